@@ -1,0 +1,111 @@
+#include "probe/material.h"
+
+#include <cctype>
+
+namespace feerie {
+
+namespace {
+
+PieceType type_of_letter(char c) {
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+    if (PieceLetters[pt] == std::toupper(static_cast<unsigned char>(c))) return PieceType(pt);
+  return NO_PIECE_TYPE;
+}
+
+Error material_error(std::string_view name, const std::string& what) {
+  return error("bad material '" + std::string(name) + "': " + what);
+}
+
+}  // namespace
+
+Expected<Material> Material::parse(std::string_view name) {
+  Material m;
+  std::size_t v = name.find_first_of("vV");
+  if (v == std::string_view::npos || name.find_first_of("vV", v + 1) != std::string_view::npos)
+    return material_error(name, "expected one 'v' between the white and the black units, as in KQvKR");
+  Color side = WHITE;
+  bool magic_next = false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    std::string where = " at character " + std::to_string(i + 1);
+    if (i == v) {
+      if (magic_next) return material_error(name, "'m' not followed by a piece letter" + where);
+      side = BLACK;
+      continue;
+    }
+    if (c == 'm' && !magic_next) {
+      magic_next = true;
+      continue;
+    }
+    PieceType pt = type_of_letter(c);
+    if (pt == NO_PIECE_TYPE) return material_error(name, std::string("unknown piece letter '") + c + "'" + where);
+    if (magic_next && pt == KING) return material_error(name, "a king cannot be magic" + where);
+    if (m.counts_[magic_next][side][pt] >= 8) return material_error(name, "too many units of one kind" + where);
+    ++m.counts_[magic_next][side][pt];
+    magic_next = false;
+  }
+  if (magic_next) return material_error(name, "'m' not followed by a piece letter at the end");
+  for (Color c : {WHITE, BLACK})
+    if (m.count(c, KING) != 1)
+      return material_error(name, std::string("each side needs exactly one king, ") + (c == WHITE ? "White" : "Black") +
+                                      " has " + std::to_string(m.count(c, KING)));
+  if (m.total() > 32) return material_error(name, "more than 32 units");
+  return m;
+}
+
+Material Material::of(const Position& pos) {
+  Material m;
+  for (Bitboard b = pos.pieces(); b;) {
+    Piece p = pos.piece_on(pop_lsb(b));
+    ++m.counts_[p.magic()][p.color()][p.type()];
+  }
+  return m;
+}
+
+std::string Material::name() const {
+  std::string s;
+  for (Color c : {WHITE, BLACK}) {
+    if (c == BLACK) s += 'v';
+    for (int magic = 0; magic < 2; ++magic)
+      for (PieceType pt : NameOrder)
+        for (int i = 0; i < counts_[magic][c][pt]; ++i) {
+          if (magic) s += 'm';
+          s += PieceLetters[pt];
+        }
+  }
+  return s;
+}
+
+int Material::total(Color c) const {
+  int n = 0;
+  for (int magic = 0; magic < 2; ++magic)
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) n += counts_[magic][c][pt];
+  return n;
+}
+
+int Material::total() const { return total(WHITE) + total(BLACK); }
+
+bool Material::has(PieceType pt) const {
+  for (int magic = 0; magic < 2; ++magic)
+    for (Color c : {WHITE, BLACK})
+      if (counts_[magic][c][pt]) return true;
+  return false;
+}
+
+bool Material::has_magic() const {
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+      if (counts_[1][c][pt]) return true;
+  return false;
+}
+
+Material Material::colors_swapped() const {
+  Material m;
+  for (int magic = 0; magic < 2; ++magic) {
+    m.counts_[magic][WHITE] = counts_[magic][BLACK];
+    m.counts_[magic][BLACK] = counts_[magic][WHITE];
+  }
+  return m;
+}
+
+}  // namespace feerie

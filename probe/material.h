@@ -1,0 +1,43 @@
+// Material signatures (SPEC 2): which units each side has, named "KQvKR" with White
+// first. Within a side the canonical order is K Q R B N G L P, then the magic units,
+// each prefixed by `m` (KmRvKN). Parsing accepts any order.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "rules/expected.h"
+#include "rules/position.h"
+
+namespace feerie {
+
+class Material {
+ public:
+  // Accepts "KQvKR", "kqvkr", "KRQvK" (any order within a side), "KmRvKN"; each side
+  // needs exactly one king. Errors name the offending character.
+  static Expected<Material> parse(std::string_view name);
+  static Material of(const Position& pos);
+
+  std::string name() const;
+  int count(Color c, PieceType pt, bool magic = false) const { return counts_[magic][c][pt]; }
+  void set_count(Color c, PieceType pt, bool magic, int n) { counts_[magic][c][pt] = std::uint8_t(n); }
+  int total() const;
+  int total(Color c) const;
+  bool has(PieceType pt) const;  // either colour, ordinary or magic
+  bool has_magic() const;
+  // The same units with the colours exchanged (KRvKQ for KQvKR).
+  Material colors_swapped() const;
+
+  bool operator==(const Material&) const = default;
+  bool operator<(const Material& o) const { return counts_ < o.counts_; }
+
+ private:
+  // counts_[magic][colour][type]
+  std::array<std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB>, 2> counts_{};
+};
+
+// The canonical order of piece types within a side in names.
+inline constexpr PieceType NameOrder[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST, PAWN};
+
+}  // namespace feerie

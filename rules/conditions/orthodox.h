@@ -1,0 +1,32 @@
+// Orthodox chess as a condition: the baseline every other condition is measured against.
+//
+// The condition hooks (docs/architecture.md). Every condition type provides:
+//   PieceType walk_of(pos, s)        the walk the unit on s uses (Annan borrows one)
+//   Bitboard  immobile_bb(pos)       units that cannot move now (paralysis)
+//   Bitboard  capturable_bb(pos, c)  units of ~c that a unit of c may capture
+//   void      after_move(pos, m, u)  effects after a move (magic mutation), recorded in u
+//   bool      move_allowed(pos)      extra legality of the position after a move (Isardam)
+//   bool      in_check(pos, c)       the king of c could be captured (SPEC 1)
+//   bool      full_symmetry()        the rules are unchanged by flipping the board
+//                                    vertically or along a diagonal (colours kept)
+//   bool      kings_may_touch()      adjacent kings can occur in a legal position
+// movegen.h instantiates its loops once per condition type, so orthodox play pays for
+// none of the fairy hooks.
+#pragma once
+
+#include "rules/position.h"
+
+namespace feerie {
+
+struct OrthodoxRules {
+  PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
+  Bitboard immobile_bb(const Position&) const { return 0; }
+  Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
+  void after_move(Position&, Move, UndoRecord&) const {}
+  bool move_allowed(const Position&) const { return true; }
+  bool in_check(const Position& pos, Color c) const;
+  bool full_symmetry() const { return true; }
+  bool kings_may_touch() const { return false; }
+};
+
+}  // namespace feerie

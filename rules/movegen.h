@@ -1,0 +1,48 @@
+// Legal move generation, make/unmake with a condition's after-move effects, check and
+// position legality, perft. Each function exists twice: templated on a condition type
+// (for hot loops that dispatched once, e.g. the generator) and taking a RuleSet (one
+// dispatch per call, for everything else).
+#pragma once
+
+#include <cstdint>
+
+#include "rules/expected.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+// All legal moves of the side to move: pseudo-legal moves of its units (by the walks the
+// condition assigns, without its immobile units), kept when, after the move and its
+// after-move effects, the mover's king is not in check and the condition allows the
+// resulting position.
+template <class Rules>
+void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
+
+// do_move() followed by the condition's after-move effects, all recorded in `undo`.
+template <class Rules>
+void make_move(Position& pos, Move m, UndoRecord& undo, const Rules& rules) {
+  pos.do_move(m, undo);
+  rules.after_move(pos, m, undo);
+}
+
+// Legal as a position to solve or probe (SPEC 1): the side not to move is not in check.
+template <class Rules>
+bool is_legal_position(const Position& pos, const Rules& rules) {
+  return !rules.in_check(pos, ~pos.side_to_move());
+}
+
+// Leaf-node count of the legal move tree to `depth` plies.
+template <class Rules>
+std::uint64_t perft(Position& pos, const Rules& rules, int depth);
+
+void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out);
+bool in_check(const Position& pos, const RuleSet& rules);  // the side to move is in check
+bool is_legal_position(const Position& pos, const RuleSet& rules);
+std::uint64_t perft(Position& pos, const RuleSet& rules, int depth);
+
+// An error naming the side in check when the position is not legal under `rules`.
+Status check_position_legal(const Position& pos, const RuleSet& rules);
+
+}  // namespace feerie

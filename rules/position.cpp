@@ -1,0 +1,74 @@
+#include "rules/position.h"
+
+#include <algorithm>
+
+namespace feerie {
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  Bitboard b = square_bb(s);
+  by_color_[p.color()] |= b;
+  by_type_[p.type()] |= b;
+  if (p.magic()) magic_ |= b;
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  if (p.empty()) return;
+  Bitboard b = ~square_bb(s);
+  by_color_[p.color()] &= b;
+  by_type_[p.type()] &= b;
+  magic_ &= b;
+  board_[s] = NO_PIECE;
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  remove_piece(from);
+  put_piece(p, to);
+}
+
+Square Position::capture_square(Move m) const {
+  switch (m.kind()) {
+    case MoveKind::EN_PASSANT:
+      return Square(m.to() - pawn_push(piece_on(m.from()).color()));
+    case MoveKind::LOCUST_CAPTURE: {
+      // The victim stands on the square just before `to` on the line from `from`.
+      int df = file_of(m.to()) - file_of(m.from()), dr = rank_of(m.to()) - rank_of(m.from());
+      int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+      return make_square(file_of(m.to()) - sf, rank_of(m.to()) - sr);
+    }
+    default:
+      return empty(m.to()) ? SQ_NONE : m.to();
+  }
+}
+
+void Position::do_move(Move m, UndoRecord& undo) {
+  undo.moved = board_[m.from()];
+  undo.previous_ep = ep_square_;
+  undo.change_count = 0;
+  undo.captured_square = capture_square(m);
+  undo.captured = undo.captured_square == SQ_NONE ? NO_PIECE : board_[undo.captured_square];
+  if (undo.captured_square != SQ_NONE) remove_piece(undo.captured_square);
+  move_piece(m.from(), m.to());
+  if (m.promotion() != NO_PIECE_TYPE)
+    replace_piece(m.to(), Piece(undo.moved.color(), m.promotion(), undo.moved.magic()));
+  ep_square_ = m.kind() == MoveKind::DOUBLE_STEP ? Square((m.from() + m.to()) / 2) : SQ_NONE;
+  side_to_move_ = ~side_to_move_;
+}
+
+void Position::undo_move(Move m, const UndoRecord& undo) {
+  for (int i = undo.change_count - 1; i >= 0; --i) replace_piece(undo.changed_square[i], undo.changed_from[i]);
+  remove_piece(m.to());
+  put_piece(undo.moved, m.from());
+  if (undo.captured_square != SQ_NONE) put_piece(undo.captured, undo.captured_square);
+  ep_square_ = undo.previous_ep;
+  side_to_move_ = ~side_to_move_;
+}
+
+bool Position::operator==(const Position& o) const {
+  return std::equal(board_, board_ + SQUARE_NB, o.board_) && side_to_move_ == o.side_to_move_ &&
+         ep_square_ == o.ep_square_;
+}
+
+}  // namespace feerie

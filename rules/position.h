@@ -1,0 +1,85 @@
+// A position: the units on the board, the side to move and an en-passant square.
+// No castling rights and no move counters (SPEC 1). Rule-agnostic: the condition hooks
+// (rules/conditions/) decide which moves are legal; Position only applies them.
+//
+// Thread-safety: a Position is a plain value; distinct objects may be used concurrently.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "rules/bitboard.h"
+#include "rules/expected.h"
+#include "rules/move.h"
+
+namespace feerie {
+
+// Everything do_move() changed beyond what the Move itself says, so that undo_move()
+// restores the exact previous position. Conditions with after-move effects (magic
+// mutation) record the units they changed here.
+struct UndoRecord {
+  Piece moved;                 // the unit as it stood on `from` before the move
+  Piece captured;              // NO_PIECE when nothing was captured
+  Square captured_square = SQ_NONE;
+  Square previous_ep = SQ_NONE;
+  // Units changed by an after-move effect, with their previous identity.
+  static constexpr int MaxChanges = 32;
+  int change_count = 0;
+  Square changed_square[MaxChanges];
+  Piece changed_from[MaxChanges];
+};
+
+class Position {
+ public:
+  Position() = default;
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s].empty(); }
+  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  // Magic units of both colours (SPEC 3.5).
+  Bitboard magic_pieces() const { return magic_; }
+  // SQ_NONE when the side has no king.
+  Square king_square(Color c) const {
+    Bitboard k = pieces(c, KING);
+    return k ? lsb(k) : SQ_NONE;
+  }
+  Color side_to_move() const { return side_to_move_; }
+  Square ep_square() const { return ep_square_; }
+  int piece_count() const { return popcount(pieces()); }
+
+  // Building and editing (set-up, indexers, retro moves). put_piece needs an empty square.
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void set_side_to_move(Color c) { side_to_move_ = c; }
+  void set_ep_square(Square s) { ep_square_ = s; }
+  // Replaces the unit on `s` (used by promotion and mutation).
+  void replace_piece(Square s, Piece p) {
+    remove_piece(s);
+    put_piece(p, s);
+  }
+
+  // Applies a pseudo-legal move (the unit on from() moves to to(), captures, promotes,
+  // sets the new en-passant square) and flips the side to move. Condition after-move
+  // effects are applied by the caller (rules/movegen.h make_move).
+  void do_move(Move m, UndoRecord& undo);
+  void undo_move(Move m, const UndoRecord& undo);
+
+  // The square of the unit that `m` captures, or SQ_NONE.
+  Square capture_square(Move m) const;
+
+  bool operator==(const Position& o) const;
+
+ private:
+  Piece board_[SQUARE_NB] = {};
+  Bitboard by_color_[COLOR_NB] = {};
+  Bitboard by_type_[PIECE_TYPE_NB] = {};
+  Bitboard magic_ = 0;
+  Color side_to_move_ = WHITE;
+  Square ep_square_ = SQ_NONE;
+};
+
+}  // namespace feerie

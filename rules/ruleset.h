@@ -1,0 +1,51 @@
+// A rule set: a condition name parsed and validated once into a value that the hot loops
+// use without look-ups (SPEC 4). visit() makes the single dispatch to the condition's
+// type; everything inside runs specialised for it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rules/conditions/orthodox.h"
+#include "rules/expected.h"
+
+namespace feerie {
+
+class RuleSet {
+ public:
+  using Variant = std::variant<OrthodoxRules>;
+
+  // Accepts the names of SPEC 2 that are implemented; anything else is an error
+  // "unknown condition 'X' (known: ...)".
+  static Expected<RuleSet> parse(std::string_view name);
+  static RuleSet orthodox() { return RuleSet("orthodox", OrthodoxRules{}); }
+  // The condition names parse() accepts (parameterised families shown as patterns).
+  static std::vector<std::string> known_names();
+
+  // Canonical lower-case name, as used in table headers and directories.
+  const std::string& name() const { return name_; }
+
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return std::visit(std::forward<F>(f), rules_);
+  }
+
+  bool full_symmetry() const {
+    return visit([](const auto& r) { return r.full_symmetry(); });
+  }
+  bool kings_may_touch() const {
+    return visit([](const auto& r) { return r.kings_may_touch(); });
+  }
+
+  bool operator==(const RuleSet& o) const { return name_ == o.name_; }
+
+ private:
+  RuleSet(std::string name, Variant rules) : name_(std::move(name)), rules_(std::move(rules)) {}
+
+  std::string name_;
+  Variant rules_;
+};
+
+}  // namespace feerie

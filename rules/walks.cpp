@@ -1,0 +1,132 @@
+#include "rules/walks.h"
+
+namespace feerie {
+
+namespace {
+
+Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
+  switch (walk) {
+    case KNIGHT: return knight_bb(s);
+    case BISHOP: return bishop_attacks_bb(s, occupied);
+    case ROOK: return rook_attacks_bb(s, occupied);
+    case QUEEN: return queen_attacks_bb(s, occupied);
+    case KING: return king_bb(s);
+    default: return 0;
+  }
+}
+
+// Promotion choices (SPEC 2): Q, R, B, N, and each fairy type present on the board.
+void add_promotions(const Position& pos, Square from, Square to, MoveList& out) {
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.push(Move(from, to, MoveKind::NORMAL, pt));
+  for (PieceType pt : {GRASSHOPPER, LOCUST})
+    if (pos.pieces(pt)) out.push(Move(from, to, MoveKind::NORMAL, pt));
+}
+
+void add_destination(const Position& pos, Square from, Square to, bool promotes, MoveList& out) {
+  if (promotes)
+    add_promotions(pos, from, to, out);
+  else
+    out.push(Move(from, to));
+}
+
+void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable,
+                         MoveList& out) {
+  auto promotes = [&](Square to) { return real_pawn && relative_rank(c, to) == 7; };
+  int rank = relative_rank(c, s);
+  if (rank == 7) return;  // nowhere to go
+  Square one = Square(s + pawn_push(c));
+  if (pos.empty(one)) {
+    add_destination(pos, s, one, promotes(one), out);
+    Square two = Square(one + pawn_push(c));
+    if (rank == 1 && pos.empty(two)) out.push(Move(s, two, MoveKind::DOUBLE_STEP));
+  }
+  for (Bitboard b = pawn_capture_bb(c, s) & capturable; b;) {
+    Square to = pop_lsb(b);
+    add_destination(pos, s, to, promotes(to), out);
+  }
+  Square ep = pos.ep_square();
+  if (ep != SQ_NONE && (pawn_capture_bb(c, s) & square_bb(ep)) &&
+      (capturable & square_bb(Square(ep - pawn_push(c)))))
+    out.push(Move(s, ep, MoveKind::EN_PASSANT));
+}
+
+void add_grasshopper_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable,
+                           MoveList& out) {
+  for (int d = 0; d < DIRECTION_NB; ++d) {
+    Square hurdle = first_blocker(Direction(d), s, pos.pieces());
+    if (hurdle == SQ_NONE) continue;
+    Square land = step(hurdle, Direction(d));
+    if (land == SQ_NONE) continue;
+    if (pos.empty(land) || (capturable & square_bb(land)))
+      add_destination(pos, s, land, real_pawn && relative_rank(c, land) == 7, out);
+  }
+}
+
+void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable, MoveList& out) {
+  for (int d = 0; d < DIRECTION_NB; ++d) {
+    Square victim = first_blocker(Direction(d), s, pos.pieces());
+    if (victim == SQ_NONE || !(capturable & square_bb(victim))) continue;
+    Square land = step(victim, Direction(d));
+    if (land == SQ_NONE || !pos.empty(land)) continue;
+    if (real_pawn && relative_rank(c, land) == 7) {
+      // A real pawn moving as a locust onto its last rank promotes (Annan).
+      MoveList promos;
+      add_promotions(pos, s, land, promos);
+      for (Move m : promos) out.push(Move(s, land, MoveKind::LOCUST_CAPTURE, m.promotion()));
+    } else {
+      out.push(Move(s, land, MoveKind::LOCUST_CAPTURE));
+    }
+  }
+}
+
+}  // namespace
+
+Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
+  Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
+  switch (walk) {
+    case PAWN: return pawn_capture_bb(c, s) & enemies;
+    case GRASSHOPPER: {
+      Bitboard targets = 0;
+      for (int d = 0; d < DIRECTION_NB; ++d) {
+        Square hurdle = first_blocker(Direction(d), s, occupied);
+        if (hurdle == SQ_NONE) continue;
+        Square land = step(hurdle, Direction(d));
+        if (land != SQ_NONE) targets |= square_bb(land);
+      }
+      return targets & enemies;
+    }
+    case LOCUST: {
+      Bitboard targets = 0;
+      for (int d = 0; d < DIRECTION_NB; ++d) {
+        Square victim = first_blocker(Direction(d), s, occupied);
+        if (victim == SQ_NONE) continue;
+        Square land = step(victim, Direction(d));
+        if (land != SQ_NONE && pos.empty(land)) targets |= square_bb(victim);
+      }
+      return targets & enemies;
+    }
+    default: return leaper_or_slider_bb(walk, s, occupied) & enemies;
+  }
+}
+
+void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out) {
+  Piece unit = pos.piece_on(s);
+  Color c = unit.color();
+  bool real_pawn = unit.type() == PAWN;
+  if (real_pawn && relative_rank(c, s) == 0) return;
+  capturable &= pos.pieces(~c);
+  switch (walk) {
+    case PAWN: add_pawn_walk_moves(pos, s, c, real_pawn, capturable, out); return;
+    case GRASSHOPPER: add_grasshopper_moves(pos, s, c, real_pawn, capturable, out); return;
+    case LOCUST: add_locust_moves(pos, s, c, real_pawn, capturable, out); return;
+    default: {
+      Bitboard targets = leaper_or_slider_bb(walk, s, pos.pieces()) & (~pos.pieces() | capturable);
+      while (targets) {
+        Square to = pop_lsb(targets);
+        add_destination(pos, s, to, real_pawn && relative_rank(c, to) == 7, out);
+      }
+    }
+  }
+}
+
+}  // namespace feerie

@@ -1,0 +1,25 @@
+// The walks of all units (SPEC 2): how a unit moves and captures, from a square, as pure
+// board geometry. Conditions choose which walk a unit uses (Annan borrows its lender's)
+// and which of the resulting moves are legal; the walks themselves know nothing of them.
+#pragma once
+
+#include "rules/move.h"
+#include "rules/position.h"
+
+namespace feerie {
+
+// Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
+// capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
+// the unit on the landing square beyond a hurdle; for a locust the unit jumped over when
+// the square beyond it is empty. Magic units are included: callers that need "can be
+// captured" remove them.
+Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
+
+// Appends the pseudo-legal moves of the unit on `s` (of the side to move) using `walk`:
+// non-captures, captures of units in `capturable`, double steps from its second rank and
+// en passant when the walk is a pawn's, promotions when the unit is a real pawn reaching
+// its last rank (however it moved: SPEC 3.4). A real pawn on its own first rank has no
+// move at all (SPEC 2).
+void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out);
+
+}  // namespace feerie

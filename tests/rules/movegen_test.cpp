@@ -1,0 +1,79 @@
+// Orthodox move-generation details that perft does not single out: promotions, en
+// passant, pawns on their first and last ranks, check evasion.
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+using test::contains;
+using test::legal_moves;
+
+TEST(Movegen, PromotionsToTheFourOrthodoxTypes) {
+  auto moves = legal_moves("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+  for (const char* m : {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}) EXPECT_TRUE(contains(moves, m)) << m;
+  EXPECT_FALSE(contains(moves, "a7a8g"));
+  EXPECT_FALSE(contains(moves, "a7a8"));
+}
+
+TEST(Movegen, PromotionToFairyTypesPresentOnTheBoard) {
+  // A black grasshopper on the board offers the grasshopper walk to White's promotion too.
+  auto moves = legal_moves("6gk/P7/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_TRUE(contains(moves, "a7a8g"));
+  EXPECT_FALSE(contains(moves, "a7a8l"));
+  auto with_locust = legal_moves("7k/P7/8/8/8/8/8/K5L1 w - - 0 1");
+  EXPECT_TRUE(contains(with_locust, "a7a8l"));
+}
+
+TEST(Movegen, EnPassantCapture) {
+  auto moves = legal_moves("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  EXPECT_TRUE(contains(moves, "e5d6"));
+  auto without = legal_moves("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
+  EXPECT_FALSE(contains(without, "e5d6"));
+}
+
+TEST(Movegen, EnPassantThatExposesTheKingIsIllegal) {
+  // Capturing d5 e.p. would empty the fifth rank between the rook and the king.
+  auto moves = legal_moves("8/8/8/r2pP2K/8/8/8/4k3 w - d6 0 1");
+  EXPECT_FALSE(contains(moves, "e5d6"));
+}
+
+TEST(Movegen, DoubleStepOnlyFromTheSecondRank) {
+  auto moves = legal_moves("4k3/8/8/8/8/P7/1P6/4K3 w - - 0 1");
+  EXPECT_TRUE(contains(moves, "b2b4"));
+  EXPECT_TRUE(contains(moves, "a3a4"));
+  EXPECT_FALSE(contains(moves, "a3a5"));
+}
+
+TEST(Movegen, PawnOnItsFirstRankHasNoMoveAndGivesNoCheck) {
+  // White pawn d1 would "attack" e2 if pawns on the first rank captured.
+  auto moves = legal_moves("K7/8/8/8/8/8/4k3/3P4 w - - 0 1");
+  for (const std::string& m : moves) EXPECT_NE(m.substr(0, 2), "d1") << m;
+  EXPECT_TRUE(is_legal_position(test::position("K7/8/8/8/8/8/4k3/3P4 w - - 0 1"), RuleSet::orthodox()));
+}
+
+TEST(Movegen, PawnOnItsLastRankHasNoMove) {
+  auto moves = legal_moves("3P4/8/8/8/8/8/8/K6k w - - 0 1");
+  for (const std::string& m : moves) EXPECT_NE(m.substr(0, 2), "d8") << m;
+}
+
+TEST(Movegen, CheckmateHasNoMoves) {
+  EXPECT_TRUE(legal_moves("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").empty());
+  EXPECT_TRUE(in_check(test::position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), RuleSet::orthodox()));
+}
+
+TEST(Movegen, MakeUndoRestoresThePosition) {
+  Position pos = test::position("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w - d6 0 1");
+  const Position original = pos;
+  MoveList moves;
+  generate_legal(pos, RuleSet::orthodox(), moves);
+  ASSERT_GT(moves.size(), 10u);
+  for (Move m : moves) {
+    UndoRecord undo;
+    make_move(pos, m, undo, OrthodoxRules{});
+    pos.undo_move(m, undo);
+    EXPECT_EQ(pos, original) << to_uci(m);
+  }
+}
+
+}  // namespace
+}  // namespace feerie

@@ -1,0 +1,90 @@
+// The `feerie` program seen as a user sees it: exit codes and one-line reasons.
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+namespace {
+
+struct CommandRun {
+  int exit_code;
+  std::string output;  // stdout and stderr
+};
+
+CommandRun run_feerie(const std::string& args) {
+  std::string command = std::string(FEERIE_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  CommandRun r{-1, {}};
+  if (!pipe) return r;
+  std::array<char, 4096> buffer;
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) r.output += buffer.data();
+  int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+int line_count(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+TEST(Cli, MovesJson) {
+  CommandRun r = run_feerie("moves --json '8/8/8/8/8/8/8/K6k w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.output, "[\"a1a2\",\"a1b1\",\"a1b2\"]\n");
+}
+
+TEST(Cli, MovesAcceptsFenFieldsAsSeparateArguments) {
+  CommandRun r = run_feerie("moves 8/8/8/8/8/8/8/K6k w - - 0 1");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.output, "3 legal moves: a1a2 a1b1 a1b2\n");
+}
+
+TEST(Cli, PerftPrintsTheCountLast) {
+  CommandRun r = run_feerie("perft --depth 3 --divide 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(line_count(r.output), 21);
+  EXPECT_NE(r.output.find("\n8902\n"), std::string::npos);
+}
+
+TEST(Cli, ConditionOrthodoxAccepted) {
+  EXPECT_EQ(run_feerie("perft --condition orthodox --depth 1 '8/8/8/8/8/8/8/K6k w - - 0 1'").output, "3\n");
+}
+
+struct BadInput {
+  const char* args;
+  int exit_code;
+  const char* message_part;
+  friend void PrintTo(const BadInput& b, std::ostream* os) { *os << b.args; }
+};
+
+class CliErrors : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliErrors, OneLineReasonAndNonZeroExit) {
+  CommandRun r = run_feerie(GetParam().args);
+  EXPECT_EQ(r.exit_code, GetParam().exit_code) << r.output;
+  EXPECT_EQ(line_count(r.output), 1) << r.output;
+  EXPECT_EQ(r.output.rfind("feerie: ", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find(GetParam().message_part), std::string::npos) << r.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, CliErrors,
+    ::testing::Values(
+        BadInput{"moves --condition madrasi-x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1,
+                 "unknown condition 'madrasi-x' (known: orthodox"},
+        BadInput{"moves 'not a fen'", 1, "bad FEN"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'", 1, "2 white kings"},
+        BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 1, "no black king"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'", 1, "castling rights"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w - e6 0 1'", 1, "en-passant square e6"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 1, "side not to move (black) is in check"},
+        BadInput{"moves --frobnicate '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--frobnicate"},
+        BadInput{"perft '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--depth is required"},
+        BadInput{"perft --depth x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "depth"},
+        BadInput{"explode", 2, "unknown command 'explode'"}));
+
+}  // namespace

@@ -1,0 +1,81 @@
+// `feerie moves` and `feerie perft`: the rules engine seen from the command line.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/movegen.h"
+#include "tools/cli.h"
+
+namespace feerie::cli {
+
+namespace {
+
+std::vector<std::string> sorted_move_names(const Position& pos, const RuleSet& rules) {
+  MoveList moves;
+  generate_legal(pos, rules, moves);
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(to_uci(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+void add_moves_command(CLI::App& app) {
+  struct Options {
+    std::string condition = "orthodox";
+    bool json = false;
+    std::vector<std::string> fen;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("moves", "List the legal moves of a position");
+  cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
+  cmd->add_flag("--json", opt->json, "Print a JSON array of moves in long algebraic notation");
+  cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
+  cmd->callback([opt] {
+    RuleSet rules = parse_condition(opt->condition);
+    Position pos = parse_position(opt->fen, rules);
+    std::vector<std::string> names = sorted_move_names(pos, rules);
+    if (opt->json) {
+      std::cout << nlohmann::json(names).dump() << "\n";
+      return;
+    }
+    std::cout << names.size() << " legal move" << (names.size() == 1 ? "" : "s") << (names.empty() ? "" : ":");
+    for (const std::string& n : names) std::cout << ' ' << n;
+    std::cout << "\n";
+  });
+}
+
+void add_perft_command(CLI::App& app) {
+  struct Options {
+    std::string condition = "orthodox";
+    int depth = 0;
+    bool divide = false;
+    std::vector<std::string> fen;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree");
+  cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
+  cmd->add_option("--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(0, 12));
+  cmd->add_flag("--divide", opt->divide, "Also print the count below each first move");
+  cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
+  cmd->callback([opt] {
+    RuleSet rules = parse_condition(opt->condition);
+    Position pos = parse_position(opt->fen, rules);
+    if (opt->divide && opt->depth > 0) {
+      MoveList moves;
+      generate_legal(pos, rules, moves);
+      for (Move m : moves) {
+        Position next = pos;
+        UndoRecord undo;
+        rules.visit([&](const auto& r) { make_move(next, m, undo, r); });
+        std::cout << to_uci(m) << ": " << perft(next, rules, opt->depth - 1) << "\n";
+      }
+    }
+    std::cout << perft(pos, rules, opt->depth) << "\n";
+  });
+}
+
+}  // namespace feerie::cli

@@ -1,0 +1,61 @@
+// The `feerie` command-line program: parses arguments, calls the libraries, prints, and
+// chooses exit codes (0 success, 1 failure of the job, 2 bad usage).
+#include <iostream>
+
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "tools/cli.h"
+
+namespace feerie::cli {
+
+RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(name)); }
+
+Position parse_position(const std::string& fen, const RuleSet& rules) {
+  Position pos = take(parse_fen(fen));
+  if (Status s = check_position_legal(pos, rules); !s) throw CommandError(s.error_message());
+  return pos;
+}
+
+Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
+  std::string fen;
+  for (const std::string& f : fen_fields) fen += (fen.empty() ? "" : " ") + f;
+  return parse_position(fen, rules);
+}
+
+}  // namespace feerie::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"Feerie: retrograde tablebases for fairy-chess endgames"};
+  app.require_subcommand(1);
+  feerie::cli::add_moves_command(app);
+  feerie::cli::add_perft_command(app);
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      found = found || sub->get_name() == argv[1];
+    }
+    if (!found) {
+      std::cerr << "feerie: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "feerie: " << e.what() << " (see feerie --help)\n";
+    return 2;
+  } catch (const feerie::cli::CommandError& e) {
+    std::cerr << "feerie: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "feerie: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
