@@ -109,3 +109,20 @@ Material Material::colors_swapped() const {
 }
 
 }  // namespace feerie
+
+namespace feerie {
+
+bool Material::is_canonical_orientation() const {
+  auto key = [&](Color c) {
+    std::array<int, 1 + 2 * 7> k{};
+    int i = 0;
+    k[i++] = total(c);
+    for (int magic = 0; magic < 2; ++magic)
+      for (PieceType pt : NameOrder)
+        if (pt != KING) k[i++] = counts_[magic][c][pt];
+    return k;
+  };
+  return key(WHITE) >= key(BLACK);
+}
+
+}  // namespace feerie

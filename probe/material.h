@@ -28,6 +28,11 @@ class Material {
   bool has_magic() const;
   // The same units with the colours exchanged (KRvKQ for KQvKR).
   Material colors_swapped() const;
+  // Tables are stored for one orientation of each material: White's units weigh at least
+  // as much as Black's (more units, then more of Q, R, B, N, G, L, P, then magic units).
+  // Positions of the other orientation are probed with colours exchanged (KvKQ -> KQvK).
+  bool is_canonical_orientation() const;
+  Material canonical_orientation() const { return is_canonical_orientation() ? *this : colors_swapped(); }
 
   bool operator==(const Material&) const = default;
   bool operator<(const Material& o) const { return counts_ < o.counts_; }

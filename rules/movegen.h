@@ -33,6 +33,16 @@ bool is_legal_position(const Position& pos, const Rules& rules) {
   return !rules.in_check(pos, ~pos.side_to_move());
 }
 
+// True when the en-passant square of `pos` could be used: a pawn of the side to move
+// stands where it could take the pawn that just made the double step. An unusable square
+// changes nothing, so tables and retro moves drop it.
+inline bool ep_square_usable(const Position& pos) {
+  Square ep = pos.ep_square();
+  if (ep == SQ_NONE) return false;
+  Color us = pos.side_to_move();
+  return pawn_attackers_bb(us, ep) & pos.pieces(us, PAWN);
+}
+
 // Leaf-node count of the legal move tree to `depth` plies.
 template <class Rules>
 std::uint64_t perft(Position& pos, const Rules& rules, int depth);

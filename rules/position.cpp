@@ -71,4 +71,16 @@ bool Position::operator==(const Position& o) const {
          ep_square_ == o.ep_square_;
 }
 
+Position color_flipped(const Position& pos) {
+  Position out;
+  for (Bitboard b = pos.pieces(); b;) {
+    Square s = pop_lsb(b);
+    Piece p = pos.piece_on(s);
+    out.put_piece(Piece(~p.color(), p.type(), p.magic()), flip_rank(s));
+  }
+  out.set_side_to_move(~pos.side_to_move());
+  if (pos.ep_square() != SQ_NONE) out.set_ep_square(flip_rank(pos.ep_square()));
+  return out;
+}
+
 }  // namespace feerie

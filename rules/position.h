@@ -82,4 +82,9 @@ class Position {
   Square ep_square_ = SQ_NONE;
 };
 
+// The same position seen from the other side: colours exchanged, board flipped
+// vertically, the other side to move. Values (from the side to move's view) are equal
+// under every condition of Feerie.
+Position color_flipped(const Position& pos);
+
 }  // namespace feerie

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   feerie::cli::add_moves_command(app);
   feerie::cli::add_perft_command(app);
+  feerie::cli::add_table_commands(app);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;
     bool found = false;

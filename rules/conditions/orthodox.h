@@ -2,6 +2,8 @@
 //
 // The condition hooks (docs/architecture.md). Every condition type provides:
 //   PieceType walk_of(pos, s)        the walk the unit on s uses (Annan borrows one)
+//   unsigned  retro_walks(pos, s)    bit set of the walks (1 << PieceType) the unit on s
+//                                    may have used for the move that brought it there
 //   Bitboard  immobile_bb(pos)       units that cannot move now (paralysis)
 //   Bitboard  capturable_bb(pos, c)  units of ~c that a unit of c may capture
 //   void      after_move(pos, m, u)  effects after a move (magic mutation), recorded in u
@@ -20,6 +22,7 @@ namespace feerie {
 
 struct OrthodoxRules {
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
+  unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   Bitboard immobile_bb(const Position&) const { return 0; }
   Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
   void after_move(Position&, Move, UndoRecord&) const {}

@@ -1,0 +1,198 @@
+#include "gen/solver.h"
+
+#include <omp.h>
+
+#include <atomic>
+#include <climits>
+#include <mutex>
+
+#include "rules/fen.h"
+#include "rules/retro.h"
+
+namespace feerie {
+
+namespace {
+
+template <class Rules>
+class Solver {
+ public:
+  Solver(const Indexer& indexer, const Rules& rules, const Tablebase& subtables, const SolveOptions& options)
+      : indexer_(indexer), rules_(rules), subtables_(subtables), options_(options) {}
+
+  Expected<SolvedTable> run() {
+    for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
+    for_all_entries([&](int side, std::uint64_t i) { store(side, i, initial_value(Color(side), i)); });
+    if (!error_.empty()) return error(error_);
+    report(0);
+    int n = 0;
+    for (; n <= max_plies_.load(); ++n) {
+      resolved_in_pass_ = 0;
+      for_all_entries([&](int side, std::uint64_t i) {
+        if (load(side, i) != value::mate_in_plies(n)) return;
+        if (n % 2 == 0)
+          propagate_loss(Color(side), i, n);
+        else
+          propagate_win(Color(side), i, n);
+      });
+      if (!error_.empty()) return error(error_);
+      report(n + 1);
+    }
+    for_all_entries([&](int side, std::uint64_t i) {
+      if (load(side, i) == value::Unknown) store(side, i, value::Draw);
+    });
+    SolvedTable out;
+    out.values = std::move(values_);
+    out.passes = n;
+    return out;
+  }
+
+ private:
+  // Runs f(side, index) over every entry of both sides, in parallel.
+  template <class F>
+  void for_all_entries(F&& f) {
+    const std::int64_t size = std::int64_t(indexer_.size());
+    int threads = options_.threads > 0 ? options_.threads : omp_get_max_threads();
+    for (int side = 0; side < 2; ++side) {
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+      for (std::int64_t i = 0; i < size; ++i) f(side, std::uint64_t(i));
+    }
+  }
+
+  ValueCode load(int side, std::uint64_t i) const {
+    return std::atomic_ref<const ValueCode>(values_[side][i]).load(std::memory_order_relaxed);
+  }
+  void store(int side, std::uint64_t i, ValueCode v) {
+    std::atomic_ref<ValueCode>(values_[side][i]).store(v, std::memory_order_relaxed);
+    if (value::is_mate(v)) {
+      int p = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
+      while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {}
+      if (v != value::mate_in_plies(0)) resolved_in_pass_.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+
+  void fail(const std::string& message) {
+    std::lock_guard lock(error_mutex_);
+    if (error_.empty()) error_ = message;
+  }
+
+  void report(int plies) {
+    if (options_.on_pass) options_.on_pass(SolveProgress{plies, resolved_in_pass_.load()});
+  }
+
+  // Plays m on a copy of pos; true if the material stays the same.
+  bool play(const Position& pos, Move m, Position& after) const {
+    after = pos;
+    UndoRecord undo;
+    make_move(after, m, undo, rules_);
+    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) return true;
+    return Material::of(after) == indexer_.material();
+  }
+
+  // The value, for the mover, of a move that leaves the material.
+  Expected<ValueCode> exit_value(const Position& after) const {
+    Expected<ValueCode> v = subtables_.value_code(after);
+    if (!v) return v.error();
+    return value_through_move(*v);
+  }
+
+  ValueCode initial_value(Color side, std::uint64_t i) {
+    Position pos;
+    if (!indexer_.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
+    MoveList moves;
+    generate_legal(pos, rules_, moves);
+    if (moves.empty()) return rules_.in_check(pos, side) ? value::mate_in_plies(0) : value::Draw;
+    int inside = 0, shortest_win = INT_MAX, longest_loss = -1;
+    bool draw_exit = false;
+    for (Move m : moves) {
+      Position after;
+      if (play(pos, m, after)) {
+        ++inside;
+        continue;
+      }
+      Expected<ValueCode> v = exit_value(after);
+      if (!v) {
+        fail(v.error_message());
+        return value::Unknown;
+      }
+      if (value::is_win(*v))
+        shortest_win = std::min(shortest_win, value::plies(*v));
+      else if (value::is_loss(*v))
+        longest_loss = std::max(longest_loss, value::plies(*v));
+      else
+        draw_exit = true;
+    }
+    if (shortest_win != INT_MAX) return value::mate_in_plies(shortest_win);
+    if (inside) return value::Unknown;
+    return draw_exit ? value::Draw : value::mate_in_plies(longest_loss);
+  }
+
+  // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
+  void propagate_loss(Color side, std::uint64_t i, int n) {
+    Position pos;
+    indexer_.decode(i, side, pos);
+    const ValueCode win = value::mate_in_plies(n + 1);
+    for_each_predecessor(pos, rules_, [&](const Position& before) {
+      std::uint64_t j = indexer_.index(before);
+      ValueCode v = load(~side, j);
+      if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, j, win);
+    });
+  }
+
+  // An unresolved predecessor of a position won in n plies is lost when all its moves
+  // lead to wins of the opponent.
+  void propagate_win(Color side, std::uint64_t i, int n) {
+    Position pos;
+    indexer_.decode(i, side, pos);
+    for_each_predecessor(pos, rules_, [&](const Position& before) {
+      std::uint64_t j = indexer_.index(before);
+      if (load(~side, j) != value::Unknown) return;
+      ValueCode loss = loss_value(before, n);
+      if (loss != value::Unknown) store(~side, j, loss);
+    });
+  }
+
+  // The loss value of `pos` if every move leads to a win of the opponent that is final
+  // (at most n plies inside the material), else Unknown.
+  ValueCode loss_value(const Position& pos, int n) {
+    MoveList moves;
+    generate_legal(pos, rules_, moves);
+    int longest = n;
+    for (Move m : moves) {
+      Position after;
+      if (play(pos, m, after)) {
+        ValueCode v = load(after.side_to_move(), indexer_.index(after));
+        if (!value::is_win(v) || value::plies(v) > n) return value::Unknown;
+        continue;
+      }
+      Expected<ValueCode> v = exit_value(after);
+      if (!v) {
+        fail(v.error_message());
+        return value::Unknown;
+      }
+      if (!value::is_loss(*v)) return value::Unknown;
+      longest = std::max(longest, value::plies(*v) - 1);
+    }
+    return value::mate_in_plies(longest + 1);
+  }
+
+  const Indexer& indexer_;
+  const Rules& rules_;
+  const Tablebase& subtables_;
+  const SolveOptions& options_;
+  std::array<std::vector<ValueCode>, 2> values_;
+  std::atomic<int> max_plies_{0};
+  std::atomic<std::uint64_t> resolved_in_pass_{0};
+  std::mutex error_mutex_;
+  std::string error_;
+};
+
+}  // namespace
+
+Expected<SolvedTable> solve(const Indexer& indexer, const Tablebase& subtables, const SolveOptions& options) {
+  return subtables.rules().visit([&](const auto& rules) {
+    using Rules = std::decay_t<decltype(rules)>;
+    return Solver<Rules>(indexer, rules, subtables, options).run();
+  });
+}
+
+}  // namespace feerie

@@ -1,0 +1,49 @@
+// The retrograde DTM solver (SPEC 5) for one material signature, in memory.
+//
+// Passes, each a function over index ranges run in parallel with OpenMP:
+//   initialise      every entry: Illegal, mated (loss in 0), stalemate (draw), or the
+//                   values of moves that leave the material (captures, promotions) read
+//                   from finished sub-tables through the prober: a win through such a
+//                   move is recorded at once (a shorter win inside the material may
+//                   replace it), a position whose every move leaves is final.
+//   propagate       ply by ply, n = 0, 1, 2, ...: from each loss in n, every predecessor
+//                   (exact un-moves, rules/retro.h) becomes a win in n + 1 unless it has
+//                   a shorter one; from each win in n, every unresolved predecessor whose
+//                   moves all lead to wins of the opponent (the ones inside the material
+//                   already final, n or less) becomes a loss in 1 + the longest of them.
+//   finish          what is still unresolved is a draw.
+// A pass writes only values of one parity (wins or losses) and reads only final values
+// of the other, so the result does not depend on the order of work: it is bit-identical
+// for any number of threads.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <vector>
+
+#include "feerie/tablebase.h"
+#include "probe/indexer.h"
+#include "rules/expected.h"
+
+namespace feerie {
+
+struct SolveProgress {
+  int plies = 0;            // pass reached
+  std::uint64_t resolved = 0;  // entries resolved in that pass
+};
+
+struct SolveOptions {
+  int threads = 0;  // 0: OpenMP's default
+  std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
+};
+
+struct SolvedTable {
+  std::array<std::vector<ValueCode>, 2> values;  // per side to move, indexed by Indexer
+  int passes = 0;
+};
+
+// Solves `indexer.material()` under `subtables.rules()`. Every material reachable by a
+// capture or a promotion must already be in `subtables` (missing ones are an error).
+Expected<SolvedTable> solve(const Indexer& indexer, const Tablebase& subtables, const SolveOptions& options);
+
+}  // namespace feerie

@@ -1,0 +1,102 @@
+#include "gen/statistics.h"
+
+#include <omp.h>
+
+#include "rules/fen.h"
+
+namespace feerie {
+
+namespace {
+
+struct Counts {
+  std::uint64_t raw[3] = {};      // loss, draw, win
+  std::uint64_t classes[3] = {};  // numerators: divide by the group size at the end
+};
+
+int outcome(ValueCode v) { return v == value::Draw ? 1 : value::is_win(v) ? 2 : 0; }
+
+// Number of board symmetries that leave every unit of `pos` on its square.
+int fixing_symmetries(const Indexer& indexer, const Position& pos) {
+  int n = 0;
+  for (int t = 0; t < indexer.symmetry_count(); ++t) {
+    bool fixes = true;
+    for (Bitboard b = pos.pieces(); b && fixes;) {
+      Square s = pop_lsb(b);
+      fixes = Indexer::transform(t, s) == s;
+    }
+    n += fixes;
+  }
+  return n;
+}
+
+// Raw positions counted at entry i: the distinct symmetric images of its position that
+// index back to i (an image indexed elsewhere is counted there).
+int raw_images(const Indexer& indexer, const Position& pos, std::uint64_t i) {
+  Position seen[8];
+  int distinct = 0;
+  for (int t = 0; t < indexer.symmetry_count(); ++t) {
+    Position image = t == 0 ? pos : Indexer::transform(t, pos);
+    bool repeat = false;
+    for (int k = 0; k < distinct && !repeat; ++k) repeat = seen[k] == image;
+    if (repeat) continue;
+    seen[distinct++] = image;
+  }
+  int counted = 0;
+  for (int k = 0; k < distinct; ++k) counted += indexer.index(seen[k]) == i;
+  return counted;
+}
+
+bool pawns_on_usual_ranks(const Position& pos) {
+  Bitboard pawns = pos.pieces(PAWN);
+  constexpr Bitboard FirstAndLast = 0xFF000000000000FFULL;
+  return !(pawns & FirstAndLast);
+}
+
+std::uint64_t labelling_factor(const Material& m) {
+  std::uint64_t f = 1;
+  for (int magic = 0; magic < 2; ++magic)
+    for (Color c : {WHITE, BLACK})
+      for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+        for (int k = 2; k <= m.count(c, PieceType(pt), magic); ++k) f *= k;
+  return f;
+}
+
+}  // namespace
+
+std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
+                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads) {
+  std::array<SideStatistics, 2> stats;
+  const std::uint64_t labels = labelling_factor(indexer.material());
+  if (threads <= 0) threads = omp_get_max_threads();
+  for (int side = 0; side < 2; ++side) {
+    const std::vector<ValueCode>& v = values[side];
+    const std::int64_t size = std::int64_t(v.size());
+    std::uint64_t raw[3] = {}, classes[3] = {};
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : raw[:3], classes[:3])
+    for (std::int64_t i = 0; i < size; ++i) {
+      if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
+      Position pos;
+      indexer.decode(std::uint64_t(i), Color(side), pos);
+      int images = raw_images(indexer, pos, std::uint64_t(i));
+      int o = outcome(v[i]);
+      raw[o] += images;
+      if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
+        classes[o] += std::uint64_t(images) * labels * fixing_symmetries(indexer, pos);
+    }
+    SideStatistics& s = stats[side];
+    s.loss = raw[0], s.draw = raw[1], s.win = raw[2];
+    s.positions = s.loss + s.draw + s.win;
+    int group = indexer.symmetry_count();
+    s.classes_loss = classes[0] / group, s.classes_draw = classes[1] / group, s.classes_win = classes[2] / group;
+    for (std::int64_t i = 0; i < size; ++i)
+      if (value::is_win(v[i]) && value::plies(v[i]) > s.longest_mate_plies) {
+        s.longest_mate_plies = value::plies(v[i]);
+        Position pos;
+        indexer.decode(std::uint64_t(i), Color(side), pos);
+        s.longest_mate_fen = to_fen(pos);
+      }
+  }
+  return stats;
+}
+
+}  // namespace feerie

@@ -1,0 +1,24 @@
+// The verifier (SPEC 5): recomputes every stored value of a table from its successors
+// with the forward move generator only, and reports every inconsistency.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "probe/material.h"
+#include "rules/expected.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+struct VerifyReport {
+  std::uint64_t checked = 0;       // entries of both sides
+  std::uint64_t inconsistent = 0;  // entries whose value does not follow from their moves
+  std::vector<std::string> examples;  // the first few, as "FEN: stored X, expected Y"
+};
+
+// Reads <tables_dir>/<rules>/<material>.ftb and the tables of its successors.
+Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
+                                    int threads);
+
+}  // namespace feerie

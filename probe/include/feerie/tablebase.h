@@ -1,0 +1,72 @@
+// The probing API: open a directory of tables built for one rule set and ask for the
+// exact value of positions, the moves that keep it, and a principal variation.
+//
+// Values are from the point of view of the side to move. Distances are in plies (half
+// moves): a win in p plies (p odd) means the side to move mates with its ((p+1)/2)-th
+// move; a loss in p plies (p even) means it is mated after p plies, 0 = mated now.
+//
+// Thread-safety: a Tablebase may be probed from several threads at once; tables are
+// opened lazily and their decompressed blocks cached behind a lock. Copies share the
+// same open tables.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "probe/material.h"
+#include "probe/value.h"
+#include "rules/expected.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+enum class Wdl { Loss, Draw, Win };
+
+struct ProbeResult {
+  Wdl wdl = Wdl::Draw;
+  int dtm_plies = -1;  // plies to mate (see above); -1 for a draw
+  // Moves to mate for people: positive when the side to move mates in that many moves,
+  // negative when it is mated in that many, 0 for a draw and for "mated now".
+  int mate_in() const;
+};
+
+class Tablebase {
+ public:
+  // `directory` is the tables root: tables of rule set R are read from <directory>/<R>/.
+  // Opening checks nothing yet; each table is opened when first needed.
+  static Tablebase open(const std::string& directory, const RuleSet& rules);
+
+  const RuleSet& rules() const;
+  // The file that holds (or would hold) `material` (any orientation).
+  std::string table_path(const Material& material) const;
+
+  // The value code (probe/value.h) of a legal position. Errors: a missing table (naming
+  // the file and the material), a corrupt table, a table built for other rules.
+  Expected<ValueCode> value_code(const Position& pos) const;
+  // value_code() as a result for people and programs; also rejects illegal positions.
+  Expected<ProbeResult> probe(const Position& pos) const;
+  // Every legal move that keeps the value (shortest win, longest loss, a draw), sorted.
+  Expected<std::vector<Move>> best_moves(const Position& pos) const;
+  // Best moves played out until mate (empty for a draw or a mated position); at most
+  // `max_plies` moves.
+  Expected<std::vector<Move>> principal_variation(const Position& pos, int max_plies = 1000) const;
+
+  // Reads a whole table into memory, for callers that probe it many times (the
+  // generator). Later probes of that material avoid block decompression.
+  Status preload(const Material& material) const;
+
+ private:
+  struct Impl;
+  explicit Tablebase(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<Impl> impl_;
+};
+
+// The value of a move's successor seen from the mover: the successor's value code is
+// from the opponent's view. Returns the mover's value code (Draw stays Draw; a loss in p
+// for the opponent is a win in p + 1 for the mover, and the other way round).
+ValueCode value_through_move(ValueCode successor);
+
+}  // namespace feerie

@@ -1,0 +1,179 @@
+#include "probe/indexer.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "rules/movegen.h"
+
+namespace feerie {
+
+namespace {
+
+// Binomial coefficients C(n, k) for n <= 64, k <= 8 (material groups hold at most 8 units).
+struct Binomials {
+  std::uint64_t c[65][9] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= 8 && k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+  }
+};
+constexpr Binomials Binomial{};
+
+bool in_triangle(Square s) { return file_of(s) <= 3 && rank_of(s) <= file_of(s); }
+bool on_diagonal(Square s) { return file_of(s) == rank_of(s); }
+bool below_or_on_diagonal(Square s) { return rank_of(s) <= file_of(s); }
+bool adjacent(Square a, Square b) { return king_bb(a) & square_bb(b); }
+
+}  // namespace
+
+Square Indexer::transform(int t, Square s) {
+  if (t & 4) s = flip_diagonal(s);
+  if (t & 1) s = mirror_file(s);
+  if (t & 2) s = flip_rank(s);
+  return s;
+}
+
+Position Indexer::transform(int t, const Position& pos) {
+  Position out;
+  for (Bitboard b = pos.pieces(); b;) {
+    Square s = pop_lsb(b);
+    out.put_piece(pos.piece_on(s), transform(t, s));
+  }
+  out.set_side_to_move(pos.side_to_move());
+  if (pos.ep_square() != SQ_NONE) out.set_ep_square(transform(t, pos.ep_square()));
+  return out;
+}
+
+bool Indexer::is_canonical_pair(Square wk, Square bk) const {
+  if (wk == bk || (!kings_may_touch_ && adjacent(wk, bk))) return false;
+  if (!full_symmetry_) return file_of(wk) <= 3;
+  return in_triangle(wk) && (!on_diagonal(wk) || below_or_on_diagonal(bk));
+}
+
+int Indexer::canonical_symmetry(Square wk, Square bk) const {
+  for (int t = 0; t < symmetry_count(); ++t) {
+    Square w = transform(t, wk), b = transform(t, bk);
+    if (full_symmetry_ ? in_triangle(w) && (!on_diagonal(w) || below_or_on_diagonal(b)) : file_of(w) <= 3) return t;
+  }
+  return 0;  // unreachable: some image of any pair is canonical
+}
+
+Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(material) {
+  bool pawns = material.has(PAWN);
+  full_symmetry_ = !pawns && rules.full_symmetry();
+  kings_may_touch_ = rules.kings_may_touch();
+  pair_index_.assign(64 * 64, -1);
+  for (int wk = 0; wk < 64; ++wk)
+    for (int bk = 0; bk < 64; ++bk)
+      if (is_canonical_pair(Square(wk), Square(bk))) {
+        pair_index_[wk * 64 + bk] = std::int32_t(pair_wk_.size());
+        pair_wk_.push_back(std::uint16_t(wk));
+        pair_bk_.push_back(std::uint16_t(bk));
+      }
+  base_size_ = pair_wk_.size();
+  for (Color c : {WHITE, BLACK})
+    for (int magic = 0; magic < 2; ++magic)
+      for (PieceType pt : NameOrder) {
+        int n = pt == KING ? 0 : material.count(c, pt, magic);
+        if (n == 0) continue;
+        groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n]});
+        base_size_ *= Binomial.c[64][n];
+      }
+  int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
+  ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
+  size_ = base_size_ * (1 + ep_sections_);
+}
+
+std::string Indexer::layout() const {
+  std::ostringstream s;
+  s << "kk" << pair_wk_.size() << (full_symmetry_ ? "/sym8" : "/sym2") << (kings_may_touch_ ? "/touch" : "");
+  for (const Group& g : groups_) s << "/" << (g.piece.color() == WHITE ? "w" : "b") << (g.piece.magic() ? "m" : "")
+                                   << PieceLetters[g.piece.type()] << g.count;
+  s << "/ep" << ep_sections_;
+  return s.str();
+}
+
+std::uint64_t Indexer::index(const Position& pos) const {
+  Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+  int t = canonical_symmetry(wk, bk);
+  std::uint64_t idx = index_with_symmetry(pos, t, false);
+  // Both kings on the a1-h8 diagonal: the reflection in it keeps the king pair canonical,
+  // so the position has two candidate images. The smaller index is the entry; the other
+  // one is not a position (decode() refuses it), so every position has one entry.
+  if (full_symmetry_ && on_diagonal(transform(t, wk)) && on_diagonal(transform(t, bk)))
+    idx = std::min(idx, index_with_symmetry(pos, t, true));
+  return idx;
+}
+
+std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then_reflect) const {
+  auto map = [&](Square s) {
+    Square image = transform(t, s);
+    return then_reflect ? flip_diagonal(image) : image;
+  };
+  Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+  std::uint64_t idx = std::uint64_t(pair_index_[map(wk) * 64 + map(bk)]);
+  Color stm = pos.side_to_move();
+  Square ep_pawn = SQ_NONE;
+  if (ep_sections_ && ep_square_usable(pos)) ep_pawn = map(Square(pos.ep_square() - pawn_push(stm)));
+  int ep_section = 0;
+  for (const Group& g : groups_) {
+    Bitboard squares = 0;
+    for (Bitboard b = pos.pieces(g.piece.color(), g.piece.type()); b;) {
+      Square s = pop_lsb(b);
+      if (pos.piece_on(s) == g.piece) squares |= square_bb(map(s));
+    }
+    std::uint64_t combination = 0;
+    for (int j = 1; squares; ++j) {
+      Square s = pop_lsb(squares);
+      combination += Binomial.c[s][j];
+      if (s == ep_pawn && g.piece == Piece(~stm, PAWN)) ep_section = j;
+    }
+    idx = idx * g.combinations + combination;
+  }
+  return std::uint64_t(ep_section) * base_size_ + idx;
+}
+
+bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
+  out = Position();
+  out.set_side_to_move(side_to_move);
+  std::uint64_t ep_section = index / base_size_;
+  std::uint64_t rest = index % base_size_;
+  Bitboard occupied = 0;
+  Square ep_pawn = SQ_NONE;
+  for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
+    std::uint64_t combination = rest % g->combinations;
+    rest /= g->combinations;
+    // Greedy decoding of the combinatorial number, largest square first.
+    int limit = 64;
+    for (int j = g->count; j >= 1; --j) {
+      int s = j - 1;
+      while (s + 1 < limit && Binomial.c[s + 1][j] <= combination) ++s;
+      combination -= Binomial.c[s][j];
+      limit = s;
+      if (occupied & square_bb(Square(s))) return false;
+      occupied |= square_bb(Square(s));
+      out.put_piece(g->piece, Square(s));
+      if (ep_section && g->piece == Piece(~side_to_move, PAWN) && std::uint64_t(j) == ep_section) ep_pawn = Square(s);
+    }
+  }
+  Square wk = Square(pair_wk_[rest]), bk = Square(pair_bk_[rest]);
+  if (occupied & (square_bb(wk) | square_bb(bk))) return false;
+  out.put_piece(Piece(WHITE, KING), wk);
+  out.put_piece(Piece(BLACK, KING), bk);
+  // With both kings on the diagonal only the smaller of two reflected entries is used.
+  if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk) && this->index(out) != index) return false;
+  if (ep_section) {
+    // The pawn must stand where a double step ends, with the two squares it crossed empty.
+    Color mover = ~side_to_move;
+    if (ep_pawn == SQ_NONE || relative_rank(mover, ep_pawn) != 3) return false;
+    Square crossed = Square(ep_pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
+    if (!out.empty(crossed) || !out.empty(origin)) return false;
+    out.set_ep_square(crossed);
+    if (!ep_square_usable(out)) return false;
+  }
+  return true;
+}
+
+}  // namespace feerie

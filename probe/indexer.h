@@ -1,0 +1,93 @@
+// The position indexer shared by the generator and the prober (SPEC 4): a reversible map
+// between the positions of one material signature (one side to move at a time) and the
+// integers [0, size()).
+//
+// Layout. Units are taken in groups: the white king, the black king, then each group of
+// identical units (same colour, type and magic flag) in the material's canonical order.
+//
+//   index = ep_section * base_size + (((kk * C(64, n1) + g1) * C(64, n2) + g2) ...)
+//
+// - kk is the position of the (white king, black king) pair in the list of canonical
+//   king pairs. With the full symmetry group (8 board symmetries: no pawns and rules
+//   unchanged by flips) the white king stands in the triangle a1-d1-d4 and, when it is on
+//   the a1-d4 diagonal, the black king on or below the a1-h8 diagonal; with the a<->h
+//   mirror only, the white king stands on files a-d. With both kings on the diagonal the
+//   reflection in it keeps the pair canonical: of the two images the one with the
+//   smaller index is the entry, the other entry is no position. Adjacent kings are in the list only
+//   when the rules let kings touch (Madrasi RI); equal squares never are.
+// - g_i is the combinatorial number of the group's squares s_1 < ... < s_n over all 64
+//   squares: sum C(s_j, j). Squares that collide with other units are entries that are
+//   not positions (value Illegal); this wastes a little space and keeps the formula
+//   simple and the same for every material.
+// - ep_section is 0 for positions without an en-passant square. Materials with pawns of
+//   both colours have further sections: section j + 1 holds the positions where the
+//   j-th pawn (in square order) of the side not to move has just made a double step and
+//   the side to move has a pawn that could take it en passant. An en-passant square no
+//   pawn could use is dropped before indexing: the position is the same as without it.
+//
+// Worked example, KQvKR with the full group (no adjacent kings: 462 king pairs):
+// White Kc3 (square 18), Qd4 (27), Black Ke6 (44), Rb6 (41). The white king is already in
+// the triangle and not on the diagonal, so no symmetry applies. If (c3, e6) is king pair
+// number kk, index = (kk * 64 + 27) * 64 + 41; size() = 462 * 64 * 64 = 1,892,352.
+//
+// Thread-safety: const methods may be called concurrently.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "probe/material.h"
+#include "rules/position.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+class Indexer {
+ public:
+  Indexer(const Material& material, const RuleSet& rules);
+
+  std::uint64_t size() const { return size_; }
+  std::uint64_t base_size() const { return base_size_; }
+  const Material& material() const { return material_; }
+  // 8 with the full symmetry group, 2 with the a<->h mirror only.
+  int symmetry_count() const { return full_symmetry_ ? 8 : 2; }
+  // A description of the layout, stored in table headers and compared on opening.
+  std::string layout() const;
+
+  // The index of `pos`, after choosing its canonical symmetric image and dropping an
+  // unusable en-passant square. Precondition: Material::of(pos) == material().
+  std::uint64_t index(const Position& pos) const;
+  // The position at `index`, with `side_to_move`. False when the entry is not a position
+  // (units on the same square, a non-canonical king pair, an impossible en-passant
+  // section); legality under the rules is not checked here.
+  bool decode(std::uint64_t index, Color side_to_move, Position& out) const;
+
+  // Symmetry number t (0 <= t < symmetry_count()) applied to a square: bit 2 reflects in
+  // the a1-h8 diagonal, then bit 0 mirrors a<->h, then bit 1 flips ranks.
+  static Square transform(int t, Square s);
+  static Position transform(int t, const Position& pos);
+
+ private:
+  struct Group {
+    Piece piece;
+    int count;
+    std::uint64_t combinations;  // C(64, count)
+  };
+
+  int canonical_symmetry(Square wk, Square bk) const;
+  std::uint64_t index_with_symmetry(const Position& pos, int t, bool then_reflect) const;
+  bool is_canonical_pair(Square wk, Square bk) const;
+
+  Material material_;
+  bool full_symmetry_;
+  bool kings_may_touch_;
+  std::vector<Group> groups_;  // non-king groups
+  std::vector<std::uint16_t> pair_wk_, pair_bk_;
+  std::vector<std::int32_t> pair_index_;  // [wk * 64 + bk] -> kk or -1
+  int ep_sections_ = 0;  // number of extra sections (0 without pawns on both sides)
+  std::uint64_t base_size_ = 0;
+  std::uint64_t size_ = 0;
+};
+
+}  // namespace feerie

@@ -1,0 +1,314 @@
+#include "probe/table_file.h"
+
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <sstream>
+
+#include <boost/archive/text_iarchive.hpp>
+#include <boost/archive/text_oarchive.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+
+// Non-intrusive serialisation: the structs in table_file.h stay plain aggregates without
+// Boost in their header. The field order here is the on-disk order (docs/format.md);
+// changing it means bumping TableFormatVersion.
+namespace boost::serialization {
+
+template <class Archive>
+void serialize(Archive& ar, feerie::BlockRef& b, unsigned /*version*/) {
+  ar & b.offset & b.size & b.checksum;
+}
+
+template <class Archive>
+void serialize(Archive& ar, feerie::SideStatistics& s, unsigned /*version*/) {
+  ar & s.positions & s.win & s.draw & s.loss;
+  ar & s.classes_win & s.classes_draw & s.classes_loss;
+  ar & s.longest_mate_plies & s.longest_mate_fen;
+}
+
+template <class Archive>
+void serialize(Archive& ar, feerie::TableHeader& h, unsigned /*version*/) {
+  ar & h.condition & h.material & h.index_layout;
+  ar & h.entries & h.block_entries;
+  // std::array element by element: independent of how a Boost version encodes std::array.
+  for (auto& side_blocks : h.blocks) ar & side_blocks;
+  for (auto& side_stats : h.stats) ar & side_stats;
+  ar & h.generator;
+}
+
+}  // namespace boost::serialization
+
+namespace feerie {
+
+namespace {
+
+constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'T', 'B'};
+constexpr std::uint64_t PrefixSize = 24;
+constexpr int CompressionLevel = 3;  // level 19 compresses a few percent better at ~20x the time
+constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-entry blocks
+
+// Fixed-width little-endian fields, byte by byte, so the layout does not depend on the
+// host's byte order or struct padding.
+void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get_le(const char* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+  return v;
+}
+
+std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
+
+std::uint64_t block_count(std::uint64_t entries, std::uint32_t block_entries) {
+  return (entries + block_entries - 1) / block_entries;
+}
+
+// Entries in block b of a side (the last block may be short).
+std::size_t entries_in_block(const TableHeader& h, std::size_t b) {
+  return static_cast<std::size_t>(std::min<std::uint64_t>(h.block_entries, h.entries - std::uint64_t(b) * h.block_entries));
+}
+
+Error table_error(const std::string& path, const std::string& what) { return error("table '" + path + "' " + what); }
+
+Error block_error(const std::string& path, int side, std::size_t b, const std::string& why) {
+  return error("table '" + path + "': block " + std::to_string(b) + " of side " + std::to_string(side) + " is corrupt (" +
+               why + ")");
+}
+
+// Decompresses one block into `out` (`count` codes), checking the stored checksum and size.
+Status decode_block(const std::string& path, int side, std::size_t b, const BlockRef& ref, const std::string& compressed,
+                    std::size_t count, ValueCode* out) {
+  if (xxh64(compressed.data(), compressed.size()) != ref.checksum) return block_error(path, side, b, "checksum mismatch");
+  std::string raw(count * 2, '\0');
+  std::size_t n = ZSTD_decompress(raw.data(), raw.size(), compressed.data(), compressed.size());
+  if (ZSTD_isError(n)) return block_error(path, side, b, std::string("zstd: ") + ZSTD_getErrorName(n));
+  if (n != raw.size())
+    return block_error(path, side, b, std::to_string(n) + " bytes decompressed, expected " + std::to_string(raw.size()));
+  for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<ValueCode>(get_le(raw.data() + 2 * i, 2));
+  return Ok{};
+}
+
+// Reads `size` bytes at `offset` from an open stream; false if the file ends early (it
+// was cut or replaced after open() checked its size).
+bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::string& out) {
+  out.resize(size);
+  in.clear();
+  in.seekg(static_cast<std::streamoff>(offset));
+  in.read(out.data(), size);
+  return in.gcount() == static_cast<std::streamsize>(size);
+}
+
+// Compresses one side into `body`, appending a BlockRef per block.
+Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_entries, std::string& body,
+                     std::vector<BlockRef>& refs) {
+  std::string raw;
+  for (std::size_t start = 0; start < codes.size(); start += block_entries) {
+    std::size_t count = std::min<std::size_t>(block_entries, codes.size() - start);
+    raw.clear();
+    for (std::size_t i = 0; i < count; ++i) put_le(raw, codes[start + i], 2);
+    std::size_t offset = body.size();
+    body.resize(offset + ZSTD_compressBound(raw.size()));
+    std::size_t n = ZSTD_compress(body.data() + offset, body.size() - offset, raw.data(), raw.size(), CompressionLevel);
+    if (ZSTD_isError(n)) return error(std::string("zstd: ") + ZSTD_getErrorName(n));
+    body.resize(offset + n);
+    refs.push_back(BlockRef{offset, static_cast<std::uint32_t>(n), xxh64(body.data() + offset, n)});
+  }
+  return Ok{};
+}
+
+// Writes `bytes` to `tmp` and renames it to `path`; on failure removes `tmp` and returns
+// strerror of the failing step. fsync before the rename: otherwise a crash shortly after
+// could leave the new name pointing at an empty file on some file systems.
+Status write_file_atomically(const std::string& path, const std::string& tmp, const std::string& bytes) {
+  auto fail = [&](const std::string& step, int err, std::FILE* f) -> Status {
+    if (f) std::fclose(f);
+    std::remove(tmp.c_str());
+    return error("cannot write table '" + path + "': " + step + ": " + std::strerror(err));
+  };
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return fail("cannot create '" + tmp + "'", errno, nullptr);
+  if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) return fail("write failed", errno, f);
+  if (std::fflush(f) != 0) return fail("write failed", errno, f);
+  if (::fsync(fileno(f)) != 0) return fail("fsync failed", errno, f);
+  if (std::fclose(f) != 0) return fail("close failed", errno, nullptr);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail("cannot rename '" + tmp + "'", errno, nullptr);
+  return Ok{};
+}
+
+}  // namespace
+
+Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values) {
+  for (int s = 0; s < 2; ++s)
+    if (values[s].size() != header.entries)
+      return error("cannot write table '" + path + "': side " + std::to_string(s) + " has " +
+                   std::to_string(values[s].size()) + " values, the header says " + std::to_string(header.entries));
+  if (header.block_entries == 0) header.block_entries = DefaultBlockEntries;
+
+  // Both sides go into one body buffer first: the header, which precedes the body, holds
+  // every block's offset and size.
+  std::string body;
+  for (int s = 0; s < 2; ++s) {
+    header.blocks[s].clear();
+    if (Status st = compress_side(values[s], header.block_entries, body, header.blocks[s]); !st)
+      return error("cannot write table '" + path + "': " + st.error_message());
+  }
+
+  std::ostringstream header_stream;
+  try {
+    boost::archive::text_oarchive archive(header_stream);
+    archive << header;
+  } catch (const std::exception& e) {
+    return error("cannot write table '" + path + "': header serialisation failed: " + e.what());
+  }
+  std::string header_bytes = header_stream.str();
+  if (header_bytes.size() > UINT32_MAX) return error("cannot write table '" + path + "': header too large");
+
+  std::string file(Magic, sizeof Magic);
+  put_le(file, TableFormatVersion, 4);
+  put_le(file, header_bytes.size(), 4);
+  put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
+  file += header_bytes;
+  file += body;
+  body.clear();
+  body.shrink_to_fit();
+  return write_file_atomically(path, path + ".tmp", file);
+}
+
+Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return table_error(path, std::string("cannot be opened: ") + std::strerror(errno));
+  in.seekg(0, std::ios::end);
+  std::streamoff end = in.tellg();
+  if (end < 0) return table_error(path, "cannot be read (its size is unknown)");
+  std::uint64_t file_size = static_cast<std::uint64_t>(end);
+  in.seekg(0);
+
+  char prefix[PrefixSize];
+  in.read(prefix, PrefixSize);
+  std::uint64_t got = static_cast<std::uint64_t>(in.gcount());
+  if (got < sizeof Magic || std::memcmp(prefix, Magic, sizeof Magic) != 0)
+    return table_error(path, "is not a Feerie table (bad magic)");
+  if (got < PrefixSize)
+    return table_error(path, "is truncated (expected at least " + std::to_string(PrefixSize) + " bytes, found " +
+                                 std::to_string(file_size) + ")");
+  std::uint64_t version = get_le(prefix + 8, 4);
+  if (version != TableFormatVersion)
+    return table_error(path, "has format version " + std::to_string(version) + ", this program reads " +
+                                 std::to_string(TableFormatVersion));
+  std::uint64_t header_len = get_le(prefix + 12, 4);
+  std::uint64_t header_sum = get_le(prefix + 16, 8);
+  // Checked before allocating: a damaged length must not make us allocate gigabytes.
+  if (PrefixSize + header_len > file_size)
+    return table_error(path, "is truncated (expected at least " + std::to_string(PrefixSize + header_len) +
+                                 " bytes, found " + std::to_string(file_size) + ")");
+  std::string header_bytes(header_len, '\0');
+  if (!in.read(header_bytes.data(), static_cast<std::streamsize>(header_len)))
+    return table_error(path, "cannot be read: " + std::string(std::strerror(errno)));
+  if (xxh64(header_bytes.data(), header_bytes.size()) != header_sum)
+    return table_error(path, "header is corrupt (checksum mismatch)");
+
+  std::unique_ptr<TableFile> t(new TableFile);
+  t->path_ = path;
+  try {
+    std::istringstream header_stream(header_bytes);
+    boost::archive::text_iarchive archive(header_stream);
+    archive >> t->header_;
+  } catch (const std::exception& e) {
+    // The checksum matched, so the writer was not this program's version of the format
+    // (or of Boost's archive) rather than the disk.
+    return table_error(path, std::string("header is corrupt or from an incompatible writer (") + e.what() + ")");
+  }
+
+  // The header checksum matched, so these only fail for a file written by a broken
+  // writer; checking them keeps value() free of out-of-range reads.
+  const TableHeader& h = t->header_;
+  if (h.block_entries == 0) return table_error(path, "header is corrupt (block_entries is 0)");
+  std::uint64_t body_size = 0;
+  for (int s = 0; s < 2; ++s) {
+    if (h.blocks[s].size() != block_count(h.entries, h.block_entries))
+      return table_error(path, "header is corrupt (side " + std::to_string(s) + " has " +
+                                   std::to_string(h.blocks[s].size()) + " blocks, expected " +
+                                   std::to_string(block_count(h.entries, h.block_entries)) + ")");
+    for (std::size_t b = 0; b < h.blocks[s].size(); ++b) {
+      // Blocks are contiguous in write order; anything else is not a file we wrote.
+      if (h.blocks[s][b].offset != body_size)
+        return table_error(path, "header is corrupt (block " + std::to_string(b) + " of side " + std::to_string(s) +
+                                     " has offset " + std::to_string(h.blocks[s][b].offset) + ", expected " +
+                                     std::to_string(body_size) + ")");
+      body_size += h.blocks[s][b].size;
+    }
+  }
+  std::uint64_t expected_size = PrefixSize + header_len + body_size;
+  std::string sizes = "(expected " + std::to_string(expected_size) + " bytes, found " + std::to_string(file_size) + ")";
+  if (file_size < expected_size) return table_error(path, "is truncated " + sizes);
+  if (file_size > expected_size) return table_error(path, "has trailing bytes and is corrupt " + sizes);
+  t->body_offset_ = PrefixSize + header_len;
+  return t;
+}
+
+Expected<std::shared_ptr<const std::vector<ValueCode>>> TableFile::block(int side, std::size_t b) const {
+  std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  }
+  // Read and decompress outside the lock so threads on different blocks do not wait for
+  // each other; two threads on the same block just both decode it. A stream per read:
+  // a shared one would need the lock around seek + read.
+  const BlockRef& ref = header_.blocks[side][b];
+  std::ifstream in(path_, std::ios::binary);
+  std::string compressed;
+  if (!in || !read_at(in, body_offset_ + ref.offset, ref.size, compressed))
+    return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
+                                  "): the file changed or vanished after it was opened");
+  auto codes = std::make_shared<std::vector<ValueCode>>(entries_in_block(header_, b));
+  if (Status st = decode_block(path_, side, b, ref, compressed, codes->size(), codes->data()); !st) return st.error();
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Dropping everything when full is crude but bounded, and probes of one game tend to
+  // stay in few blocks, which are re-read at once.
+  if (cache_.size() >= MaxCachedBlocks) cache_.clear();
+  cache_.emplace(key, codes);
+  return std::shared_ptr<const std::vector<ValueCode>>(std::move(codes));
+}
+
+Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
+  if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
+  if (index >= header_.entries)
+    return table_error(path_, "has no entry " + std::to_string(index) + " (it has " +
+                                  std::to_string(header_.entries) + " per side)");
+  Expected<std::shared_ptr<const std::vector<ValueCode>>> blk = block(side, index / header_.block_entries);
+  if (!blk) return blk.error();
+  return (**blk)[index % header_.block_entries];
+}
+
+Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
+  if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
+  std::ifstream in(path_, std::ios::binary);
+  if (!in) return table_error(path_, std::string("cannot be opened: ") + std::strerror(errno));
+  std::vector<ValueCode> codes(header_.entries);
+  std::string compressed;
+  for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
+    const BlockRef& ref = header_.blocks[side][b];
+    if (!read_at(in, body_offset_ + ref.offset, ref.size, compressed))
+      return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
+                                    "): the file changed after it was opened");
+    std::size_t start = b * std::size_t(header_.block_entries);
+    if (Status st = decode_block(path_, side, b, ref, compressed, entries_in_block(header_, b), codes.data() + start);
+        !st)
+      return st.error();
+  }
+  return codes;
+}
+
+}  // namespace feerie

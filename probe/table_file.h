@@ -1,0 +1,90 @@
+// Table files on disk (SPEC 6; byte layout in docs/format.md).
+//
+//   prefix (24 bytes, little-endian): magic "FEERIETB", u32 format version,
+//          u32 header length, u64 XXH64 of the header bytes
+//   header: TableHeader serialised with a Boost.Serialization text archive (portable)
+//   body:   for each side to move (white, then black): the side's value codes (u16
+//           little-endian) cut into blocks of `block_entries` entries, each block
+//           compressed with zstd on its own; the header holds each block's offset
+//           (from the start of the body), compressed size and XXH64 of its bytes.
+//
+// Files are written to "<path>.tmp" and renamed when complete, so a crash never leaves a
+// half table under the real name. Readers check the magic, the version, the header
+// checksum, the file size and every block checksum, and report any mismatch as an error
+// naming the file; they never crash on a bad file.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "probe/value.h"
+#include "rules/expected.h"
+
+namespace feerie {
+
+// Win/draw/loss counts and the longest mate for one side to move.
+struct SideStatistics {
+  std::uint64_t positions = 0;  // legal positions, raw count (SPEC 1)
+  std::uint64_t win = 0, draw = 0, loss = 0;
+  std::uint64_t classes_win = 0, classes_draw = 0, classes_loss = 0;  // symmetry classes (reference convention)
+  int longest_mate_plies = -1;  // longest win for the side to move, -1 if none
+  std::string longest_mate_fen;
+};
+
+struct BlockRef {
+  std::uint64_t offset = 0;  // from the start of the body
+  std::uint32_t size = 0;    // compressed bytes
+  std::uint64_t checksum = 0;  // XXH64 (seed 0) of the compressed bytes
+};
+
+struct TableHeader {
+  std::string condition;  // canonical rule-set name, e.g. "orthodox"
+  std::string material;   // canonical material name, e.g. "KQvKR"
+  std::string index_layout;  // the indexer's description; must match the reader's
+  std::uint64_t entries = 0;  // index entries per side to move
+  std::uint32_t block_entries = 0;
+  std::array<std::vector<BlockRef>, 2> blocks;  // per side to move
+  std::array<SideStatistics, 2> stats;          // per side to move
+  std::string generator;  // free text: program version
+};
+
+inline constexpr std::uint32_t TableFormatVersion = 1;
+inline constexpr std::uint32_t DefaultBlockEntries = 32768;
+
+// Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp"
+// and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
+// unwritable directory) name the path and leave no file under `path`.
+Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);
+
+// An open table file. Thread-safety: value() and load_side() may be called concurrently;
+// decompressed blocks are cached (bounded) behind a mutex.
+class TableFile {
+ public:
+  // Opens and checks the prefix, header checksum and file size. Errors name the path.
+  static Expected<std::unique_ptr<TableFile>> open(const std::string& path);
+
+  const TableHeader& header() const { return header_; }
+  const std::string& path() const { return path_; }
+
+  // The value code of one entry; an error if its block is corrupt.
+  Expected<ValueCode> value(int side, std::uint64_t index) const;
+  // All entries of one side, decompressed (for the generator and the verifier).
+  Expected<std::vector<ValueCode>> load_side(int side) const;
+
+ private:
+  TableFile() = default;
+  Expected<std::shared_ptr<const std::vector<ValueCode>>> block(int side, std::size_t b) const;
+
+  std::string path_;
+  TableHeader header_;
+  std::uint64_t body_offset_ = 0;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::uint64_t, std::shared_ptr<const std::vector<ValueCode>>> cache_;
+};
+
+}  // namespace feerie

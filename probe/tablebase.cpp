@@ -1,0 +1,166 @@
+#include "feerie/tablebase.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+
+#include "probe/indexer.h"
+#include "probe/table_file.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+namespace feerie {
+
+int ProbeResult::mate_in() const {
+  if (wdl == Wdl::Draw) return 0;
+  int moves = (dtm_plies + 1) / 2;
+  return wdl == Wdl::Win ? moves : -moves;
+}
+
+ValueCode value_through_move(ValueCode successor) {
+  if (!value::is_mate(successor)) return successor;
+  return value::mate_in_plies(value::plies(successor) + 1);
+}
+
+namespace {
+
+struct LoadedTable {
+  Indexer indexer;
+  std::unique_ptr<TableFile> file;
+  std::array<std::vector<ValueCode>, 2> values;  // filled by preload()
+};
+
+}  // namespace
+
+struct Tablebase::Impl {
+  Impl(std::string dir, RuleSet r) : directory(std::move(dir)), rules(std::move(r)) {}
+  std::string directory;
+  RuleSet rules;
+  mutable std::shared_mutex mutex;
+  mutable std::map<Material, std::shared_ptr<const LoadedTable>> tables;
+
+  Expected<std::shared_ptr<const LoadedTable>> table(const Material& material, bool load_all) const;
+};
+
+Tablebase Tablebase::open(const std::string& directory, const RuleSet& rules) {
+  return Tablebase(std::make_shared<Impl>(directory, rules));
+}
+
+const RuleSet& Tablebase::rules() const { return impl_->rules; }
+
+std::string Tablebase::table_path(const Material& material) const {
+  return (std::filesystem::path(impl_->directory) / impl_->rules.name() /
+          (material.canonical_orientation().name() + ".ftb"))
+      .string();
+}
+
+Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Material& material, bool load_all) const {
+  {
+    std::shared_lock lock(mutex);
+    auto it = tables.find(material);
+    if (it != tables.end() && (!load_all || !it->second->values[0].empty())) return it->second;
+  }
+  std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
+  if (!std::filesystem::exists(path))
+    return error("missing table " + material.name() + " for condition " + rules.name() + " ('" + path +
+                 "'; generate it with: feerie gen --condition " + rules.name() + " " + material.name() + ")");
+  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
+  if (!file) return file.error();
+  auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}});
+  const TableHeader& h = loaded->file->header();
+  if (h.condition != rules.name())
+    return error("table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
+  if (h.material != material.name() || h.index_layout != loaded->indexer.layout() ||
+      h.entries != loaded->indexer.size())
+    return error("table '" + path + "' does not match this program's index for " + material.name() + " (layout '" +
+                 h.index_layout + "', expected '" + loaded->indexer.layout() + "')");
+  if (load_all)
+    for (int side = 0; side < 2; ++side) {
+      Expected<std::vector<ValueCode>> values = loaded->file->load_side(side);
+      if (!values) return values.error();
+      loaded->values[side] = std::move(*values);
+    }
+  std::unique_lock lock(mutex);
+  tables[material] = loaded;
+  return std::shared_ptr<const LoadedTable>(loaded);
+}
+
+Status Tablebase::preload(const Material& material) const {
+  Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material.canonical_orientation(), true);
+  if (!t) return t.error();
+  return Ok{};
+}
+
+Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
+  Material material = Material::of(pos);
+  const Position* probe_pos = &pos;
+  Position flipped;
+  if (!material.is_canonical_orientation()) {
+    flipped = color_flipped(pos);
+    probe_pos = &flipped;
+    material = material.colors_swapped();
+  }
+  Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material, false);
+  if (!t) return t.error();
+  const LoadedTable& table = **t;
+  std::uint64_t index = table.indexer.index(*probe_pos);
+  int side = probe_pos->side_to_move();
+  if (!table.values[side].empty()) return table.values[side][index];
+  return table.file->value(side, index);
+}
+
+Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
+  if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
+  Expected<ValueCode> v = value_code(pos);
+  if (!v) return v.error();
+  ProbeResult r;
+  if (value::is_mate(*v)) {
+    r.wdl = value::is_win(*v) ? Wdl::Win : Wdl::Loss;
+    r.dtm_plies = value::plies(*v);
+  } else if (*v != value::Draw) {
+    return error("table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
+  }
+  return r;
+}
+
+Expected<std::vector<Move>> Tablebase::best_moves(const Position& pos) const {
+  Expected<ValueCode> own = value_code(pos);
+  if (!own) return own.error();
+  MoveList moves;
+  generate_legal(pos, impl_->rules, moves);
+  std::vector<Move> best;
+  for (Move m : moves) {
+    Position next = pos;
+    UndoRecord undo;
+    impl_->rules.visit([&](const auto& r) { make_move(next, m, undo, r); });
+    if (!ep_square_usable(next)) next.set_ep_square(SQ_NONE);
+    Expected<ValueCode> v = value_code(next);
+    if (!v) return v.error();
+    if (value_through_move(*v) == *own) best.push_back(m);
+  }
+  std::sort(best.begin(), best.end(), [](Move a, Move b) { return to_uci(a) < to_uci(b); });
+  return best;
+}
+
+Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start, int max_plies) const {
+  std::vector<Move> pv;
+  Position pos = start;
+  for (int ply = 0; ply < max_plies; ++ply) {
+    Expected<ValueCode> v = value_code(pos);
+    if (!v) return v.error();
+    if (!value::is_mate(*v) || value::plies(*v) == 0) break;
+    Expected<std::vector<Move>> best = best_moves(pos);
+    if (!best) return best.error();
+    if (best->empty()) return error("no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
+    Move m = best->front();
+    pv.push_back(m);
+    UndoRecord undo;
+    impl_->rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
+    if (!ep_square_usable(pos)) pos.set_ep_square(SQ_NONE);
+  }
+  return pv;
+}
+
+}  // namespace feerie

@@ -1,0 +1,125 @@
+// Retro (un-move) generation: the positions from which one legal move leads to a given
+// position, for the moves that keep the material (no capture, no promotion). Captures and
+// promotions leave the material and are handled by the generator through finished
+// sub-tables.
+//
+// Exactness under fairy rules (SPEC 5): a generous superset of candidate predecessors is
+// built from reversed walks (every walk the condition says the unit may have used), and a
+// candidate is kept only if the forward rules, applied to it, produce a legal move that
+// leads exactly to the given position. Candidates include the en-passant variants: a
+// predecessor may itself carry an en-passant square.
+#pragma once
+
+#include "rules/movegen.h"
+#include "rules/walks.h"
+
+namespace feerie {
+
+namespace retro_detail {
+
+// Squares the unit on `to` may have come from with `walk`, in position `pos` (before
+// un-moving it), together with whether that move would be a double step.
+template <class F>
+void for_each_origin(const Position& pos, Square to, PieceType walk, Color mover, F&& f) {
+  Bitboard empty = ~pos.pieces();
+  Bitboard origins = 0;
+  switch (walk) {
+    case KING: origins = king_bb(to); break;
+    case KNIGHT: origins = knight_bb(to); break;
+    case BISHOP: origins = bishop_attacks_bb(to, pos.pieces()); break;
+    case ROOK: origins = rook_attacks_bb(to, pos.pieces()); break;
+    case QUEEN: origins = queen_attacks_bb(to, pos.pieces()); break;
+    case PAWN: {
+      int back = -pawn_push(mover);
+      int rank = relative_rank(mover, to);
+      if (rank >= 2) {
+        Square one = Square(to + back);
+        if (pos.empty(one)) {
+          f(one, false);
+          if (rank == 3 && pos.empty(Square(one + back))) f(Square(one + back), true);
+        }
+      }
+      return;
+    }
+    case GRASSHOPPER:
+      // It jumped over a hurdle just behind `to`, from any empty square beyond the hurdle
+      // up to the next unit.
+      for (int d = 0; d < DIRECTION_NB; ++d) {
+        Direction away = Direction(d);
+        Square hurdle = step(to, away);
+        if (hurdle == SQ_NONE || pos.empty(hurdle)) continue;
+        for (Square s = step(hurdle, away); s != SQ_NONE && pos.empty(s); s = step(s, away)) f(s, false);
+      }
+      return;
+    default: return;  // a locust only moves by capturing
+  }
+  for (origins &= empty; origins;) f(pop_lsb(origins), false);
+}
+
+// True when the forward rules play `m` legally in `before` and it leads exactly to
+// `target`.
+template <class Rules>
+bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
+  Color mover = before.side_to_move();
+  if (rules.immobile_bb(before) & square_bb(m.from())) return false;
+  MoveList unit_moves;
+  add_walk_moves(before, m.from(), rules.walk_of(before, m.from()), rules.capturable_bb(before, mover), unit_moves);
+  bool generated = false;
+  for (Move g : unit_moves) generated = generated || g == m;
+  if (!generated) return false;
+  Position after = before;
+  UndoRecord undo;
+  make_move(after, m, undo, rules);
+  if (rules.in_check(after, mover) || !rules.move_allowed(after)) return false;
+  if (!ep_square_usable(after)) after.set_ep_square(SQ_NONE);  // an unusable square is not kept
+  return after == target;
+}
+
+}  // namespace retro_detail
+
+// Calls f(const Position& predecessor) once for each predecessor of `pos` by a
+// material-keeping move. Predecessors are legal positions (the side not to move in them
+// is not in check) and carry an en-passant square exactly when one is usable.
+template <class Rules, class F>
+void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
+  Color mover = ~pos.side_to_move();
+  Square ep = pos.ep_square();
+  // After a double step only that double step can have been the last move.
+  Bitboard candidates = ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
+  for (Bitboard units = candidates; units;) {
+    Square to = pop_lsb(units);
+    Piece unit = pos.piece_on(to);
+    unsigned walks = rules.retro_walks(pos, to);
+    Bitboard tried = 0;
+    for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
+      if (!(walks & (1u << w))) continue;
+      retro_detail::for_each_origin(pos, to, PieceType(w), mover, [&](Square from, bool double_step) {
+        if (tried & square_bb(from)) return;
+        tried |= square_bb(from);
+        Position before = pos;
+        before.set_ep_square(SQ_NONE);
+        before.remove_piece(to);
+        before.put_piece(unit, from);
+        before.set_side_to_move(mover);
+        Move m(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL);
+        if (!is_legal_position(before, rules)) return;
+        if (retro_detail::leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before));
+        // The same move from positions where the side to move could have taken a pawn
+        // of the other side en passant.
+        Color other = pos.side_to_move();
+        for (Bitboard pawns = before.pieces(other, PAWN); pawns;) {
+          Square p = pop_lsb(pawns);
+          if (relative_rank(other, p) != 3) continue;
+          Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
+          if (!before.empty(crossed) || !before.empty(origin)) continue;
+          Position with_ep = before;
+          with_ep.set_ep_square(crossed);
+          if (!ep_square_usable(with_ep) || !is_legal_position(with_ep, rules)) continue;
+          if (retro_detail::leads_to(with_ep, m, pos, rules)) f(static_cast<const Position&>(with_ep));
+        }
+      });
+    }
+  }
+}
+
+}  // namespace feerie

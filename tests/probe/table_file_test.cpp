@@ -1,0 +1,292 @@
+#include "probe/table_file.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+namespace feerie {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Codes with runs (so blocks compress) and every kind of state.
+std::vector<ValueCode> random_codes(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<ValueCode> codes(n);
+  ValueCode current = value::Draw;
+  for (auto& c : codes) {
+    if (rng() % 4 == 0) current = static_cast<ValueCode>(rng() % 8 == 0 ? 65535 - rng() % 3 : rng() % 200);
+    c = current;
+  }
+  return codes;
+}
+
+TableHeader sample_header(std::uint64_t entries, std::uint32_t block_entries) {
+  TableHeader h;
+  h.condition = "orthodox";
+  h.material = "KQvK";
+  h.index_layout = "kk-462 q64 (test layout)";
+  h.entries = entries;
+  h.block_entries = block_entries;
+  h.generator = "feerie 0.1.0 test";
+  h.stats[0] = {1000, 600, 300, 100, 80, 40, 12, 19, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"};
+  h.stats[1] = {1001, 0, 301, 700, 0, 41, 90, -1, ""};
+  return h;
+}
+
+std::string read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Offset of the body: 24-byte prefix plus the header length stored at bytes 12..15.
+std::size_t body_offset(const std::string& file) {
+  std::size_t len = 0;
+  for (int i = 0; i < 4; ++i) len |= std::size_t(static_cast<unsigned char>(file[12 + i])) << (8 * i);
+  return 24 + len;
+}
+
+class TableFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    // ctest runs each test in its own process, possibly in parallel: the pid and the
+    // test name keep the directories apart.
+    dir_ = fs::temp_directory_path() /
+           ("feerie_table_file_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  // Writes a table of `entries` random codes per side; returns the codes.
+  std::array<std::vector<ValueCode>, 2> write(const std::string& path, std::uint64_t entries = 3456,
+                                              std::uint32_t block_entries = 100) {
+    std::array<std::vector<ValueCode>, 2> values = {random_codes(entries, 1), random_codes(entries, 2)};
+    Status st = write_table(path, sample_header(entries, block_entries), values);
+    EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error_message());
+    return values;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(TableFileTest, RoundTrip) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  auto values = write(path);
+  EXPECT_FALSE(fs::exists(path + ".tmp"));
+
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  const TableHeader& h = (*t)->header();
+  TableHeader expected = sample_header(3456, 100);
+  EXPECT_EQ(h.condition, expected.condition);
+  EXPECT_EQ(h.material, expected.material);
+  EXPECT_EQ(h.index_layout, expected.index_layout);
+  EXPECT_EQ(h.generator, expected.generator);
+  EXPECT_EQ(h.entries, 3456u);
+  EXPECT_EQ(h.block_entries, 100u);
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ(h.blocks[s].size(), 35u);
+    const SideStatistics &a = h.stats[s], &b = expected.stats[s];
+    EXPECT_EQ(a.positions, b.positions);
+    EXPECT_EQ(a.win, b.win);
+    EXPECT_EQ(a.draw, b.draw);
+    EXPECT_EQ(a.loss, b.loss);
+    EXPECT_EQ(a.classes_win, b.classes_win);
+    EXPECT_EQ(a.classes_draw, b.classes_draw);
+    EXPECT_EQ(a.classes_loss, b.classes_loss);
+    EXPECT_EQ(a.longest_mate_plies, b.longest_mate_plies);
+    EXPECT_EQ(a.longest_mate_fen, b.longest_mate_fen);
+  }
+
+  for (int s = 0; s < 2; ++s) {
+    Expected<std::vector<ValueCode>> side = (*t)->load_side(s);
+    ASSERT_TRUE(side.ok()) << side.error_message();
+    EXPECT_EQ(*side, values[s]);
+    for (std::uint64_t i = 0; i < h.entries; ++i) {
+      Expected<ValueCode> v = (*t)->value(s, i);
+      ASSERT_TRUE(v.ok()) << v.error_message();
+      ASSERT_EQ(*v, values[s][i]) << "side " << s << " index " << i;
+    }
+  }
+  EXPECT_FALSE((*t)->value(2, 0).ok());
+  EXPECT_FALSE((*t)->value(-1, 0).ok());
+  EXPECT_FALSE((*t)->value(0, h.entries).ok());
+  EXPECT_FALSE((*t)->load_side(2).ok());
+}
+
+TEST_F(TableFileTest, EmptyTableAndDefaultBlockSize) {
+  std::string path = (dir_ / "empty.ftb").string();
+  ASSERT_TRUE(write_table(path, sample_header(0, 0), {}).ok());
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  EXPECT_EQ((*t)->header().block_entries, DefaultBlockEntries);
+  EXPECT_TRUE((*t)->header().blocks[0].empty());
+  ASSERT_TRUE((*t)->load_side(1).ok());
+  EXPECT_TRUE((*t)->load_side(1)->empty());
+  EXPECT_FALSE((*t)->value(0, 0).ok());
+}
+
+TEST_F(TableFileTest, WrongValueCountIsRejected) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  Status st = write_table(path, sample_header(10, 4), {std::vector<ValueCode>(10), std::vector<ValueCode>(9)});
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(contains(st.error_message(), path)) << st.error_message();
+  EXPECT_FALSE(fs::exists(path));
+}
+
+TEST_F(TableFileTest, TruncatedFile) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  fs::resize_file(path, fs::file_size(path) - 10);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "truncated")) << t.error_message();
+  EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+
+  fs::resize_file(path, 20);  // inside the prefix
+  t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "truncated")) << t.error_message();
+}
+
+TEST_F(TableFileTest, TrailingBytes) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  write_bytes(path, read_bytes(path) + "extra");
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "trailing")) << t.error_message();
+}
+
+TEST_F(TableFileTest, CorruptBlock) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  auto values = write(path);
+  BlockRef ref;
+  {
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    ref = (*t)->header().blocks[0][5];
+  }
+  std::string bytes = read_bytes(path);
+  bytes[body_offset(bytes) + ref.offset + ref.size / 2] ^= 0x20;
+  write_bytes(path, bytes);
+
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);  // the header is intact
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  Expected<ValueCode> bad = (*t)->value(0, 5 * 100 + 3);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(contains(bad.error_message(), "block 5 of side 0 is corrupt")) << bad.error_message();
+  EXPECT_TRUE(contains(bad.error_message(), path)) << bad.error_message();
+  Expected<std::vector<ValueCode>> side0 = (*t)->load_side(0);
+  ASSERT_FALSE(side0.ok());
+  EXPECT_TRUE(contains(side0.error_message(), "corrupt")) << side0.error_message();
+
+  // Everything outside block 5 of side 0 still reads.
+  for (std::uint64_t i : {0, 499, 600, 3455}) {
+    Expected<ValueCode> v = (*t)->value(0, i);
+    ASSERT_TRUE(v.ok()) << v.error_message();
+    EXPECT_EQ(*v, values[0][i]);
+  }
+  Expected<ValueCode> other_side = (*t)->value(1, 503);
+  ASSERT_TRUE(other_side.ok()) << other_side.error_message();
+  EXPECT_EQ(*other_side, values[1][503]);
+  Expected<std::vector<ValueCode>> side1 = (*t)->load_side(1);
+  ASSERT_TRUE(side1.ok()) << side1.error_message();
+  EXPECT_EQ(*side1, values[1]);
+}
+
+TEST_F(TableFileTest, CorruptHeader) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  std::string bytes = read_bytes(path);
+  bytes[24 + 40] ^= 0x01;
+  write_bytes(path, bytes);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "header is corrupt")) << t.error_message();
+  EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+}
+
+TEST_F(TableFileTest, OtherFormatVersion) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  std::string bytes = read_bytes(path);
+  bytes[8] = 2;
+  write_bytes(path, bytes);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "format version 2, this program reads 1")) << t.error_message();
+}
+
+TEST_F(TableFileTest, ForeignAndMissingFiles) {
+  std::string foreign = (dir_ / "notes.txt").string();
+  write_bytes(foreign, "These are not the tables you are looking for.\nRandom text, long enough for a prefix.\n");
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(foreign);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "not a Feerie table")) << t.error_message();
+  EXPECT_TRUE(contains(t.error_message(), foreign)) << t.error_message();
+
+  write_bytes(foreign, "FEE");
+  t = TableFile::open(foreign);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "not a Feerie table")) << t.error_message();
+
+  std::string missing = (dir_ / "KRvK.ftb").string();
+  t = TableFile::open(missing);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), missing)) << t.error_message();
+}
+
+TEST_F(TableFileTest, UnwritableDirectory) {
+  std::string path = (dir_ / "no_such_dir" / "KQvK.ftb").string();
+  Status st = write_table(path, sample_header(10, 4), {std::vector<ValueCode>(10), std::vector<ValueCode>(10)});
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(contains(st.error_message(), path)) << st.error_message();
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_FALSE(fs::exists(path + ".tmp"));
+}
+
+TEST_F(TableFileTest, ConcurrentProbes) {
+  // 400 blocks per side: more than the cache holds, so threads also race on its clearing.
+  std::string path = (dir_ / "KQvK.ftb").string();
+  auto values = write(path, 20000, 50);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  const TableFile& table = **t;
+
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (unsigned k = 0; k < 4; ++k)
+    threads.emplace_back([&, k] {
+      std::mt19937 rng(k);
+      for (int n = 0; n < 20000; ++n) {
+        int side = static_cast<int>(rng() % 2);
+        std::uint64_t i = rng() % values[side].size();
+        Expected<ValueCode> v = table.value(side, i);
+        if (!v.ok() || *v != values[side][i]) ++mismatches;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+}  // namespace
+}  // namespace feerie

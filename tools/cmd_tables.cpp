@@ -1,0 +1,208 @@
+// `feerie gen`, `probe`, `stat`, `verify`: tables from the command line (SPEC 7).
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "feerie/tablebase.h"
+#include "gen/generate.h"
+#include "gen/verify.h"
+#include "probe/table_file.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "tools/cli.h"
+
+namespace feerie::cli {
+
+namespace {
+
+struct TableOptions {
+  std::string condition = "orthodox";
+  std::string tables = "tables";
+  int threads = 0;
+  bool json = false;
+  std::vector<std::string> args;
+};
+
+void add_common(CLI::App* cmd, TableOptions& opt) {
+  cmd->add_option("--condition", opt.condition, "Condition (default: orthodox)");
+  cmd->add_option("--tables", opt.tables, "Tables directory (default: ./tables)");
+}
+
+std::vector<Material> parse_materials(const std::vector<std::string>& names) {
+  std::vector<Material> out;
+  for (const std::string& n : names) out.push_back(take(Material::parse(n)));
+  return out;
+}
+
+// Progress goes to a terminal only, overwriting one line.
+std::function<void(const std::string&)> terminal_progress() {
+  if (!isatty(STDERR_FILENO)) return {};
+  return [](const std::string& message) { std::cerr << "\r\033[K" << message << std::flush; };
+}
+
+void clear_progress() {
+  if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+}
+
+std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
+
+std::string moves_text(const std::vector<Move>& moves) {
+  std::string s;
+  for (Move m : moves) s += (s.empty() ? "" : " ") + to_uci(m);
+  return s;
+}
+
+void probe_one(const Tablebase& tb, const std::string& fen, bool json) {
+  Position pos = parse_position(fen, tb.rules());
+  ProbeResult r = take(tb.probe(pos));
+  std::vector<Move> best = take(tb.best_moves(pos));
+  std::vector<Move> pv = take(tb.principal_variation(pos));
+  if (json) {
+    nlohmann::json j;
+    j["fen"] = to_fen(pos);
+    j["condition"] = tb.rules().name();
+    j["wdl"] = wdl_name(r.wdl);
+    j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::json(nullptr) : nlohmann::json(r.dtm_plies);
+    j["mate_in"] = r.mate_in();
+    std::vector<std::string> b, p;
+    for (Move m : best) b.push_back(to_uci(m));
+    for (Move m : pv) p.push_back(to_uci(m));
+    j["best_moves"] = b;
+    j["pv"] = p;
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::string verdict = r.wdl == Wdl::Draw  ? "draw"
+                        : r.dtm_plies == 0 ? "the side to move is mated"
+                        : r.wdl == Wdl::Win
+                            ? fmt::format("the side to move mates in {} ({} plies)", r.mate_in(), r.dtm_plies)
+                            : fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
+  std::cout << to_fen(pos) << ": " << verdict;
+  if (!best.empty()) std::cout << "; best: " << moves_text(best);
+  if (!pv.empty()) std::cout << "; pv: " << moves_text(pv);
+  std::cout << "\n";
+}
+
+nlohmann::json side_json(const SideStatistics& s) {
+  nlohmann::json j;
+  j["positions"] = s.positions;
+  j["win"] = s.win;
+  j["draw"] = s.draw;
+  j["loss"] = s.loss;
+  j["classes"] = {{"win", s.classes_win}, {"draw", s.classes_draw}, {"loss", s.classes_loss}};
+  j["longest_mate_moves"] = s.longest_mate_plies < 0 ? 0 : (s.longest_mate_plies + 1) / 2;
+  j["longest_mate_plies"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_plies);
+  j["longest_mate_fen"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_fen);
+  return j;
+}
+
+}  // namespace
+
+void add_table_commands(CLI::App& app) {
+  {
+    auto opt = std::make_shared<TableOptions>();
+    CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
+    add_common(cmd, *opt);
+    cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+    cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
+    cmd->callback([opt] {
+      RuleSet rules = parse_condition(opt->condition);
+      GenerateOptions g;
+      g.tables_dir = opt->tables;
+      g.threads = opt->threads;
+      g.on_progress = terminal_progress();
+      std::vector<GeneratedTable> tables = take(generate(parse_materials(opt->args), rules, g));
+      clear_progress();
+      for (const GeneratedTable& t : tables) {
+        if (t.reused) {
+          std::cout << t.material.name() << ": reused " << t.path << "\n";
+          continue;
+        }
+        std::cout << fmt::format("{}: generated {} in {:.2f} s ({} entries per side, {} passes, {} bytes)\n",
+                                 t.material.name(), t.path, t.seconds, t.entries, t.passes, t.file_bytes);
+      }
+    });
+  }
+  {
+    auto opt = std::make_shared<TableOptions>();
+    CLI::App* cmd = app.add_subcommand("probe", "Probe positions (FEN arguments, or one FEN per line on stdin)");
+    add_common(cmd, *opt);
+    cmd->add_flag("--json", opt->json, "One JSON object per position");
+    cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
+    cmd->callback([opt] {
+      Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
+      if (!opt->args.empty()) {
+        for (const std::string& fen : opt->args) probe_one(tb, fen, opt->json);
+        return;
+      }
+      for (std::string line; std::getline(std::cin, line);)
+        if (line.find_first_not_of(" \t\r") != std::string::npos) probe_one(tb, line, opt->json);
+    });
+  }
+  {
+    auto opt = std::make_shared<TableOptions>();
+    CLI::App* cmd = app.add_subcommand("stat", "Statistics of a table");
+    add_common(cmd, *opt);
+    cmd->add_flag("--json", opt->json, "JSON output");
+    cmd->add_option("material", opt->args, "Material signature")->required()->expected(1);
+    cmd->callback([opt] {
+      RuleSet rules = parse_condition(opt->condition);
+      Material material = take(Material::parse(opt->args.at(0)));
+      Tablebase tb = Tablebase::open(opt->tables, rules);
+      std::string path = tb.table_path(material);
+      if (!material.is_canonical_orientation())
+        throw CommandError("tables are stored as " + material.colors_swapped().name() + "; ask for that material");
+      if (!std::filesystem::exists(path))
+        throw CommandError("missing table " + material.name() + " ('" + path + "')");
+      std::unique_ptr<TableFile> file = take(TableFile::open(path));
+      const TableHeader& h = file->header();
+      if (h.condition != rules.name())
+        throw CommandError("table '" + path + "' was built for condition '" + h.condition + "'");
+      if (opt->json) {
+        nlohmann::json j;
+        j["material"] = h.material;
+        j["condition"] = h.condition;
+        j["wtm"] = side_json(h.stats[WHITE]);
+        j["btm"] = side_json(h.stats[BLACK]);
+        std::cout << j.dump(2) << "\n";
+        return;
+      }
+      std::cout << h.material << " (" << h.condition << ")\n";
+      for (int side = 0; side < 2; ++side) {
+        const SideStatistics& s = h.stats[side];
+        std::cout << fmt::format("  {} to move: {} positions: {} win, {} draw, {} loss", side == 0 ? "White" : "Black",
+                                 s.positions, s.win, s.draw, s.loss);
+        if (s.longest_mate_plies >= 0)
+          std::cout << fmt::format("; longest mate {} moves ({} plies), e.g. {}", (s.longest_mate_plies + 1) / 2,
+                                   s.longest_mate_plies, s.longest_mate_fen);
+        std::cout << "\n";
+      }
+    });
+  }
+  {
+    auto opt = std::make_shared<TableOptions>();
+    CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
+    add_common(cmd, *opt);
+    cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+    cmd->add_option("material", opt->args, "Material signatures")->required();
+    cmd->callback([opt] {
+      RuleSet rules = parse_condition(opt->condition);
+      bool all_good = true;
+      for (const Material& m : parse_materials(opt->args)) {
+        VerifyReport r = take(verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads));
+        std::cout << m.canonical_orientation().name() << ": " << r.checked << " entries checked, " << r.inconsistent
+                  << " inconsistent\n";
+        for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
+        all_good = all_good && r.inconsistent == 0;
+      }
+      if (!all_good) throw CommandError("verification found inconsistent values");
+    });
+  }
+}
+
+}  // namespace feerie::cli
