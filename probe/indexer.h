@@ -26,8 +26,8 @@
 //   pawn could use is dropped before indexing: the position is the same as without it.
 //
 // Worked example, KQvKR with the full group (no adjacent kings: 462 king pairs):
-// White Kc3 (square 18), Qd4 (27), Black Ke6 (44), Rb6 (41). The white king is already in
-// the triangle and not on the diagonal, so no symmetry applies. If (c3, e6) is king pair
+// White Kc2 (square 10), Qd4 (27), Black Ke6 (44), Rb6 (41). The white king is already in
+// the triangle and not on the diagonal, so no symmetry applies. If (c2, e6) is king pair
 // number kk, index = (kk * 64 + 27) * 64 + 41; size() = 462 * 64 * 64 = 1,892,352.
 //
 // Thread-safety: const methods may be called concurrently.

@@ -60,6 +60,17 @@ void for_each_origin(const Position& pos, Square to, PieceType walk, Color mover
 // `target`.
 template <class Rules>
 bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
+  if constexpr (Rules::ExactRetroWalks) {
+    // The reversed walk is the move; `target` is legal, so the mover is not in check
+    // after it. What remains: a double step whose en-passant square the opponent could
+    // use leads to a position with that square, which `target` must then have. A real
+    // pawn reaching its last rank always promotes, so it never arrives there unchanged.
+    if (before.piece_on(m.from()).type() == PAWN && relative_rank(before.side_to_move(), m.to()) == 7) return false;
+    if (m.kind() != MoveKind::DOUBLE_STEP) return target.ep_square() == SQ_NONE;
+    Position after = target;
+    after.set_ep_square(Square((m.from() + m.to()) / 2));
+    return ep_square_usable(after) == (target.ep_square() != SQ_NONE);
+  }
   Color mover = before.side_to_move();
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
   MoveList unit_moves;

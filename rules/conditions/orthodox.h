@@ -12,6 +12,11 @@
 //   bool      full_symmetry()        the rules are unchanged by flipping the board
 //                                    vertically or along a diagonal (colours kept)
 //   bool      kings_may_touch()      adjacent kings can occur in a legal position
+//   static constexpr bool ExactRetroWalks
+//                                    reversing the unit's walk yields exactly the moves
+//                                    the forward generator would play, so retro moves
+//                                    need no forward confirmation (proved by the
+//                                    retro/forward property test)
 // movegen.h instantiates its loops once per condition type, so orthodox play pays for
 // none of the fairy hooks.
 #pragma once
@@ -21,6 +26,7 @@
 namespace feerie {
 
 struct OrthodoxRules {
+  static constexpr bool ExactRetroWalks = true;
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   Bitboard immobile_bb(const Position&) const { return 0; }

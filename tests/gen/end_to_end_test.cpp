@@ -1,0 +1,222 @@
+// Three-man orthodox tables end to end: generate, verify, compare with the published
+// figures (shared/reference/README.md), probe with best moves and principal variations.
+#include <filesystem>
+#include <fstream>
+
+#include "feerie/tablebase.h"
+#include "gen/generate.h"
+#include "gen/graph.h"
+#include "gen/verify.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ThreeMan : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = (fs::temp_directory_path() / ("feerie-e2e-" + std::to_string(::getpid()))).string();
+    GenerateOptions options;
+    options.tables_dir = dir_;
+    auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK"), *Material::parse("KPvK")},
+                              RuleSet::orthodox(), options);
+    ASSERT_TRUE(generated.ok()) << generated.error_message();
+    tables_ = *generated;
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  static const GeneratedTable& table(const char* name) {
+    for (const GeneratedTable& t : tables_)
+      if (t.material.name() == name) return t;
+    throw std::runtime_error(name);
+  }
+
+  // Plays the PV and checks it ends in mate after exactly dtm plies.
+  static void expect_pv_mates(const Tablebase& tb, const std::string& fen, int dtm_plies) {
+    Position pos = test::position(fen);
+    auto pv = tb.principal_variation(pos);
+    ASSERT_TRUE(pv.ok()) << pv.error_message();
+    ASSERT_EQ(int(pv->size()), dtm_plies) << fen;
+    for (Move m : *pv) {
+      MoveList legal;
+      generate_legal(pos, RuleSet::orthodox(), legal);
+      ASSERT_TRUE(std::find(legal.begin(), legal.end(), m) != legal.end()) << to_uci(m);
+      UndoRecord undo;
+      make_move(pos, m, undo, OrthodoxRules{});
+    }
+    MoveList none;
+    generate_legal(pos, RuleSet::orthodox(), none);
+    EXPECT_TRUE(none.empty()) << to_fen(pos);
+    EXPECT_TRUE(in_check(pos, RuleSet::orthodox())) << to_fen(pos);
+  }
+
+  static std::string dir_;
+  static std::vector<GeneratedTable> tables_;
+};
+
+std::string ThreeMan::dir_;
+std::vector<GeneratedTable> ThreeMan::tables_;
+
+TEST_F(ThreeMan, DependenciesComeFirst) {
+  ASSERT_FALSE(tables_.empty());
+  EXPECT_EQ(tables_.front().material.name(), "KvK");
+}
+
+TEST_F(ThreeMan, RawCountsOfTheReference) {
+  const GeneratedTable& kqk = table("KQvK");
+  EXPECT_EQ(kqk.stats[WHITE].win, 144508u);
+  EXPECT_EQ(kqk.stats[WHITE].draw, 0u);
+  EXPECT_EQ(kqk.stats[BLACK].draw, 23048u);
+  EXPECT_EQ(kqk.stats[BLACK].loss, 200896u);
+  const GeneratedTable& krk = table("KRvK");
+  EXPECT_EQ(krk.stats[WHITE].win, 175168u);
+  EXPECT_EQ(krk.stats[BLACK].draw, 22244u);
+  EXPECT_EQ(krk.stats[BLACK].loss, 201700u);
+}
+
+TEST_F(ThreeMan, LongestMatesAndClassesOfTheReference) {
+  EXPECT_EQ((table("KQvK").stats[WHITE].longest_mate_plies + 1) / 2, 10);
+  EXPECT_EQ(table("KQvK").stats[WHITE].longest_mate_plies, 19);
+  EXPECT_EQ((table("KRvK").stats[WHITE].longest_mate_plies + 1) / 2, 16);
+  const GeneratedTable& kpk = table("KPvK");
+  EXPECT_EQ((kpk.stats[WHITE].longest_mate_plies + 1) / 2, 28);
+  EXPECT_EQ(kpk.stats[WHITE].classes_win, 62480u);
+  EXPECT_EQ(kpk.stats[WHITE].classes_draw, 19184u);
+  EXPECT_EQ(kpk.stats[BLACK].classes_draw, 35210u);
+  EXPECT_EQ(kpk.stats[BLACK].classes_loss, 48802u);
+}
+
+TEST_F(ThreeMan, VerifierFindsNoInconsistency) {
+  for (const char* name : {"KvK", "KQvK", "KRvK", "KPvK"}) {
+    auto report = verify_table(*Material::parse(name), RuleSet::orthodox(), dir_, 0);
+    ASSERT_TRUE(report.ok()) << report.error_message();
+    EXPECT_EQ(report->inconsistent, 0u) << name;
+    EXPECT_GT(report->checked, 0u);
+  }
+}
+
+TEST_F(ThreeMan, ProbeMateInOneAndItsMoves) {
+  Tablebase tb = Tablebase::open(dir_, RuleSet::orthodox());
+  Position pos = test::position("6k1/8/6K1/8/8/8/8/R7 w - - 0 1");
+  auto r = tb.probe(pos);
+  ASSERT_TRUE(r.ok()) << r.error_message();
+  EXPECT_EQ(r->wdl, Wdl::Win);
+  EXPECT_EQ(r->dtm_plies, 1);
+  EXPECT_EQ(r->mate_in(), 1);
+  auto best = tb.best_moves(pos);
+  ASSERT_TRUE(best.ok());
+  ASSERT_EQ(best->size(), 1u);
+  EXPECT_EQ(to_uci(best->front()), "a1a8");
+}
+
+TEST_F(ThreeMan, PrincipalVariationsMateInTheStatedNumberOfMoves) {
+  Tablebase tb = Tablebase::open(dir_, RuleSet::orthodox());
+  for (const GeneratedTable& t : tables_) {
+    if (t.reused || t.stats[WHITE].longest_mate_plies < 0) continue;
+    expect_pv_mates(tb, t.stats[WHITE].longest_mate_fen, t.stats[WHITE].longest_mate_plies);
+  }
+}
+
+TEST_F(ThreeMan, BlackSideMaterialIsProbedThroughTheColourFlip) {
+  Tablebase tb = Tablebase::open(dir_, RuleSet::orthodox());
+  // KvKQ with Black to move: Black mates in 1 (Qa1-a8 mirrored to the black side).
+  auto r = tb.probe(test::position("r7/8/8/8/8/6k1/8/6K1 b - - 0 1"));
+  ASSERT_TRUE(r.ok()) << r.error_message();
+  EXPECT_EQ(r->wdl, Wdl::Win);
+  EXPECT_EQ(r->dtm_plies, 1);
+}
+
+TEST_F(ThreeMan, MatedPositionAndDraw) {
+  Tablebase tb = Tablebase::open(dir_, RuleSet::orthodox());
+  auto mated = tb.probe(test::position("R5k1/8/6K1/8/8/8/8/8 b - - 0 1"));
+  ASSERT_TRUE(mated.ok());
+  EXPECT_EQ(mated->wdl, Wdl::Loss);
+  EXPECT_EQ(mated->dtm_plies, 0);
+  auto pv = tb.principal_variation(test::position("R5k1/8/6K1/8/8/8/8/8 b - - 0 1"));
+  ASSERT_TRUE(pv.ok());
+  EXPECT_TRUE(pv->empty());
+  // Black to move takes the undefended queen: a draw.
+  auto draw = tb.probe(test::position("8/8/8/8/8/8/1q6/K1k5 w - - 0 1"));
+  ASSERT_TRUE(draw.ok()) << draw.error_message();
+}
+
+TEST_F(ThreeMan, MissingTableIsAClearError) {
+  Tablebase tb = Tablebase::open(dir_, RuleSet::orthodox());
+  auto r = tb.probe(test::position("4k3/8/8/8/8/8/8/2BBK3 w - - 0 1"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_message().find("missing table KBBvK"), std::string::npos) << r.error_message();
+}
+
+TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
+  fs::path source = fs::path(dir_) / "orthodox" / "KQvK.ftb";
+  std::string other = dir_ + "-bad";
+  fs::create_directories(fs::path(other) / "orthodox");
+  fs::path copy = fs::path(other) / "orthodox" / "KQvK.ftb";
+  Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
+  // Truncated.
+  fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
+  fs::resize_file(copy, fs::file_size(copy) - 100);
+  auto r = Tablebase::open(other, RuleSet::orthodox()).probe(pos);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_message().find("truncated"), std::string::npos) << r.error_message();
+  // A flipped byte in every block region: some probe reports corruption, none crashes.
+  fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
+  {
+    std::fstream f(copy, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-20, std::ios::end);
+    char c;
+    f.read(&c, 1);
+    f.seekp(-20, std::ios::end);
+    c = char(c ^ 0x5a);
+    f.write(&c, 1);
+  }
+  Tablebase tb = Tablebase::open(other, RuleSet::orthodox());
+  auto report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 1);
+  fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
+  report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 1);
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.error_message().find("corrupt"), std::string::npos) << report.error_message();
+  fs::remove_all(other);
+}
+
+TEST_F(ThreeMan, ReusesTablesOnDisk) {
+  GenerateOptions options;
+  options.tables_dir = dir_;
+  auto again = generate({*Material::parse("KQvK")}, RuleSet::orthodox(), options);
+  ASSERT_TRUE(again.ok());
+  for (const GeneratedTable& t : *again) EXPECT_TRUE(t.reused) << t.material.name();
+}
+
+TEST(Graph, SuccessorsOfKQvKR) {
+  std::vector<std::string> names;
+  for (const Material& m : material_successors(*Material::parse("KQvKR"), RuleSet::orthodox()))
+    names.push_back(m.name());
+  EXPECT_EQ(names.size(), 2u);
+  EXPECT_TRUE(test::contains(names, "KQvK"));
+  EXPECT_TRUE(test::contains(names, "KRvK"));
+}
+
+TEST(Graph, PromotionsWithAndWithoutCapture) {
+  std::vector<std::string> names;
+  for (const Material& m : material_successors(*Material::parse("KPvKR"), RuleSet::orthodox()))
+    names.push_back(m.name());
+  for (const char* n : {"KPvK", "KRvK", "KQvKR", "KRvKR", "KRvKB", "KRvKN", "KQvK", "KBvK", "KNvK"})
+    EXPECT_TRUE(test::contains(names, n)) << n;
+}
+
+TEST(Graph, SolvingOrderPutsDependenciesFirst) {
+  auto order = solving_order({*Material::parse("KQvKR")}, RuleSet::orthodox());
+  std::vector<std::string> names;
+  for (const auto& component : order) {
+    ASSERT_EQ(component.size(), 1u);
+    names.push_back(component.front().name());
+  }
+  ASSERT_EQ(names.back(), "KQvKR");
+  EXPECT_EQ(names.front(), "KvK");
+  EXPECT_EQ(names.size(), 4u);
+}
+
+}  // namespace
+}  // namespace feerie

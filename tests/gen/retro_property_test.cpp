@@ -1,0 +1,97 @@
+// The retro/forward property test (SPEC 5): for sampled positions, the predecessors found
+// by un-move generation equal those found by brute force: every position that differs by
+// one unit of the side that just moved (on any other empty square, with or without an
+// en-passant square), kept when the forward generator plays a legal move from it to the
+// position.
+#include <random>
+#include <set>
+
+#include "probe/indexer.h"
+#include "rules/retro.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSet& rules) {
+  std::set<std::string> out;
+  Color mover = ~pos.side_to_move();
+  for (Bitboard units = pos.pieces(mover); units;) {
+    Square to = pop_lsb(units);
+    for (int f = 0; f < 64; ++f) {
+      if (!pos.empty(Square(f))) continue;
+      Position before = pos;
+      before.set_ep_square(SQ_NONE);
+      before.remove_piece(to);
+      before.put_piece(pos.piece_on(to), Square(f));
+      before.set_side_to_move(mover);
+      std::vector<Position> variants{before};
+      for (int e = 0; e < 64; ++e) {
+        Position v = before;
+        v.set_ep_square(Square(e));
+        Color other = pos.side_to_move();
+        Square pawn = Square(e + pawn_push(other));
+        if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) || !v.empty(Square(e)) ||
+            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v))
+          continue;
+        variants.push_back(v);
+      }
+      for (const Position& q : variants) {
+        if (!is_legal_position(q, rules)) continue;
+        MoveList moves;
+        generate_legal(q, rules, moves);
+        for (Move m : moves) {
+          Position after = q;
+          UndoRecord undo;
+          rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
+          if (!undo.captured.empty() || m.promotion() != NO_PIECE_TYPE) continue;
+          if (!ep_square_usable(after)) after.set_ep_square(SQ_NONE);
+          if (after == pos) out.insert(to_fen(q));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::set<std::string> retro_predecessors(const Position& pos, const RuleSet& rules) {
+  std::set<std::string> out;
+  rules.visit([&](const auto& r) {
+    for_each_predecessor(pos, r, [&](const Position& q) {
+      bool fresh = out.insert(to_fen(q)).second;
+      EXPECT_TRUE(fresh) << "predecessor reported twice: " << to_fen(q);
+    });
+  });
+  return out;
+}
+
+void check_material(const char* name, int samples, const RuleSet& rules = RuleSet::orthodox()) {
+  Indexer indexer(*Material::parse(name), rules);
+  std::mt19937_64 rng(12345);
+  int checked = 0, with_predecessors = 0;
+  for (int n = 0; checked < samples && n < samples * 50; ++n) {
+    // Half the samples from the en-passant sections when there are any.
+    std::uint64_t i = rng() % indexer.size();
+    if (n % 2 && indexer.size() > indexer.base_size()) i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+    Position pos;
+    if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    ++checked;
+    std::set<std::string> expected = brute_force_predecessors(pos, rules);
+    with_predecessors += !expected.empty();
+    EXPECT_EQ(retro_predecessors(pos, rules), expected) << name << " " << to_fen(pos);
+  }
+  EXPECT_EQ(checked, samples);
+  EXPECT_GT(with_predecessors, samples / 4);
+}
+
+TEST(RetroProperty, KRvK) { check_material("KRvK", 300); }
+TEST(RetroProperty, KQvKR) { check_material("KQvKR", 200); }
+TEST(RetroProperty, KBNvK) { check_material("KBNvK", 200); }
+TEST(RetroProperty, KPvK) { check_material("KPvK", 300); }
+TEST(RetroProperty, KPvKPWithEnPassant) { check_material("KPvKP", 400); }
+TEST(RetroProperty, KPPvKP) { check_material("KPPvKP", 200); }
+TEST(RetroProperty, KGvKL) { check_material("KGvKL", 200); }
+TEST(RetroProperty, KGPvKP) { check_material("KGPvKP", 200); }
+
+}  // namespace
+}  // namespace feerie

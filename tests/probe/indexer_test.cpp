@@ -1,0 +1,103 @@
+#include <random>
+
+#include "probe/indexer.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+Indexer make_indexer(const char* material, const RuleSet& rules = RuleSet::orthodox()) {
+  return Indexer(*Material::parse(material), rules);
+}
+
+// Every entry that decodes to a position indexes back to itself.
+void expect_round_trip(const Indexer& indexer, std::uint64_t stride) {
+  std::uint64_t positions = 0;
+  for (std::uint64_t i = 0; i < indexer.size(); i += stride)
+    for (Color c : {WHITE, BLACK}) {
+      Position pos;
+      if (!indexer.decode(i, c, pos)) continue;
+      ++positions;
+      ASSERT_EQ(indexer.index(pos), i) << to_fen(pos);
+      ASSERT_EQ(Material::of(pos), indexer.material());
+    }
+  EXPECT_GT(positions, 0u);
+}
+
+TEST(Indexer, SizesFollowTheDocumentedFormula) {
+  EXPECT_EQ(make_indexer("KvK").size(), 462u);
+  EXPECT_EQ(make_indexer("KQvKR").size(), 462u * 64 * 64);
+  EXPECT_EQ(make_indexer("KRRvK").size(), 462u * 2016);  // C(64, 2) = 2016
+  // With pawns: the white king on files a-d, the black king anywhere not touching it.
+  Indexer kpk = make_indexer("KPvK");
+  EXPECT_EQ(kpk.size() % 64, 0u);
+  EXPECT_EQ(kpk.symmetry_count(), 2);
+  // Pawns on both sides: one extra en-passant section.
+  Indexer kpkp = make_indexer("KPvKP");
+  EXPECT_EQ(kpkp.size(), 2 * kpkp.base_size());
+}
+
+TEST(Indexer, WorkedExampleOfTheHeaderComment) {
+  Indexer indexer = make_indexer("KQvKR");
+  Position pos = test::position("8/8/1r2k3/8/3Q4/8/2K5/8 w - - 0 1");
+  std::uint64_t i = indexer.index(pos);
+  EXPECT_EQ(i % 64, 41u);         // rook b6
+  EXPECT_EQ((i / 64) % 64, 27u);  // queen d4
+}
+
+TEST(Indexer, RoundTripPawnless) {
+  expect_round_trip(make_indexer("KQvK"), 1);
+  expect_round_trip(make_indexer("KRRvK"), 7);
+  expect_round_trip(make_indexer("KQvKR"), 13);
+}
+
+TEST(Indexer, RoundTripWithPawnsAndEnPassant) {
+  expect_round_trip(make_indexer("KPvK"), 1);
+  Indexer kpkp = make_indexer("KPvKP");
+  expect_round_trip(kpkp, 97);
+  // Some en-passant entries decode to positions with an en-passant square.
+  int ep_positions = 0;
+  for (std::uint64_t i = kpkp.base_size(); i < kpkp.size(); i += 101) {
+    Position pos;
+    if (kpkp.decode(i, WHITE, pos)) {
+      ++ep_positions;
+      EXPECT_NE(pos.ep_square(), SQ_NONE);
+      EXPECT_EQ(kpkp.index(pos), i);
+    }
+  }
+  EXPECT_GT(ep_positions, 0);
+}
+
+TEST(Indexer, SymmetricPositionsShareTheirEntry) {
+  Indexer indexer = make_indexer("KQvKR");
+  std::mt19937 rng(7);
+  for (int n = 0; n < 2000; ++n) {
+    Position pos;
+    if (!indexer.decode(rng() % indexer.size(), Color(n & 1), pos)) continue;
+    std::uint64_t i = indexer.index(pos);
+    for (int t = 0; t < 8; ++t) EXPECT_EQ(indexer.index(Indexer::transform(t, pos)), i) << t << " " << to_fen(pos);
+  }
+}
+
+TEST(Indexer, UnusableEnPassantSquareIsDropped) {
+  Indexer indexer = make_indexer("KPvKP");
+  Position with_ep = test::position("4k3/8/8/3p4/8/8/4P3/4K3 w - d6 0 1");
+  Position without = test::position("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1");
+  EXPECT_EQ(indexer.index(with_ep), indexer.index(without));
+  Position usable = test::position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  EXPECT_GE(indexer.index(usable), indexer.base_size());
+}
+
+TEST(Indexer, AdjacentKingsOnlyWhenTheRulesAllowThem) {
+  // Orthodox: a king pair that touches is not in the index at all.
+  Indexer indexer = make_indexer("KvK");
+  for (std::uint64_t i = 0; i < indexer.size(); ++i) {
+    Position pos;
+    if (indexer.decode(i, WHITE, pos)) {
+      EXPECT_FALSE(king_bb(pos.king_square(WHITE)) & square_bb(pos.king_square(BLACK)));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace feerie
