@@ -1,0 +1,94 @@
+// The C API (feerie/feerie.h) over the C++ Tablebase.
+#include <cstring>
+#include <string>
+
+#include "feerie/feerie.h"
+#include "feerie/tablebase.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+struct feerie_tablebase {
+  feerie::Tablebase tb;
+};
+
+namespace {
+
+int fail(const std::string& message, char* error, size_t error_size) {
+  if (error && error_size > 0) {
+    size_t n = std::min(message.size(), error_size - 1);
+    std::memcpy(error, message.data(), n);
+    error[n] = '\0';
+  }
+  return -1;
+}
+
+feerie::Expected<feerie::Position> legal_position(const feerie_tablebase* tb, const char* fen) {
+  if (!fen) return feerie::error("no FEN given");
+  feerie::Expected<feerie::Position> pos = feerie::parse_fen(fen);
+  if (!pos) return pos;
+  if (feerie::Status s = feerie::check_position_legal(*pos, tb->tb.rules()); !s) return s.error();
+  return pos;
+}
+
+int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* out, size_t out_size, char* error,
+                size_t error_size) {
+  if (!moves) return fail(moves.error_message(), error, error_size);
+  std::string text;
+  for (feerie::Move m : *moves) {
+    if (!text.empty()) text += ' ';
+    text += feerie::to_uci(m);
+  }
+  if (!out || text.size() + 1 > out_size)
+    return fail("move buffer too small (" + std::to_string(text.size() + 1) + " bytes needed)", error, error_size);
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+feerie_tablebase* feerie_open(const char* directory, const char* condition, char* error, size_t error_size) {
+  if (!directory || !condition) {
+    fail("no directory or condition given", error, error_size);
+    return nullptr;
+  }
+  feerie::Expected<feerie::RuleSet> rules = feerie::RuleSet::parse(condition);
+  if (!rules) {
+    fail(rules.error_message(), error, error_size);
+    return nullptr;
+  }
+  return new feerie_tablebase{feerie::Tablebase::open(directory, *rules)};
+}
+
+void feerie_close(feerie_tablebase* tb) { delete tb; }
+
+int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char* error, size_t error_size) {
+  if (!tb || !out) return fail("no table handle or result given", error, error_size);
+  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+  if (!pos) return fail(pos.error_message(), error, error_size);
+  feerie::Expected<feerie::ProbeResult> r = tb->tb.probe(*pos);
+  if (!r) return fail(r.error_message(), error, error_size);
+  out->wdl = r->wdl == feerie::Wdl::Win ? 1 : r->wdl == feerie::Wdl::Loss ? -1 : 0;
+  out->dtm_plies = r->dtm_plies;
+  out->mate_in = r->mate_in();
+  return 0;
+}
+
+int feerie_best_moves(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
+                      size_t error_size) {
+  if (!tb) return fail("no table handle given", error, error_size);
+  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+  if (!pos) return fail(pos.error_message(), error, error_size);
+  return write_moves(tb->tb.best_moves(*pos), moves, moves_size, error, error_size);
+}
+
+int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
+                               size_t error_size) {
+  if (!tb) return fail("no table handle given", error, error_size);
+  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+  if (!pos) return fail(pos.error_message(), error, error_size);
+  return write_moves(tb->tb.principal_variation(*pos), moves, moves_size, error, error_size);
+}
+
+}  // extern "C"

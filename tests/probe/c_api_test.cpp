@@ -1,0 +1,82 @@
+// The C API, called as a C program would, and the C example program run on real tables.
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "feerie/feerie.h"
+#include "gen/generate.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class CApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = (fs::temp_directory_path() / ("feerie-capi-" + std::to_string(::getpid()))).string();
+    feerie::GenerateOptions options;
+    options.tables_dir = dir_;
+    auto generated = feerie::generate({*feerie::Material::parse("KRvK")}, feerie::RuleSet::orthodox(), options);
+    ASSERT_TRUE(generated.ok()) << generated.error_message();
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static std::string dir_;
+};
+
+std::string CApi::dir_;
+
+TEST_F(CApi, ProbeBestMovesAndPv) {
+  char error[256] = "";
+  feerie_tablebase* tb = feerie_open(dir_.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr) << error;
+  feerie_result r;
+  ASSERT_EQ(feerie_probe(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", &r, error, sizeof error), 0) << error;
+  EXPECT_EQ(r.wdl, 1);
+  EXPECT_EQ(r.dtm_plies, 1);
+  EXPECT_EQ(r.mate_in, 1);
+  char moves[256];
+  ASSERT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", moves, sizeof moves, error, sizeof error), 0);
+  EXPECT_STREQ(moves, "a1a8");
+  ASSERT_EQ(feerie_principal_variation(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", moves, sizeof moves, error, sizeof error),
+            0);
+  EXPECT_STREQ(moves, "a1a8");
+  // Too small a buffer is an error, not an overflow.
+  char tiny[2];
+  EXPECT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", tiny, sizeof tiny, error, sizeof error), -1);
+  EXPECT_NE(std::string(error).find("too small"), std::string::npos);
+  feerie_close(tb);
+}
+
+TEST_F(CApi, Errors) {
+  char error[256] = "";
+  EXPECT_EQ(feerie_open(dir_.c_str(), "chess960", error, sizeof error), nullptr);
+  EXPECT_NE(std::string(error).find("unknown condition 'chess960'"), std::string::npos);
+  feerie_tablebase* tb = feerie_open(dir_.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr);
+  feerie_result r;
+  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, error, sizeof error), -1);
+  EXPECT_NE(std::string(error).find("bad FEN"), std::string::npos);
+  EXPECT_EQ(feerie_probe(tb, "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1", &r, error, sizeof error), -1);
+  EXPECT_NE(std::string(error).find("missing table KBBvK"), std::string::npos);
+  // A truncated error buffer stays NUL-terminated.
+  char small[8];
+  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, small, sizeof small), -1);
+  EXPECT_EQ(std::string(small).size(), 7u);
+  feerie_close(tb);
+}
+
+TEST_F(CApi, ExampleProgramInC) {
+  std::string command = std::string(FEERIE_PROBE_C) + " " + dir_ + " orthodox '6k1/8/6K1/8/8/8/8/R7 w - - 0 1'";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
+  EXPECT_EQ(pclose(pipe), 0);
+  EXPECT_EQ(out, "wdl 1 dtm_plies 1 mate_in 1\nbest a1a8\npv a1a8\n");
+}
+
+}  // namespace
