@@ -88,13 +88,19 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
     s.positions = s.loss + s.draw + s.win;
     int group = indexer.symmetry_count();
     s.classes_loss = classes[0] / group, s.classes_draw = classes[1] / group, s.classes_win = classes[2] / group;
-    for (std::int64_t i = 0; i < size; ++i)
-      if (value::is_win(v[i]) && value::plies(v[i]) > s.longest_mate_plies) {
+    for (std::int64_t i = 0; i < size; ++i) {
+      if (!value::is_win(v[i]) || value::plies(v[i]) <= s.classes_longest_mate_plies) continue;
+      Position pos;
+      indexer.decode(std::uint64_t(i), Color(side), pos);
+      if (value::plies(v[i]) > s.longest_mate_plies) {
         s.longest_mate_plies = value::plies(v[i]);
-        Position pos;
-        indexer.decode(std::uint64_t(i), Color(side), pos);
         s.longest_mate_fen = to_fen(pos);
       }
+      if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos)) {
+        s.classes_longest_mate_plies = value::plies(v[i]);
+        s.classes_longest_mate_fen = to_fen(pos);
+      }
+    }
   }
   return stats;
 }

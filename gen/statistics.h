@@ -16,7 +16,8 @@ namespace feerie {
 // - classes_*: the reference convention (shared/reference/README.md): symmetry classes
 //   of placements with identical units told apart, without en-passant squares and with
 //   pawns on ranks 2 to 7 only;
-// - the longest win for the side to move, with the lowest-index example.
+// - the longest win for the side to move, with the lowest-index example, over all
+//   positions and over those of the classes.
 std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
                                                  const std::array<std::vector<ValueCode>, 2>& values, int threads);
 

@@ -32,6 +32,7 @@ void serialize(Archive& ar, feerie::SideStatistics& s, unsigned /*version*/) {
   ar & s.positions & s.win & s.draw & s.loss;
   ar & s.classes_win & s.classes_draw & s.classes_loss;
   ar & s.longest_mate_plies & s.longest_mate_fen;
+  ar & s.classes_longest_mate_plies & s.classes_longest_mate_fen;
 }
 
 template <class Archive>

@@ -34,6 +34,9 @@ struct SideStatistics {
   std::uint64_t classes_win = 0, classes_draw = 0, classes_loss = 0;  // symmetry classes (reference convention)
   int longest_mate_plies = -1;  // longest win for the side to move, -1 if none
   std::string longest_mate_fen;
+  // The same over the positions of the classes (no en passant, pawns on ranks 2-7).
+  int classes_longest_mate_plies = -1;
+  std::string classes_longest_mate_fen;
 };
 
 struct BlockRef {
@@ -53,7 +56,7 @@ struct TableHeader {
   std::string generator;  // free text: program version
 };
 
-inline constexpr std::uint32_t TableFormatVersion = 1;
+inline constexpr std::uint32_t TableFormatVersion = 2;
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 
 // Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp"

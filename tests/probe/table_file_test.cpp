@@ -37,8 +37,8 @@ TableHeader sample_header(std::uint64_t entries, std::uint32_t block_entries) {
   h.entries = entries;
   h.block_entries = block_entries;
   h.generator = "feerie 0.1.0 test";
-  h.stats[0] = {1000, 600, 300, 100, 80, 40, 12, 19, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"};
-  h.stats[1] = {1001, 0, 301, 700, 0, 41, 90, -1, ""};
+  h.stats[0] = {1000, 600, 300, 100, 80, 40, 12, 19, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1", 17, "8/8/8/8/3k4/8/8/KQ6 w - - 0 1"};
+  h.stats[1] = {1001, 0, 301, 700, 0, 41, 90, -1, "", -1, ""};
   return h;
 }
 
@@ -114,6 +114,8 @@ TEST_F(TableFileTest, RoundTrip) {
     EXPECT_EQ(a.classes_loss, b.classes_loss);
     EXPECT_EQ(a.longest_mate_plies, b.longest_mate_plies);
     EXPECT_EQ(a.longest_mate_fen, b.longest_mate_fen);
+    EXPECT_EQ(a.classes_longest_mate_plies, b.classes_longest_mate_plies);
+    EXPECT_EQ(a.classes_longest_mate_fen, b.classes_longest_mate_fen);
   }
 
   for (int s = 0; s < 2; ++s) {
@@ -229,11 +231,13 @@ TEST_F(TableFileTest, OtherFormatVersion) {
   std::string path = (dir_ / "KQvK.ftb").string();
   write(path);
   std::string bytes = read_bytes(path);
-  bytes[8] = 2;
+  bytes[8] = char(TableFormatVersion + 1);
   write_bytes(path, bytes);
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_FALSE(t.ok());
-  EXPECT_TRUE(contains(t.error_message(), "format version 2, this program reads 1")) << t.error_message();
+  std::string expected = "format version " + std::to_string(TableFormatVersion + 1) + ", this program reads " +
+                         std::to_string(TableFormatVersion);
+  EXPECT_TRUE(contains(t.error_message(), expected)) << t.error_message();
 }
 
 TEST_F(TableFileTest, ForeignAndMissingFiles) {
