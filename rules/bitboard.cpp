@@ -11,6 +11,7 @@ Bitboard king[SQUARE_NB];
 Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
+Bitboard line[SQUARE_NB][SQUARE_NB];
 }  // namespace tables
 
 namespace {
@@ -50,6 +51,11 @@ void fill_tables() {
     for (int d = 0; d < DIRECTION_NB; ++d)
       for (Square t = step(Square(a), Direction(d)); t != SQ_NONE; t = step(t, Direction(d)))
         tables::between[a][t] = tables::ray[d][a] & ~tables::ray[d][t] & ~square_bb(t);
+  for (int a = 0; a < SQUARE_NB; ++a)
+    for (int d = 0; d < DIRECTION_NB; ++d) {
+      Bitboard whole = tables::ray[d][a] | tables::ray[(d + 2) % 4 + (d >= 4 ? 4 : 0)][a] | square_bb(Square(a));
+      for (Bitboard b = tables::ray[d][a]; b; b &= b - 1) tables::line[a][lsb(b)] = whole;
+    }
 }
 
 // Static initialisation makes the tables ready before main() and before any test.

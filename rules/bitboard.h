@@ -36,6 +36,7 @@ extern Bitboard king[SQUARE_NB];
 extern Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 extern Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 extern Bitboard between[SQUARE_NB][SQUARE_NB];
+extern Bitboard line[SQUARE_NB][SQUARE_NB];
 }  // namespace tables
 
 // Fills the tables; idempotent and thread-safe (called from static initialisation).
@@ -52,6 +53,8 @@ inline Bitboard pawn_capture_bb(Color c, Square s) { return tables::pawn_capture
 inline Bitboard pawn_attackers_bb(Color c, Square s) { return tables::pawn_attackers[c][s]; }
 // Squares strictly between two squares on a common queen line, else empty.
 inline Bitboard between_bb(Square a, Square b) { return tables::between[a][b]; }
+// The whole queen line through two squares (both included), else empty.
+inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
 
 // The first occupied square along direction `d` from `s` (exclusive), or SQ_NONE.
 inline Square first_blocker(Direction d, Square s, Bitboard occupied) {

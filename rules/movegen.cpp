@@ -5,6 +5,46 @@
 
 namespace feerie {
 
+namespace {
+
+// Units of the side to move that stand alone between their king and an enemy slider.
+Bitboard pinned_bb(const Position& pos, Square king) {
+  Color us = pos.side_to_move(), them = ~us;
+  Bitboard snipers = (rook_attacks_bb(king, 0) & (pos.pieces(them, ROOK) | pos.pieces(them, QUEEN))) |
+                     (bishop_attacks_bb(king, 0) & (pos.pieces(them, BISHOP) | pos.pieces(them, QUEEN)));
+  Bitboard pinned = 0;
+  while (snipers) {
+    Bitboard blockers = between_bb(king, pop_lsb(snipers)) & pos.pieces();
+    if (popcount(blockers) == 1) pinned |= blockers & pos.pieces(us);
+  }
+  return pinned;
+}
+
+// Whether an orthodox unit of `them` attacks `s` with the board `occupied`; the unit on
+// `ignore` (a piece just captured) does not count.
+bool attacked_orthodox(const Position& pos, Square s, Color them, Bitboard occupied, Bitboard ignore) {
+  Bitboard enemies = pos.pieces(them) & ~ignore;
+  return (knight_bb(s) & enemies & pos.pieces(KNIGHT)) || (king_bb(s) & enemies & pos.pieces(KING)) ||
+         (pawn_attackers_bb(them, s) & enemies & pos.pieces(PAWN)) ||
+         (rook_attacks_bb(s, occupied) & enemies & (pos.pieces(ROOK) | pos.pieces(QUEEN))) ||
+         (bishop_attacks_bb(s, occupied) & enemies & (pos.pieces(BISHOP) | pos.pieces(QUEEN)));
+}
+
+// Legality of orthodox pseudo-legal moves without making them: when the king is not in
+// check, a non-king move is legal unless it takes a pinned unit off its pin line, and a
+// king move is legal when its target is not attacked. En passant (two units leave the
+// line) and positions in check are left to the caller.
+bool legal_without_check(const Position& pos, Move m, Square king, Bitboard pinned) {
+  Square from = m.from(), to = m.to();
+  if (from == king) {
+    Bitboard occupied = pos.pieces() ^ square_bb(from);
+    return !attacked_orthodox(pos, to, ~pos.side_to_move(), occupied, square_bb(to));
+  }
+  return !(pinned & square_bb(from)) || (line_bb(king, from) & square_bb(to));
+}
+
+}  // namespace
+
 template <class Rules>
 void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
   Color us = pos.side_to_move();
@@ -14,8 +54,20 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
     Square s = pop_lsb(movers);
     add_walk_moves(pos, s, rules.walk_of(pos, s), capturable, pseudo);
   }
+  bool fast = false;
+  Square king = pos.king_square(us);
+  Bitboard pinned = 0;
+  if constexpr (Rules::OrthodoxLegality) {
+    // Fairy walks attack through hurdles, so any unit moving may open or close a check.
+    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)) && !rules.in_check(pos, us);
+    if (fast) pinned = pinned_bb(pos, king);
+  }
   Position after = pos;
   for (Move m : pseudo) {
+    if (fast && m.kind() != MoveKind::EN_PASSANT) {
+      if (legal_without_check(pos, m, king, pinned)) out.push(m);
+      continue;
+    }
     UndoRecord undo;
     make_move(after, m, undo, rules);
     if (!rules.in_check(after, us) && rules.move_allowed(after)) out.push(m);

@@ -17,6 +17,10 @@
 //                                    the forward generator would play, so retro moves
 //                                    need no forward confirmation (proved by the
 //                                    retro/forward property test)
+//   static constexpr bool OrthodoxLegality
+//                                    check is orthodox attack by own walks, nothing is
+//                                    immobile, no after-move effect, no extra legality:
+//                                    movegen may then use pins instead of make/unmake
 // movegen.h instantiates its loops once per condition type, so orthodox play pays for
 // none of the fairy hooks.
 #pragma once
@@ -27,6 +31,7 @@ namespace feerie {
 
 struct OrthodoxRules {
   static constexpr bool ExactRetroWalks = true;
+  static constexpr bool OrthodoxLegality = true;
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   Bitboard immobile_bb(const Position&) const { return 0; }
