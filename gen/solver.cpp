@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <atomic>
+#include <algorithm>
 #include <climits>
 #include <mutex>
 
@@ -21,6 +22,7 @@ class Solver {
 
   Expected<SolvedTable> run() {
     for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
+    for (auto& side : open_successors_) side.assign(indexer_.size(), 0);
     for_all_entries([&](int side, std::uint64_t i) { store(side, i, initial_value(Color(side), i)); });
     if (!error_.empty()) return error(error_);
     report(0);
@@ -103,10 +105,11 @@ class Solver {
     if (moves.empty()) return rules_.in_check(pos, side) ? value::mate_in_plies(0) : value::Draw;
     int inside = 0, shortest_win = INT_MAX, longest_loss = -1;
     bool draw_exit = false;
+    std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
       Position after;
       if (play(pos, m, after)) {
-        ++inside;
+        successors[inside++] = indexer_.index(after);
         continue;
       }
       Expected<ValueCode> v = exit_value(after);
@@ -122,8 +125,15 @@ class Solver {
         draw_exit = true;
     }
     if (shortest_win != INT_MAX) return value::mate_in_plies(shortest_win);
-    if (inside) return value::Unknown;
-    return draw_exit ? value::Draw : value::mate_in_plies(longest_loss);
+    if (!inside) return draw_exit ? value::Draw : value::mate_in_plies(longest_loss);
+    std::sort(successors, successors + inside);
+    int distinct = int(std::unique(successors, successors + inside) - successors);
+    if (distinct >= NeverLost) {
+      fail("a position of " + indexer_.material().name() + " has more than 254 successors: " + to_fen(pos));
+      return value::Unknown;
+    }
+    open_successors_[side][i] = draw_exit ? NeverLost : std::uint8_t(distinct);
+    return value::Unknown;
   }
 
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
@@ -138,48 +148,73 @@ class Solver {
     });
   }
 
-  // An unresolved predecessor of a position won in n plies is lost when all its moves
-  // lead to wins of the opponent.
+  // Each unresolved predecessor entry of a position won in n plies has one successor
+  // entry fewer that is not yet a win for the opponent; at none left, it is lost.
+  // Counting entries (not moves) keeps the count right for symmetric positions: the
+  // predecessor entries of an entry are exactly the entries that have it as a successor.
   void propagate_win(Color side, std::uint64_t i, int n) {
     Position pos;
     indexer_.decode(i, side, pos);
+    std::uint64_t found[MoveList::Capacity];
+    int count = 0;
     for_each_predecessor(pos, rules_, [&](const Position& before) {
       std::uint64_t j = indexer_.index(before);
-      if (load(~side, j) != value::Unknown) return;
-      ValueCode loss = loss_value(before, n);
-      if (loss != value::Unknown) store(~side, j, loss);
+      if (load(~side, j) != value::Unknown || count == int(MoveList::Capacity)) return;
+      for (int k = 0; k < count; ++k)
+        if (found[k] == j) return;
+      found[count++] = j;
     });
+    for (int k = 0; k < count; ++k) {
+      std::atomic_ref<std::uint8_t> open(open_successors_[~side][found[k]]);
+      if (open.load(std::memory_order_relaxed) == NeverLost) continue;
+      std::uint8_t before = open.fetch_sub(1, std::memory_order_relaxed);
+      if (before > 1) continue;
+      Position lost;
+      indexer_.decode(found[k], ~side, lost);
+      if (before == 0) {
+        fail("successor count below zero at " + to_fen(lost));
+        continue;
+      }
+      ValueCode loss = loss_value(lost, n);
+      if (loss != value::Unknown) store(~side, found[k], loss);
+    }
   }
 
-  // The loss value of `pos` if every move leads to a win of the opponent that is final
-  // (at most n plies inside the material), else Unknown.
+  // The loss value of `pos`, whose moves inside the material all lead to wins of the
+  // opponent in at most n plies: 1 + the longest of those and of the moves that leave.
   ValueCode loss_value(const Position& pos, int n) {
     MoveList moves;
     generate_legal(pos, rules_, moves);
     int longest = n;
     for (Move m : moves) {
       Position after;
-      if (play(pos, m, after)) {
-        ValueCode v = load(after.side_to_move(), indexer_.index(after));
-        if (!value::is_win(v) || value::plies(v) > n) return value::Unknown;
-        continue;
-      }
+      if (play(pos, m, after)) continue;
       Expected<ValueCode> v = exit_value(after);
       if (!v) {
         fail(v.error_message());
         return value::Unknown;
       }
-      if (!value::is_loss(*v)) return value::Unknown;
+      if (!value::is_loss(*v)) {
+        fail("a move leaving " + indexer_.material().name() + " does not lose, yet the position was counted lost: " +
+             to_fen(pos));
+        return value::Unknown;
+      }
       longest = std::max(longest, value::plies(*v) - 1);
     }
     return value::mate_in_plies(longest + 1);
   }
+
+  // open_successors_ value of a position that can never be lost (a move out of the
+  // material draws).
+  static constexpr std::uint8_t NeverLost = 255;
 
   const Indexer& indexer_;
   const Rules& rules_;
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::array<std::vector<ValueCode>, 2> values_;
+  // Per entry: successor entries inside the material not yet known as opponent wins.
+  std::array<std::vector<std::uint8_t>, 2> open_successors_;
   std::atomic<int> max_plies_{0};
   std::atomic<std::uint64_t> resolved_in_pass_{0};
   std::mutex error_mutex_;

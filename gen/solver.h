@@ -8,9 +8,10 @@
 //                   replace it), a position whose every move leaves is final.
 //   propagate       ply by ply, n = 0, 1, 2, ...: from each loss in n, every predecessor
 //                   (exact un-moves, rules/retro.h) becomes a win in n + 1 unless it has
-//                   a shorter one; from each win in n, every unresolved predecessor whose
-//                   moves all lead to wins of the opponent (the ones inside the material
-//                   already final, n or less) becomes a loss in 1 + the longest of them.
+//                   a shorter one; each win in n takes one off the count of open
+//                   successor entries of each unresolved predecessor entry (counted at
+//                   initialisation); at zero, every move leads to a win of the opponent
+//                   and the predecessor is lost in 1 + the longest of them.
 //   finish          what is still unresolved is a draw.
 // A pass writes only values of one parity (wins or losses) and reads only final values
 // of the other, so the result does not depend on the order of work: it is bit-identical

@@ -15,35 +15,35 @@ struct Counts {
 
 int outcome(ValueCode v) { return v == value::Draw ? 1 : value::is_win(v) ? 2 : 0; }
 
-// Number of board symmetries that leave every unit of `pos` on its square.
-int fixing_symmetries(const Indexer& indexer, const Position& pos) {
+// Symmetries that leave both kings in place; only these can fix a position.
+int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]) {
+  Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   int n = 0;
-  for (int t = 0; t < indexer.symmetry_count(); ++t) {
-    bool fixes = true;
-    for (Bitboard b = pos.pieces(); b && fixes;) {
-      Square s = pop_lsb(b);
-      fixes = Indexer::transform(t, s) == s;
-    }
-    n += fixes;
-  }
+  for (int t = 0; t < indexer.symmetry_count(); ++t)
+    if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) out[n++] = t;
   return n;
 }
 
-// Raw positions counted at entry i: the distinct symmetric images of its position that
-// index back to i (an image indexed elsewhere is counted there).
-int raw_images(const Indexer& indexer, const Position& pos, std::uint64_t i) {
-  Position seen[8];
-  int distinct = 0;
-  for (int t = 0; t < indexer.symmetry_count(); ++t) {
-    Position image = t == 0 ? pos : Indexer::transform(t, pos);
-    bool repeat = false;
-    for (int k = 0; k < distinct && !repeat; ++k) repeat = seen[k] == image;
-    if (repeat) continue;
-    seen[distinct++] = image;
+// Every position has exactly one entry (indexer.h), so the raw positions counted at an
+// entry are the distinct images of its position: the group size divided by the number
+// of symmetries that map the position onto itself. `pointwise` receives the number of
+// symmetries that fix every occupied square (for the class count).
+int raw_images(const Indexer& indexer, const Position& pos, int& pointwise) {
+  int candidates[8];
+  int n = king_fixing_symmetries(indexer, pos, candidates);
+  int stabiliser = 0;
+  pointwise = 0;
+  for (int k = 0; k < n; ++k) {
+    int t = candidates[k];
+    bool fixes_squares = true;
+    for (Bitboard b = pos.pieces(); b && fixes_squares;) {
+      Square s = pop_lsb(b);
+      fixes_squares = Indexer::transform(t, s) == s;
+    }
+    pointwise += fixes_squares;
+    stabiliser += fixes_squares || Indexer::transform(t, pos) == pos;
   }
-  int counted = 0;
-  for (int k = 0; k < distinct; ++k) counted += indexer.index(seen[k]) == i;
-  return counted;
+  return indexer.symmetry_count() / stabiliser;
 }
 
 bool pawns_on_usual_ranks(const Position& pos) {
@@ -77,11 +77,12 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
       if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
       Position pos;
       indexer.decode(std::uint64_t(i), Color(side), pos);
-      int images = raw_images(indexer, pos, std::uint64_t(i));
+      int pointwise = 0;
+      int images = raw_images(indexer, pos, pointwise);
       int o = outcome(v[i]);
       raw[o] += images;
       if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
-        classes[o] += std::uint64_t(images) * labels * fixing_symmetries(indexer, pos);
+        classes[o] += std::uint64_t(images) * labels * pointwise;
     }
     SideStatistics& s = stats[side];
     s.loss = raw[0], s.draw = raw[1], s.win = raw[2];

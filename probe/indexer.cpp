@@ -28,12 +28,30 @@ bool adjacent(Square a, Square b) { return king_bb(a) & square_bb(b); }
 
 }  // namespace
 
-Square Indexer::transform(int t, Square s) {
-  if (t & 4) s = flip_diagonal(s);
-  if (t & 1) s = mirror_file(s);
-  if (t & 2) s = flip_rank(s);
-  return s;
-}
+namespace {
+
+// Images of every square under the 8 symmetries, and the reflection in the diagonal
+// applied after them (index() needs it when both kings are on the diagonal).
+struct SymmetryTables {
+  Square image[8][SQUARE_NB];
+  Square reflected_image[8][SQUARE_NB];
+  SymmetryTables() {
+    for (int t = 0; t < 8; ++t)
+      for (int i = 0; i < SQUARE_NB; ++i) {
+        Square s = Square(i);
+        if (t & 4) s = flip_diagonal(s);
+        if (t & 1) s = mirror_file(s);
+        if (t & 2) s = flip_rank(s);
+        image[t][i] = s;
+        reflected_image[t][i] = flip_diagonal(s);
+      }
+  }
+};
+const SymmetryTables Symmetry;
+
+}  // namespace
+
+Square Indexer::transform(int t, Square s) { return Symmetry.image[t][s]; }
 
 Position Indexer::transform(int t, const Position& pos) {
   Position out;
@@ -52,7 +70,9 @@ bool Indexer::is_canonical_pair(Square wk, Square bk) const {
   return in_triangle(wk) && (!on_diagonal(wk) || below_or_on_diagonal(bk));
 }
 
-int Indexer::canonical_symmetry(Square wk, Square bk) const {
+int Indexer::canonical_symmetry(Square wk, Square bk) const { return canonical_symmetry_[wk * 64 + bk]; }
+
+int Indexer::find_canonical_symmetry(Square wk, Square bk) const {
   for (int t = 0; t < symmetry_count(); ++t) {
     Square w = transform(t, wk), b = transform(t, bk);
     if (full_symmetry_ ? in_triangle(w) && (!on_diagonal(w) || below_or_on_diagonal(b)) : file_of(w) <= 3) return t;
@@ -65,6 +85,10 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
   full_symmetry_ = !pawns && rules.full_symmetry();
   kings_may_touch_ = rules.kings_may_touch();
   pair_index_.assign(64 * 64, -1);
+  canonical_symmetry_.resize(64 * 64);
+  for (int wk = 0; wk < 64; ++wk)
+    for (int bk = 0; bk < 64; ++bk)
+      canonical_symmetry_[wk * 64 + bk] = std::uint8_t(find_canonical_symmetry(Square(wk), Square(bk)));
   for (int wk = 0; wk < 64; ++wk)
     for (int bk = 0; bk < 64; ++bk)
       if (is_canonical_pair(Square(wk), Square(bk))) {
@@ -108,10 +132,8 @@ std::uint64_t Indexer::index(const Position& pos) const {
 }
 
 std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then_reflect) const {
-  auto map = [&](Square s) {
-    Square image = transform(t, s);
-    return then_reflect ? flip_diagonal(image) : image;
-  };
+  const Square* images = then_reflect ? Symmetry.reflected_image[t] : Symmetry.image[t];
+  auto map = [images](Square s) { return images[s]; };
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   std::uint64_t idx = std::uint64_t(pair_index_[map(wk) * 64 + map(bk)]);
   Color stm = pos.side_to_move();

@@ -76,6 +76,7 @@ class Indexer {
   };
 
   int canonical_symmetry(Square wk, Square bk) const;
+  int find_canonical_symmetry(Square wk, Square bk) const;
   std::uint64_t index_with_symmetry(const Position& pos, int t, bool then_reflect) const;
   bool is_canonical_pair(Square wk, Square bk) const;
 
@@ -85,6 +86,7 @@ class Indexer {
   std::vector<Group> groups_;  // non-king groups
   std::vector<std::uint16_t> pair_wk_, pair_bk_;
   std::vector<std::int32_t> pair_index_;  // [wk * 64 + bk] -> kk or -1
+  std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
   int ep_sections_ = 0;  // number of extra sections (0 without pawns on both sides)
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;
