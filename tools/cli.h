@@ -33,5 +33,6 @@ Position parse_position(const std::string& fen, const RuleSet& rules);
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_table_commands(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace feerie::cli

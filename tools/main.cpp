@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   feerie::cli::add_moves_command(app);
   feerie::cli::add_perft_command(app);
   feerie::cli::add_table_commands(app);
+  feerie::cli::add_bench_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;
     bool found = false;

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake make pkg-config git
+packages=(g++ cmake make pkg-config git python3
           libgtest-dev libgmock-dev libzstd-dev libboost-serialization-dev
           libcli11-dev nlohmann-json3-dev libfmt-dev libxxhash-dev)
 missing=()

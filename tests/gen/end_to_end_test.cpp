@@ -6,6 +6,7 @@
 #include "feerie/tablebase.h"
 #include "gen/generate.h"
 #include "gen/graph.h"
+#include "gen/solver.h"
 #include "gen/verify.h"
 #include "tests/test_util.h"
 
@@ -179,6 +180,19 @@ TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
   ASSERT_FALSE(report.ok());
   EXPECT_NE(report.error_message().find("corrupt"), std::string::npos) << report.error_message();
   fs::remove_all(other);
+}
+
+TEST_F(ThreeMan, BitIdenticalForOneAndTwoThreads) {
+  Tablebase subtables = Tablebase::open(dir_, RuleSet::orthodox());
+  Indexer indexer(*Material::parse("KPvK"), RuleSet::orthodox());
+  SolveOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  auto a = solve(indexer, subtables, one);
+  auto b = solve(indexer, subtables, two);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_TRUE(a->values[WHITE] == b->values[WHITE]);
+  EXPECT_TRUE(a->values[BLACK] == b->values[BLACK]);
 }
 
 TEST_F(ThreeMan, ReusesTablesOnDisk) {
