@@ -86,8 +86,7 @@ class Solver {
     after = pos;
     UndoRecord undo;
     make_move(after, m, undo, rules_);
-    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) return true;
-    return Material::of(after) == indexer_.material();
+    return keeps_material(m, undo, after);
   }
 
   // The value, for the mover, of a move that leaves the material.
@@ -103,37 +102,59 @@ class Solver {
     MoveList moves;
     generate_legal(pos, rules_, moves);
     if (moves.empty()) return rules_.in_check(pos, side) ? value::mate_in_plies(0) : value::Draw;
+    // Two moves can lead to one entry only through a symmetry that fixes a king.
+    const bool may_share_entries = symmetry_fixes_a_king(pos);
     int inside = 0, shortest_win = INT_MAX, longest_loss = -1;
     bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
-      Position after;
-      if (play(pos, m, after)) {
-        successors[inside++] = indexer_.index(after);
-        continue;
+      UndoRecord undo;
+      make_move(pos, m, undo, rules_);
+      if (keeps_material(m, undo, pos)) {
+        successors[inside++] = may_share_entries ? indexer_.index(pos) : 0;
+      } else {
+        Expected<ValueCode> v = exit_value(pos);
+        if (!v) {
+          fail(v.error_message());
+          return value::Unknown;
+        }
+        if (value::is_win(*v))
+          shortest_win = std::min(shortest_win, value::plies(*v));
+        else if (value::is_loss(*v))
+          longest_loss = std::max(longest_loss, value::plies(*v));
+        else
+          draw_exit = true;
       }
-      Expected<ValueCode> v = exit_value(after);
-      if (!v) {
-        fail(v.error_message());
-        return value::Unknown;
-      }
-      if (value::is_win(*v))
-        shortest_win = std::min(shortest_win, value::plies(*v));
-      else if (value::is_loss(*v))
-        longest_loss = std::max(longest_loss, value::plies(*v));
-      else
-        draw_exit = true;
+      pos.undo_move(m, undo);
     }
     if (shortest_win != INT_MAX) return value::mate_in_plies(shortest_win);
     if (!inside) return draw_exit ? value::Draw : value::mate_in_plies(longest_loss);
-    std::sort(successors, successors + inside);
-    int distinct = int(std::unique(successors, successors + inside) - successors);
+    int distinct = inside;
+    if (may_share_entries) {
+      std::sort(successors, successors + inside);
+      distinct = int(std::unique(successors, successors + inside) - successors);
+    }
     if (distinct >= NeverLost) {
       fail("a position of " + indexer_.material().name() + " has more than 254 successors: " + to_fen(pos));
       return value::Unknown;
     }
     open_successors_[side][i] = draw_exit ? NeverLost : std::uint8_t(distinct);
     return value::Unknown;
+  }
+
+  // Whether a board symmetry other than the identity leaves a king of `pos` in place.
+  // Two successors X and g(X) of one position differ by one moved unit, so g fixes the
+  // king that did not move; without such a g every move reaches its own entry.
+  bool symmetry_fixes_a_king(const Position& pos) const {
+    Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+    for (int t = 1; t < indexer_.symmetry_count(); ++t)
+      if (Indexer::transform(t, wk) == wk || Indexer::transform(t, bk) == bk) return true;
+    return false;
+  }
+
+  bool keeps_material(Move m, const UndoRecord& undo, const Position& after) const {
+    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) return true;
+    return Material::of(after) == indexer_.material();
   }
 
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.

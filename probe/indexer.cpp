@@ -170,8 +170,13 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
     // Greedy decoding of the combinatorial number, largest square first.
     int limit = 64;
     for (int j = g->count; j >= 1; --j) {
+      // The largest s below `limit` with C(s, j) <= combination (C(s, 1) = s).
       int s = j - 1;
-      while (s + 1 < limit && Binomial.c[s + 1][j] <= combination) ++s;
+      if (j == 1) {
+        s = int(combination);
+      } else {
+        while (s + 1 < limit && Binomial.c[s + 1][j] <= combination) ++s;
+      }
       combination -= Binomial.c[s][j];
       limit = s;
       if (occupied & square_bb(Square(s))) return false;
