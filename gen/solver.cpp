@@ -108,6 +108,10 @@ class Solver {
     bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
+      if (!may_share_entries && quiet(pos, m)) {
+        ++inside;  // stays in the material; its entry is not needed for the count
+        continue;
+      }
       UndoRecord undo;
       make_move(pos, m, undo, rules_);
       if (keeps_material(m, undo, pos)) {
@@ -152,6 +156,14 @@ class Solver {
     return false;
   }
 
+  // A move known to keep the material without playing it: no capture, no promotion, and
+  // rules without after-move effects.
+  bool quiet(const Position& pos, Move m) const {
+    if constexpr (!Rules::OrthodoxLegality) return false;
+    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT &&
+           m.kind() != MoveKind::LOCUST_CAPTURE && pos.empty(m.to());
+  }
+
   bool keeps_material(Move m, const UndoRecord& undo, const Position& after) const {
     if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) return true;
     return Material::of(after) == indexer_.material();
@@ -162,8 +174,8 @@ class Solver {
     Position pos;
     indexer_.decode(i, side, pos);
     const ValueCode win = value::mate_in_plies(n + 1);
-    for_each_predecessor(pos, rules_, [&](const Position& before) {
-      std::uint64_t j = indexer_.index(before);
+    for_each_predecessor(pos, rules_, [&](const Position& before, Square from, Square to) {
+      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
       ValueCode v = load(~side, j);
       if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, j, win);
     });
@@ -178,8 +190,8 @@ class Solver {
     indexer_.decode(i, side, pos);
     std::uint64_t found[MoveList::Capacity];
     int count = 0;
-    for_each_predecessor(pos, rules_, [&](const Position& before) {
-      std::uint64_t j = indexer_.index(before);
+    for_each_predecessor(pos, rules_, [&](const Position& before, Square from, Square to) {
+      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
       if (load(~side, j) != value::Unknown || count == int(MoveList::Capacity)) return;
       for (int k = 0; k < count; ++k)
         if (found[k] == j) return;

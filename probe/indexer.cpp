@@ -102,9 +102,14 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
       for (PieceType pt : NameOrder) {
         int n = pt == KING ? 0 : material.count(c, pt, magic);
         if (n == 0) continue;
-        groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n]});
+        groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n], 0});
         base_size_ *= Binomial.c[64][n];
       }
+  std::uint64_t stride = 1;
+  for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
+    g->stride = stride;
+    stride *= g->combinations;
+  }
   int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
   ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
   size_ = base_size_ * (1 + ep_sections_);
@@ -155,6 +160,38 @@ std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then
     idx = idx * g.combinations + combination;
   }
   return std::uint64_t(ep_section) * base_size_ + idx;
+}
+
+namespace {
+
+std::uint64_t combination_of(Bitboard squares) {
+  std::uint64_t combination = 0;
+  for (int j = 1; squares; ++j) combination += Binomial.c[pop_lsb(squares)][j];
+  return combination;
+}
+
+}  // namespace
+
+std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Position& before, const Position& after,
+                                        Square from, Square to) const {
+  Piece unit = after.piece_on(to);
+  Square wk = before.king_square(WHITE), bk = before.king_square(BLACK);
+  // The king pair, and so the symmetry, must stay as in `before` (canonical, identity).
+  bool simple = unit.type() != KING && before.ep_square() == SQ_NONE && after.ep_square() == SQ_NONE &&
+                before_index < base_size_ && !(full_symmetry_ && on_diagonal(wk) && on_diagonal(bk));
+  if (!simple) return index(after);
+  for (const Group& g : groups_) {
+    if (!(g.piece == unit)) continue;
+    if (g.count == 1) return before_index + (std::uint64_t(to) - std::uint64_t(from)) * g.stride;
+    Bitboard old_squares = 0, new_squares = 0;
+    for (Bitboard b = before.pieces(unit.color(), unit.type()); b;) {
+      Square s = pop_lsb(b);
+      if (before.piece_on(s) == unit) old_squares |= square_bb(s);
+    }
+    new_squares = (old_squares & ~square_bb(from)) | square_bb(to);
+    return before_index + (combination_of(new_squares) - combination_of(old_squares)) * g.stride;
+  }
+  return index(after);
 }
 
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {

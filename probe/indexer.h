@@ -58,6 +58,13 @@ class Indexer {
   // The index of `pos`, after choosing its canonical symmetric image and dropping an
   // unusable en-passant square. Precondition: Material::of(pos) == material().
   std::uint64_t index(const Position& pos) const;
+  // The index of `after`: the position `before` (decoded from `before_index`, so in its
+  // canonical image) with the unit on `from` moved to `to`. Cheaper than index(): when
+  // no king moved and no en-passant square is involved, only the moved unit's group
+  // changes. Falls back to index(after) otherwise.
+  std::uint64_t index_after_move(std::uint64_t before_index, const Position& before, const Position& after,
+                                 Square from, Square to) const;
+
   // The position at `index`, with `side_to_move`. False when the entry is not a position
   // (units on the same square, a non-canonical king pair, an impossible en-passant
   // section); legality under the rules is not checked here.
@@ -73,6 +80,7 @@ class Indexer {
     Piece piece;
     int count;
     std::uint64_t combinations;  // C(64, count)
+    std::uint64_t stride;        // product of the combinations of the groups after it
   };
 
   int canonical_symmetry(Square wk, Square bk) const;

@@ -88,18 +88,23 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
 
 }  // namespace retro_detail
 
-// Calls f(const Position& predecessor) once for each predecessor of `pos` by a
-// material-keeping move. Predecessors are legal positions (the side not to move in them
-// is not in check) and carry an en-passant square exactly when one is usable.
+// Calls f(const Position& predecessor, Square from, Square to) once for each
+// predecessor of `pos` by a material-keeping move, where the unit that stands on `to` in
+// `pos` stood on `from`. Predecessors are legal positions (the side not to move in them
+// is not in check) and carry an en-passant square exactly when one is usable. The
+// position passed to f is only valid during the call.
 template <class Rules, class F>
 void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
-  Color mover = ~pos.side_to_move();
+  Color mover = ~pos.side_to_move(), other = pos.side_to_move();
   Square ep = pos.ep_square();
+  // One working copy, changed in place for each candidate and restored after it.
+  Position before = pos;
+  before.set_ep_square(SQ_NONE);
+  before.set_side_to_move(mover);
   // After a double step only that double step can have been the last move.
   Bitboard candidates = ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
   for (Bitboard units = candidates; units;) {
     Square to = pop_lsb(units);
-    Piece unit = pos.piece_on(to);
     unsigned walks = rules.retro_walks(pos, to);
     Bitboard tried = 0;
     for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
@@ -107,27 +112,25 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
       retro_detail::for_each_origin(pos, to, PieceType(w), mover, [&](Square from, bool double_step) {
         if (tried & square_bb(from)) return;
         tried |= square_bb(from);
-        Position before = pos;
-        before.set_ep_square(SQ_NONE);
-        before.remove_piece(to);
-        before.put_piece(unit, from);
-        before.set_side_to_move(mover);
+        before.move_piece(to, from);
         Move m(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL);
-        if (!is_legal_position(before, rules)) return;
-        if (retro_detail::leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before));
-        // The same move from positions where the side to move could have taken a pawn
-        // of the other side en passant.
-        Color other = pos.side_to_move();
-        for (Bitboard pawns = before.pieces(other, PAWN); pawns;) {
-          Square p = pop_lsb(pawns);
-          if (relative_rank(other, p) != 3) continue;
-          Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
-          if (!before.empty(crossed) || !before.empty(origin)) continue;
-          Position with_ep = before;
-          with_ep.set_ep_square(crossed);
-          if (!ep_square_usable(with_ep) || !is_legal_position(with_ep, rules)) continue;
-          if (retro_detail::leads_to(with_ep, m, pos, rules)) f(static_cast<const Position&>(with_ep));
+        if (is_legal_position(before, rules)) {
+          if (retro_detail::leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
+          // The same move from positions where the side to move could have taken a
+          // pawn of the other side en passant.
+          for (Bitboard pawns = before.pieces(other, PAWN); pawns;) {
+            Square p = pop_lsb(pawns);
+            if (relative_rank(other, p) != 3) continue;
+            Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
+            if (!before.empty(crossed) || !before.empty(origin)) continue;
+            before.set_ep_square(crossed);
+            if (ep_square_usable(before) && is_legal_position(before, rules) &&
+                retro_detail::leads_to(before, m, pos, rules))
+              f(static_cast<const Position&>(before), from, to);
+            before.set_ep_square(SQ_NONE);
+          }
         }
+        before.move_piece(from, to);
       });
     }
   }

@@ -57,7 +57,7 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
 std::set<std::string> retro_predecessors(const Position& pos, const RuleSet& rules) {
   std::set<std::string> out;
   rules.visit([&](const auto& r) {
-    for_each_predecessor(pos, r, [&](const Position& q) {
+    for_each_predecessor(pos, r, [&](const Position& q, Square, Square) {
       bool fresh = out.insert(to_fen(q)).second;
       EXPECT_TRUE(fresh) << "predecessor reported twice: " << to_fen(q);
     });
