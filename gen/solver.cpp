@@ -174,7 +174,9 @@ class Solver {
     Position pos;
     indexer_.decode(i, side, pos);
     const ValueCode win = value::mate_in_plies(n + 1);
-    for_each_predecessor(pos, rules_, [&](const Position& before, Square from, Square to) {
+    // Illegal predecessors hold Illegal in the table and are never updated, so the
+    // retro generator need not test their legality.
+    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
       std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
       ValueCode v = load(~side, j);
       if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, j, win);
@@ -190,7 +192,7 @@ class Solver {
     indexer_.decode(i, side, pos);
     std::uint64_t found[MoveList::Capacity];
     int count = 0;
-    for_each_predecessor(pos, rules_, [&](const Position& before, Square from, Square to) {
+    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
       std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
       if (load(~side, j) != value::Unknown || count == int(MoveList::Capacity)) return;
       for (int k = 0; k < count; ++k)

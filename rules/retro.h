@@ -93,7 +93,12 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
 // `pos` stood on `from`. Predecessors are legal positions (the side not to move in them
 // is not in check) and carry an en-passant square exactly when one is usable. The
 // position passed to f is only valid during the call.
-template <class Rules, class F>
+//
+// With CheckLegality false, predecessors in which the side not to move is in check are
+// reported too (but never kings standing next to each other where the rules forbid it:
+// such positions have no index entry); callers that look predecessors up in a table
+// whose illegal entries are marked as such (the solver) save the check.
+template <bool CheckLegality = true, class Rules, class F>
 void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   Color mover = ~pos.side_to_move(), other = pos.side_to_move();
   Square ep = pos.ep_square();
@@ -112,9 +117,12 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
       retro_detail::for_each_origin(pos, to, PieceType(w), mover, [&](Square from, bool double_step) {
         if (tried & square_bb(from)) return;
         tried |= square_bb(from);
+        if (!CheckLegality && !rules.kings_may_touch() && pos.piece_on(to).type() == KING &&
+            (king_bb(from) & pos.pieces(other, KING)))
+          return;
         before.move_piece(to, from);
         Move m(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL);
-        if (is_legal_position(before, rules)) {
+        if (!CheckLegality || is_legal_position(before, rules)) {
           if (retro_detail::leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
           // The same move from positions where the side to move could have taken a
           // pawn of the other side en passant.
@@ -124,7 +132,7 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
             Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
             if (!before.empty(crossed) || !before.empty(origin)) continue;
             before.set_ep_square(crossed);
-            if (ep_square_usable(before) && is_legal_position(before, rules) &&
+            if (ep_square_usable(before) && (!CheckLegality || is_legal_position(before, rules)) &&
                 retro_detail::leads_to(before, m, pos, rules))
               f(static_cast<const Position&>(before), from, to);
             before.set_ep_square(SQ_NONE);
