@@ -23,14 +23,14 @@ class Solver {
   Expected<SolvedTable> run() {
     for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
     for (auto& side : open_successors_) side.assign(indexer_.size(), 0);
+    for (auto& side : block_min_) side.assign((indexer_.size() + BlockSize - 1) / BlockSize, NoMate);
     for_all_entries([&](int side, std::uint64_t i) { store(side, i, initial_value(Color(side), i)); });
     if (!error_.empty()) return error(error_);
     report(0);
     int n = 0;
     for (; n <= max_plies_.load(); ++n) {
-      resolved_in_pass_ = 0;
-      for_all_entries([&](int side, std::uint64_t i) {
-        if (load(side, i) != value::mate_in_plies(n)) return;
+      for (auto& r : resolved_) r.count = 0;
+      for_entries_with(value::mate_in_plies(n), [&](int side, std::uint64_t i) {
         if (n % 2 == 0)
           propagate_loss(Color(side), i, n);
         else
@@ -60,15 +60,51 @@ class Solver {
     }
   }
 
+  // Runs f(side, index) over the entries whose value is `code`, in parallel, skipping the
+  // blocks whose smallest pending mate value is larger. A block's minimum is reset when
+  // it is scanned and lowered again by the scan and by every store, so values written
+  // during the pass (always larger than `code`) are never lost.
+  template <class F>
+  void for_entries_with(ValueCode code, F&& f) {
+    const std::int64_t blocks = std::int64_t(block_min_[0].size());
+    const std::uint64_t size = indexer_.size();
+    int threads = options_.threads > 0 ? options_.threads : omp_get_max_threads();
+    for (int side = 0; side < 2; ++side) {
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads)
+      for (std::int64_t b = 0; b < blocks; ++b) {
+        std::atomic_ref<ValueCode> block_min(block_min_[side][b]);
+        if (block_min.load(std::memory_order_acquire) > code) continue;
+        block_min.exchange(NoMate, std::memory_order_acq_rel);
+        ValueCode pending = NoMate;
+        const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
+        for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
+          ValueCode v = load(side, i);
+          if (v == code)
+            f(side, i);
+          else if (v > code && v < pending)
+            pending = v;
+        }
+        lower_block_min(side, std::uint64_t(b) * BlockSize, pending);
+      }
+    }
+  }
+
+  void lower_block_min(int side, std::uint64_t i, ValueCode v) {
+    std::atomic_ref<ValueCode> block_min(block_min_[side][i / BlockSize]);
+    ValueCode seen = block_min.load(std::memory_order_relaxed);
+    while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {}
+  }
+
   ValueCode load(int side, std::uint64_t i) const {
     return std::atomic_ref<const ValueCode>(values_[side][i]).load(std::memory_order_relaxed);
   }
   void store(int side, std::uint64_t i, ValueCode v) {
     std::atomic_ref<ValueCode>(values_[side][i]).store(v, std::memory_order_relaxed);
     if (value::is_mate(v)) {
+      lower_block_min(side, i, v);
       int p = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
       while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {}
-      if (v != value::mate_in_plies(0)) resolved_in_pass_.fetch_add(1, std::memory_order_relaxed);
+      ++resolved_[omp_get_thread_num() % MaxThreads].count;
     }
   }
 
@@ -78,7 +114,9 @@ class Solver {
   }
 
   void report(int plies) {
-    if (options_.on_pass) options_.on_pass(SolveProgress{plies, resolved_in_pass_.load()});
+    std::uint64_t resolved = 0;
+    for (const auto& r : resolved_) resolved += r.count;
+    if (options_.on_pass) options_.on_pass(SolveProgress{plies, resolved});
   }
 
   // Plays m on a copy of pos; true if the material stays the same.
@@ -251,7 +289,17 @@ class Solver {
   // Per entry: successor entries inside the material not yet known as opponent wins.
   std::array<std::vector<std::uint8_t>, 2> open_successors_;
   std::atomic<int> max_plies_{0};
-  std::atomic<std::uint64_t> resolved_in_pass_{0};
+  // Entries resolved in the current pass, one counter per thread on its own cache line
+  // (a shared atomic counter would make the threads fight over one line).
+  static constexpr int MaxThreads = 256;
+  struct alignas(64) Counter {
+    std::uint64_t count = 0;
+  };
+  std::array<Counter, MaxThreads> resolved_{};
+  // Per block of entries: the smallest mate value not yet propagated (NoMate if none).
+  static constexpr std::uint64_t BlockSize = 1024;
+  static constexpr ValueCode NoMate = 0xFFFF;
+  std::array<std::vector<ValueCode>, 2> block_min_;
   std::mutex error_mutex_;
   std::string error_;
 };
