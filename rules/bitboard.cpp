@@ -12,6 +12,12 @@ Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
 Bitboard line[SQUARE_NB][SQUARE_NB];
+#if defined(__BMI2__)
+Bitboard rook_mask[SQUARE_NB], bishop_mask[SQUARE_NB];
+unsigned rook_offset[SQUARE_NB], bishop_offset[SQUARE_NB];
+// 102400 rook and 5248 bishop entries: the sum over squares of 2^(relevant bits).
+Bitboard slider_attacks[102400 + 5248];
+#endif
 }  // namespace tables
 
 namespace {
@@ -24,6 +30,38 @@ Bitboard leaper_bb(Square s, const int (*deltas)[2], int count) {
   }
   return b;
 }
+
+#if defined(__BMI2__)
+// The occupancy bits that matter for a slider on s: its rays without their last square
+// (a unit on the edge blocks nothing further).
+Bitboard relevant_mask(Square s, bool rook) {
+  Bitboard mask = 0;
+  for (int d = rook ? 0 : 4; d < (rook ? 4 : 8); ++d) {
+    Bitboard r = tables::ray[d][s];
+    if (!r) continue;
+    Square last = is_increasing(Direction(d)) ? msb(r) : lsb(r);
+    mask |= r & ~square_bb(last);
+  }
+  return mask;
+}
+
+void fill_slider_tables() {
+  unsigned offset = 0;
+  for (bool rook : {true, false})
+    for (int i = 0; i < SQUARE_NB; ++i) {
+      Square s = Square(i);
+      Bitboard mask = relevant_mask(s, rook);
+      (rook ? tables::rook_mask : tables::bishop_mask)[s] = mask;
+      (rook ? tables::rook_offset : tables::bishop_offset)[s] = offset;
+      // Carry-Rippler: subsets of the mask in the order of their PEXT value.
+      Bitboard subset = 0;
+      do {
+        tables::slider_attacks[offset++] = rook ? rook_attacks_by_rays(s, subset) : bishop_attacks_by_rays(s, subset);
+        subset = (subset - mask) & mask;
+      } while (subset);
+    }
+}
+#endif
 
 void fill_tables() {
   static const int KnightDeltas[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
@@ -47,6 +85,9 @@ void fill_tables() {
     for (int from = 0; from < SQUARE_NB; ++from)
       for (Bitboard b = tables::pawn_capture[c][from]; b; b &= b - 1)
         tables::pawn_attackers[c][lsb(b)] |= square_bb(Square(from));
+#if defined(__BMI2__)
+  fill_slider_tables();
+#endif
   for (int a = 0; a < SQUARE_NB; ++a)
     for (int d = 0; d < DIRECTION_NB; ++d)
       for (Square t = step(Square(a), Direction(d)); t != SQ_NONE; t = step(t, Direction(d)))
@@ -58,6 +99,7 @@ void fill_tables() {
     }
 }
 
+
 // Static initialisation makes the tables ready before main() and before any test.
 const bool TablesReady = (init_bitboards(), true);
 
@@ -68,12 +110,12 @@ void init_bitboards() {
   std::call_once(once, fill_tables);
 }
 
-Bitboard rook_attacks_bb(Square s, Bitboard occupied) {
+Bitboard rook_attacks_by_rays(Square s, Bitboard occupied) {
   return ray_attacks_bb(DIR_N, s, occupied) | ray_attacks_bb(DIR_E, s, occupied) |
          ray_attacks_bb(DIR_S, s, occupied) | ray_attacks_bb(DIR_W, s, occupied);
 }
 
-Bitboard bishop_attacks_bb(Square s, Bitboard occupied) {
+Bitboard bishop_attacks_by_rays(Square s, Bitboard occupied) {
   return ray_attacks_bb(DIR_NE, s, occupied) | ray_attacks_bb(DIR_SE, s, occupied) |
          ray_attacks_bb(DIR_SW, s, occupied) | ray_attacks_bb(DIR_NW, s, occupied);
 }

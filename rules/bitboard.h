@@ -4,6 +4,9 @@
 #pragma once
 
 #include <bit>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "rules/types.h"
 
@@ -37,6 +40,12 @@ extern Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 extern Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 extern Bitboard between[SQUARE_NB][SQUARE_NB];
 extern Bitboard line[SQUARE_NB][SQUARE_NB];
+#if defined(__BMI2__)
+// Slider attacks by PEXT: attacks[offset[s] + pext(occupied, mask[s])].
+extern Bitboard rook_mask[SQUARE_NB], bishop_mask[SQUARE_NB];
+extern unsigned rook_offset[SQUARE_NB], bishop_offset[SQUARE_NB];
+extern Bitboard slider_attacks[];
+#endif
 }  // namespace tables
 
 // Fills the tables; idempotent and thread-safe (called from static initialisation).
@@ -69,8 +78,22 @@ inline Bitboard ray_attacks_bb(Direction d, Square s, Bitboard occupied) {
   return b == SQ_NONE ? ray_bb(d, s) : ray_bb(d, s) ^ ray_bb(d, b);
 }
 
-Bitboard rook_attacks_bb(Square s, Bitboard occupied);
-Bitboard bishop_attacks_bb(Square s, Bitboard occupied);
+// Ray by ray, from the first blocker on each ray (used to fill the PEXT tables, and as
+// the portable implementation).
+Bitboard rook_attacks_by_rays(Square s, Bitboard occupied);
+Bitboard bishop_attacks_by_rays(Square s, Bitboard occupied);
+
+#if defined(__BMI2__)
+inline Bitboard rook_attacks_bb(Square s, Bitboard occupied) {
+  return tables::slider_attacks[tables::rook_offset[s] + _pext_u64(occupied, tables::rook_mask[s])];
+}
+inline Bitboard bishop_attacks_bb(Square s, Bitboard occupied) {
+  return tables::slider_attacks[tables::bishop_offset[s] + _pext_u64(occupied, tables::bishop_mask[s])];
+}
+#else
+inline Bitboard rook_attacks_bb(Square s, Bitboard occupied) { return rook_attacks_by_rays(s, occupied); }
+inline Bitboard bishop_attacks_bb(Square s, Bitboard occupied) { return bishop_attacks_by_rays(s, occupied); }
+#endif
 inline Bitboard queen_attacks_bb(Square s, Bitboard occupied) {
   return rook_attacks_bb(s, occupied) | bishop_attacks_bb(s, occupied);
 }
