@@ -7,6 +7,7 @@
 #include <climits>
 #include <mutex>
 
+#include "gen/graph.h"
 #include "rules/fen.h"
 #include "rules/retro.h"
 
@@ -21,6 +22,7 @@ class Solver {
       : indexer_(indexer), rules_(rules), subtables_(subtables), options_(options) {}
 
   Expected<SolvedTable> run() {
+    if (Status s = load_subtables(); !s) return s.error();
     for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
     for (auto& side : open_successors_) side.assign(indexer_.size(), 0);
     for (auto& side : block_min_) side.assign((indexer_.size() + BlockSize - 1) / BlockSize, NoMate);
@@ -127,11 +129,22 @@ class Solver {
     return keeps_material(m, undo, after);
   }
 
+  // Reads every material a move can lead to into memory, once, for lock-free look-ups.
+  Status load_subtables() {
+    for (const Material& m : material_successors(indexer_.material(), subtables_.rules())) {
+      Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables_.load(m);
+      if (!t) return t.error();
+      exits_.push_back(*t);
+    }
+    return Ok{};
+  }
+
   // The value, for the mover, of a move that leaves the material.
   Expected<ValueCode> exit_value(const Position& after) const {
-    Expected<ValueCode> v = subtables_.value_code(after);
-    if (!v) return v.error();
-    return value_through_move(*v);
+    Material m = Material::of(after).canonical_orientation();
+    for (const auto& t : exits_)
+      if (t->material() == m) return value_through_move(t->value_code(after));
+    return error("no sub-table " + m.name() + " for a move out of " + indexer_.material().name());
   }
 
   ValueCode initial_value(Color side, std::uint64_t i) {
@@ -286,6 +299,7 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::array<std::vector<ValueCode>, 2> values_;
+  std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   // Per entry: successor entries inside the material not yet known as opponent wins.
   std::array<std::vector<std::uint8_t>, 2> open_successors_;
   std::atomic<int> max_plies_{0};

@@ -176,10 +176,18 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
                                         Square from, Square to) const {
   Piece unit = after.piece_on(to);
   Square wk = before.king_square(WHITE), bk = before.king_square(BLACK);
-  // The king pair, and so the symmetry, must stay as in `before` (canonical, identity).
-  bool simple = unit.type() != KING && before.ep_square() == SQ_NONE && after.ep_square() == SQ_NONE &&
-                before_index < base_size_ && !(full_symmetry_ && on_diagonal(wk) && on_diagonal(bk));
-  if (!simple) return index(after);
+  if (before.ep_square() != SQ_NONE || after.ep_square() != SQ_NONE || before_index >= base_size_)
+    return index(after);
+  if (unit.type() == KING) {
+    // Only the king pair changes, if the new pair needs no symmetry to be canonical.
+    Square new_wk = after.king_square(WHITE), new_bk = after.king_square(BLACK);
+    std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
+    if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return index(after);
+    std::uint64_t pair_stride = base_size_ / pair_wk_.size();
+    return before_index % pair_stride + std::uint64_t(new_pair) * pair_stride;
+  }
+  // The king pair, and so the symmetry, stays as in `before` (canonical, identity).
+  if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk)) return index(after);
   for (const Group& g : groups_) {
     if (!(g.piece == unit)) continue;
     if (g.count == 1) return before_index + (std::uint64_t(to) - std::uint64_t(from)) * g.stride;

@@ -59,9 +59,9 @@ class Indexer {
   // unusable en-passant square. Precondition: Material::of(pos) == material().
   std::uint64_t index(const Position& pos) const;
   // The index of `after`: the position `before` (decoded from `before_index`, so in its
-  // canonical image) with the unit on `from` moved to `to`. Cheaper than index(): when
-  // no king moved and no en-passant square is involved, only the moved unit's group
-  // changes. Falls back to index(after) otherwise.
+  // canonical image) with the unit on `from` moved to `to`. Cheaper than index(): without
+  // en-passant squares, only the moved unit's group (or the king pair, when the new pair
+  // is canonical as it stands) changes. Falls back to index(after) otherwise.
   std::uint64_t index_after_move(std::uint64_t before_index, const Position& before, const Position& after,
                                  Square from, Square to) const;
 

@@ -93,6 +93,27 @@ Status Tablebase::preload(const Material& material) const {
   return Ok{};
 }
 
+Expected<std::shared_ptr<const Tablebase::MemoryTable>> Tablebase::load(const Material& material) const {
+  Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material.canonical_orientation(), true);
+  if (!t) return t.error();
+  auto view = std::make_shared<MemoryTable>();
+  view->table_ = *t;
+  view->raw_ = t->get();
+  return std::shared_ptr<const MemoryTable>(view);
+}
+
+const Material& Tablebase::MemoryTable::material() const {
+  return static_cast<const LoadedTable*>(raw_)->indexer.material();
+}
+
+ValueCode Tablebase::MemoryTable::value_code(const Position& pos) const {
+  const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
+  if (Material::of(pos) == table.indexer.material())
+    return table.values[pos.side_to_move()][table.indexer.index(pos)];
+  Position flipped = color_flipped(pos);
+  return table.values[flipped.side_to_move()][table.indexer.index(flipped)];
+}
+
 Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
   Material material = Material::of(pos);
   const Position* probe_pos = &pos;

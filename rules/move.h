@@ -26,7 +26,9 @@ enum class MoveKind : std::uint8_t {
 
 class Move {
  public:
-  constexpr Move() = default;
+  // Trivial, so that a MoveList of 512 moves costs nothing to create; write Move{} for a
+  // zero move.
+  Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL, PieceType promotion = NO_PIECE_TYPE)
       : code_(std::uint32_t(from) | std::uint32_t(to) << 6 | std::uint32_t(promotion) << 12 |
               std::uint32_t(kind) << 16) {}
@@ -40,7 +42,7 @@ class Move {
   constexpr bool operator<(const Move& o) const { return code_ < o.code_; }
 
  private:
-  std::uint32_t code_ = 0;
+  std::uint32_t code_;
 };
 
 // A fixed-capacity list; no allocation in move generation.

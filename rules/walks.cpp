@@ -16,10 +16,11 @@ Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
 }
 
 // Promotion choices (SPEC 2): Q, R, B, N, and each fairy type present on the board.
-void add_promotions(const Position& pos, Square from, Square to, MoveList& out) {
-  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.push(Move(from, to, MoveKind::NORMAL, pt));
+void add_promotions(const Position& pos, Square from, Square to, MoveList& out,
+                    MoveKind kind = MoveKind::NORMAL) {
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.push(Move(from, to, kind, pt));
   for (PieceType pt : {GRASSHOPPER, LOCUST})
-    if (pos.pieces(pt)) out.push(Move(from, to, MoveKind::NORMAL, pt));
+    if (pos.pieces(pt)) out.push(Move(from, to, kind, pt));
 }
 
 void add_destination(const Position& pos, Square from, Square to, bool promotes, MoveList& out) {
@@ -70,9 +71,7 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
     if (land == SQ_NONE || !pos.empty(land)) continue;
     if (real_pawn && relative_rank(c, land) == 7) {
       // A real pawn moving as a locust onto its last rank promotes (Annan).
-      MoveList promos;
-      add_promotions(pos, s, land, promos);
-      for (Move m : promos) out.push(Move(s, land, MoveKind::LOCUST_CAPTURE, m.promotion()));
+      add_promotions(pos, s, land, out, MoveKind::LOCUST_CAPTURE);
     } else {
       out.push(Move(s, land, MoveKind::LOCUST_CAPTURE));
     }

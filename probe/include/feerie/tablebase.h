@@ -58,10 +58,28 @@ class Tablebase {
   // generator). Later probes of that material avoid block decompression.
   Status preload(const Material& material) const;
 
+  // A table read whole into memory, probed without locks (the generator's inner loops).
+  // `material` in either orientation; the view flips positions as needed.
+  class MemoryTable;
+  Expected<std::shared_ptr<const MemoryTable>> load(const Material& material) const;
+
  private:
   struct Impl;
   explicit Tablebase(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<Impl> impl_;
+};
+
+// Lock-free access to a table held in memory. Thread-safe; shares the table's memory.
+class Tablebase::MemoryTable {
+ public:
+  const Material& material() const;  // in the stored orientation
+  // The value code of a legal position of this material (either orientation).
+  ValueCode value_code(const Position& pos) const;
+
+ private:
+  friend class Tablebase;
+  std::shared_ptr<const void> table_;  // the loaded table, kept alive
+  const void* raw_ = nullptr;
 };
 
 // The value of a move's successor seen from the mover: the successor's value code is
