@@ -159,8 +159,16 @@ class Solver {
     bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
-      if (!may_share_entries && quiet(pos, m)) {
-        ++inside;  // stays in the material; its entry is not needed for the count
+      if (quiet(pos, m)) {
+        // Stays in the material; its entry is needed only when entries may repeat.
+        std::uint64_t entry = 0;
+        if (may_share_entries) {
+          Position after = pos;
+          UndoRecord undo;
+          after.do_move(m, undo);
+          entry = indexer_.index_after_move(i, pos, after, m.from(), m.to());
+        }
+        successors[inside++] = entry;
         continue;
       }
       UndoRecord undo;
@@ -220,18 +228,35 @@ class Solver {
     return Material::of(after) == indexer_.material();
   }
 
+  // The entries of the predecessors of `pos` (entry i of `side`), with their values
+  // prefetched: the look-ups land all over the table, and issuing them together lets
+  // the memory system serve them in parallel. Illegal predecessors hold Illegal in the
+  // table and are never updated, so the retro generator need not test their legality.
+  int collect_predecessors(const Position& pos, std::uint64_t i, Color side, std::uint64_t* out) {
+    int count = 0;
+    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
+      if (count == int(MoveList::Capacity)) {
+        fail("more than 512 predecessors of " + to_fen(pos));
+        return;
+      }
+      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
+      __builtin_prefetch(&values_[~side][j]);
+      out[count++] = j;
+    });
+    return count;
+  }
+
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
   void propagate_loss(Color side, std::uint64_t i, int n) {
     Position pos;
     indexer_.decode(i, side, pos);
     const ValueCode win = value::mate_in_plies(n + 1);
-    // Illegal predecessors hold Illegal in the table and are never updated, so the
-    // retro generator need not test their legality.
-    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
-      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
-      ValueCode v = load(~side, j);
-      if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, j, win);
-    });
+    std::uint64_t found[MoveList::Capacity];
+    int count = collect_predecessors(pos, i, side, found);
+    for (int k = 0; k < count; ++k) {
+      ValueCode v = load(~side, found[k]);
+      if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, found[k], win);
+    }
   }
 
   // Each unresolved predecessor entry of a position won in n plies has one successor
@@ -242,14 +267,17 @@ class Solver {
     Position pos;
     indexer_.decode(i, side, pos);
     std::uint64_t found[MoveList::Capacity];
+    int all = collect_predecessors(pos, i, side, found);
     int count = 0;
-    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
-      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
-      if (load(~side, j) != value::Unknown || count == int(MoveList::Capacity)) return;
-      for (int k = 0; k < count; ++k)
-        if (found[k] == j) return;
+    for (int k = 0; k < all; ++k) {
+      std::uint64_t j = found[k];
+      if (load(~side, j) != value::Unknown) continue;
+      bool repeated = false;
+      for (int d = 0; d < count && !repeated; ++d) repeated = found[d] == j;
+      if (repeated) continue;
+      __builtin_prefetch(&open_successors_[~side][j]);
       found[count++] = j;
-    });
+    }
     for (int k = 0; k < count; ++k) {
       std::atomic_ref<std::uint8_t> open(open_successors_[~side][found[k]]);
       if (open.load(std::memory_order_relaxed) == NeverLost) continue;
