@@ -39,11 +39,17 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
   SolveOptions solve_options;
   solve_options.threads = options.threads;
   solve_options.on_pass = [&](const SolveProgress& p) {
-    say(options, material.name() + ": pass " + std::to_string(p.plies) + ", " + std::to_string(p.resolved) +
-                     " resolved");
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    say(options, material.name() + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
+                     ", " + std::to_string(p.resolved) + " resolved, " + std::to_string(int(elapsed)) + " s");
   };
   Expected<SolvedTable> solved = solve(indexer, subtables, solve_options);
   if (!solved) return error("solving " + material.name() + ": " + solved.error_message());
+  auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
+  double solve_seconds = since(start);
+  auto stats_start = std::chrono::steady_clock::now();
 
   GeneratedTable out;
   out.material = material;
@@ -51,6 +57,9 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
   out.passes = solved->passes;
   out.stats = compute_statistics(indexer, solved->values, options.threads);
   out.path = subtables.table_path(material);
+  out.solve_seconds = solve_seconds;
+  out.statistics_seconds = since(stats_start);
+  auto write_start = std::chrono::steady_clock::now();
 
   TableHeader header;
   header.condition = rules.name();
@@ -64,7 +73,8 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
   if (ec) return error("cannot create the tables directory for '" + out.path + "': " + ec.message());
   if (Status s = write_table(out.path, header, solved->values); !s) return s.error();
   out.file_bytes = std::filesystem::file_size(out.path, ec);
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.write_seconds = since(write_start);
+  out.seconds = since(start);
   return out;
 }
 

@@ -25,6 +25,7 @@ struct GeneratedTable {
   std::string path;
   bool reused = false;  // found on disk, not regenerated
   double seconds = 0;   // solving, statistics and writing
+  double solve_seconds = 0, statistics_seconds = 0, write_seconds = 0;
   std::uint64_t file_bytes = 0;
   std::uint64_t entries = 0;  // per side to move
   int passes = 0;

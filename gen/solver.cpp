@@ -24,7 +24,6 @@ class Solver {
   Expected<SolvedTable> run() {
     if (Status s = load_subtables(); !s) return s.error();
     for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
-    for (auto& side : open_successors_) side.assign(indexer_.size(), 0);
     for (auto& side : block_min_) side.assign((indexer_.size() + BlockSize - 1) / BlockSize, NoMate);
     for_all_entries([&](int side, std::uint64_t i) { store(side, i, initial_value(Color(side), i)); });
     if (!error_.empty()) return error(error_);
@@ -42,7 +41,7 @@ class Solver {
       report(n + 1);
     }
     for_all_entries([&](int side, std::uint64_t i) {
-      if (load(side, i) == value::Unknown) store(side, i, value::Draw);
+      if (value::is_open(load(side, i))) store(side, i, value::Draw);
     });
     SolvedTable out;
     out.values = std::move(values_);
@@ -83,7 +82,7 @@ class Solver {
           ValueCode v = load(side, i);
           if (v == code)
             f(side, i);
-          else if (v > code && v < pending)
+          else if (v > code && v < pending && value::is_mate(v))
             pending = v;
         }
         lower_block_min(side, std::uint64_t(b) * BlockSize, pending);
@@ -197,12 +196,11 @@ class Solver {
       std::sort(successors, successors + inside);
       distinct = int(std::unique(successors, successors + inside) - successors);
     }
-    if (distinct >= NeverLost) {
+    if (distinct >= value::NeverLost) {
       fail("a position of " + indexer_.material().name() + " has more than 254 successors: " + to_fen(pos));
       return value::Unknown;
     }
-    open_successors_[side][i] = draw_exit ? NeverLost : std::uint8_t(distinct);
-    return value::Unknown;
+    return value::open(draw_exit ? value::NeverLost : distinct);
   }
 
   // Whether a board symmetry other than the identity leaves a king of `pos` in place.
@@ -255,7 +253,7 @@ class Solver {
     int count = collect_predecessors(pos, i, side, found);
     for (int k = 0; k < count; ++k) {
       ValueCode v = load(~side, found[k]);
-      if (v == value::Unknown || (value::is_win(v) && v > win)) store(~side, found[k], win);
+      if (value::is_open(v) || (value::is_win(v) && v > win)) store(~side, found[k], win);
     }
   }
 
@@ -271,21 +269,21 @@ class Solver {
     int count = 0;
     for (int k = 0; k < all; ++k) {
       std::uint64_t j = found[k];
-      if (load(~side, j) != value::Unknown) continue;
+      ValueCode v = load(~side, j);
+      if (!value::is_open(v) || value::open_successors(v) == value::NeverLost) continue;
       bool repeated = false;
       for (int d = 0; d < count && !repeated; ++d) repeated = found[d] == j;
-      if (repeated) continue;
-      __builtin_prefetch(&open_successors_[~side][j]);
-      found[count++] = j;
+      if (!repeated) found[count++] = j;
     }
     for (int k = 0; k < count; ++k) {
-      std::atomic_ref<std::uint8_t> open(open_successors_[~side][found[k]]);
-      if (open.load(std::memory_order_relaxed) == NeverLost) continue;
-      std::uint8_t before = open.fetch_sub(1, std::memory_order_relaxed);
-      if (before > 1) continue;
+      // One successor entry fewer; the thread that takes the count to zero resolves it.
+      std::atomic_ref<ValueCode> entry(values_[~side][found[k]]);
+      ValueCode old = entry.load(std::memory_order_relaxed);
+      while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {}
+      if (value::open_successors(old) > 1) continue;
       Position lost;
       indexer_.decode(found[k], ~side, lost);
-      if (before == 0) {
+      if (value::open_successors(old) == 0) {
         fail("successor count below zero at " + to_fen(lost));
         continue;
       }
@@ -318,18 +316,12 @@ class Solver {
     return value::mate_in_plies(longest + 1);
   }
 
-  // open_successors_ value of a position that can never be lost (a move out of the
-  // material draws).
-  static constexpr std::uint8_t NeverLost = 255;
-
   const Indexer& indexer_;
   const Rules& rules_;
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::array<std::vector<ValueCode>, 2> values_;
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
-  // Per entry: successor entries inside the material not yet known as opponent wins.
-  std::array<std::vector<std::uint8_t>, 2> open_successors_;
   std::atomic<int> max_plies_{0};
   // Entries resolved in the current pass, one counter per thread on its own cache line
   // (a shared atomic counter would make the threads fight over one line).

@@ -10,8 +10,10 @@
 //                   (exact un-moves, rules/retro.h) becomes a win in n + 1 unless it has
 //                   a shorter one; each win in n takes one off the count of open
 //                   successor entries of each unresolved predecessor entry (counted at
-//                   initialisation); at zero, every move leads to a win of the opponent
-//                   and the predecessor is lost in 1 + the longest of them.
+//                   initialisation and kept in the entry's value code itself, see
+//                   probe/value.h "open"); at zero, every move leads to a win of the
+//                   opponent and the predecessor is lost in 1 + the longest of them.
+// Memory: 2 bytes per entry and side to move, plus the sub-tables read into memory.
 //   finish          what is still unresolved is a draw.
 // A pass writes only values of one parity (wins or losses) and reads only final values
 // of the other, so the result does not depend on the order of work: it is bit-identical

@@ -128,8 +128,11 @@ void add_table_commands(CLI::App& app) {
           std::cout << t.material.name() << ": reused " << t.path << "\n";
           continue;
         }
-        std::cout << fmt::format("{}: generated {} in {:.2f} s ({} entries per side, {} passes, {} bytes)\n",
-                                 t.material.name(), t.path, t.seconds, t.entries, t.passes, t.file_bytes);
+        std::cout << fmt::format(
+            "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
+            "passes, {} bytes)\n",
+            t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
+            t.passes, t.file_bytes);
       }
     });
   }
