@@ -105,6 +105,8 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
         groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n], 0});
         base_size_ *= Binomial.c[64][n];
       }
+  group_of_.fill(-1);
+  for (std::size_t g = 0; g < groups_.size(); ++g) group_of_[groups_[g].piece.code()] = std::int8_t(g);
   std::uint64_t stride = 1;
   for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
     g->stride = stride;
@@ -188,8 +190,9 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
   }
   // The king pair, and so the symmetry, stays as in `before` (canonical, identity).
   if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk)) return index(after);
-  for (const Group& g : groups_) {
-    if (!(g.piece == unit)) continue;
+  int group = group_of_[unit.code()];
+  if (group >= 0) {
+    const Group& g = groups_[group];
     if (g.count == 1) return before_index + (std::uint64_t(to) - std::uint64_t(from)) * g.stride;
     Bitboard old_squares = 0, new_squares = 0;
     for (Bitboard b = before.pieces(unit.color(), unit.type()); b;) {

@@ -33,6 +33,7 @@
 // Thread-safety: const methods may be called concurrently.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -92,6 +93,7 @@ class Indexer {
   bool full_symmetry_;
   bool kings_may_touch_;
   std::vector<Group> groups_;  // non-king groups
+  std::array<std::int8_t, 64> group_of_;  // Piece::code() -> its group, or -1
   std::vector<std::uint16_t> pair_wk_, pair_bk_;
   std::vector<std::int32_t> pair_index_;  // [wk * 64 + bk] -> kk or -1
   std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
