@@ -120,30 +120,54 @@ class Solver {
     if (options_.on_pass) options_.on_pass(SolveProgress{plies, resolved});
   }
 
-  // Plays m on a copy of pos; true if the material stays the same.
-  bool play(const Position& pos, Move m, Position& after) const {
-    after = pos;
-    UndoRecord undo;
-    make_move(after, m, undo, rules_);
-    return keeps_material(m, undo, after);
-  }
-
-  // Reads every material a move can lead to into memory, once, for lock-free look-ups.
+  // Reads every material a move can lead to into memory, once, for lock-free look-ups,
+  // and notes for each (mover, captured unit, promotion) which table holds the result
+  // and in which orientation.
   Status load_subtables() {
     for (const Material& m : material_successors(indexer_.material(), subtables_.rules())) {
       Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables_.load(m);
       if (!t) return t.error();
       exits_.push_back(*t);
     }
+    const Material& own = indexer_.material();
+    for (Color mover : {WHITE, BLACK})
+      for (int code = 0; code < 64; ++code)
+        for (int promotion = 0; promotion < PIECE_TYPE_NB; ++promotion) {
+          Piece captured = Piece::from_code(std::uint8_t(code));
+          Material m = own;
+          if (!captured.empty()) {
+            if (captured.color() != ~mover || captured.type() == KING || captured.type() == NO_PIECE_TYPE ||
+                own.count(captured.color(), captured.type(), captured.magic()) == 0)
+              continue;
+            m.set_count(captured.color(), captured.type(), captured.magic(),
+                        own.count(captured.color(), captured.type(), captured.magic()) - 1);
+          }
+          if (promotion != NO_PIECE_TYPE) {
+            if (own.count(mover, PAWN) == 0 || promotion == PAWN || promotion == KING) continue;
+            m.set_count(mover, PAWN, false, m.count(mover, PAWN) - 1);
+            m.set_count(mover, PieceType(promotion), false, m.count(mover, PieceType(promotion)) + 1);
+          }
+          for (const auto& t : exits_)
+            if (t->material() == m.canonical_orientation())
+              exit_route_[mover][code][promotion] = {t.get(), !m.is_canonical_orientation()};
+        }
     return Ok{};
   }
 
-  // The value, for the mover, of a move that leaves the material.
-  Expected<ValueCode> exit_value(const Position& after) const {
-    Material m = Material::of(after).canonical_orientation();
-    for (const auto& t : exits_)
-      if (t->material() == m) return value_through_move(t->value_code(after));
-    return error("no sub-table " + m.name() + " for a move out of " + indexer_.material().name());
+  // The value, for the mover, of a move that leaves the material, found by the unit it
+  // captured and its promotion.
+  Expected<ValueCode> exit_value(const Position& after, Move m, const UndoRecord& undo) const {
+    if (undo.change_count == 0) {
+      const ExitRoute& route = exit_route_[~after.side_to_move()][undo.captured.code()][m.promotion()];
+      if (route.table) return value_through_move(route.table->value_code(after, route.flipped));
+    } else {
+      // After-move effects changed units: find the table by the material itself.
+      Material material = Material::of(after).canonical_orientation();
+      for (const auto& t : exits_)
+        if (t->material() == material) return value_through_move(t->value_code(after));
+    }
+    return error("no sub-table " + Material::of(after).canonical_orientation().name() + " for a move out of " +
+                 indexer_.material().name());
   }
 
   ValueCode initial_value(Color side, std::uint64_t i) {
@@ -175,7 +199,7 @@ class Solver {
       if (keeps_material(m, undo, pos)) {
         successors[inside++] = may_share_entries ? indexer_.index(pos) : 0;
       } else {
-        Expected<ValueCode> v = exit_value(pos);
+        Expected<ValueCode> v = exit_value(pos, m, undo);
         if (!v) {
           fail(v.error_message());
           return value::Unknown;
@@ -299,9 +323,11 @@ class Solver {
     generate_legal(pos, rules_, moves);
     int longest = n;
     for (Move m : moves) {
-      Position after;
-      if (play(pos, m, after)) continue;
-      Expected<ValueCode> v = exit_value(after);
+      Position after = pos;
+      UndoRecord undo;
+      make_move(after, m, undo, rules_);
+      if (keeps_material(m, undo, after)) continue;
+      Expected<ValueCode> v = exit_value(after, m, undo);
       if (!v) {
         fail(v.error_message());
         return value::Unknown;
@@ -322,6 +348,12 @@ class Solver {
   const SolveOptions& options_;
   std::array<std::vector<ValueCode>, 2> values_;
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
+  struct ExitRoute {
+    const Tablebase::MemoryTable* table = nullptr;
+    bool flipped = false;
+  };
+  // [mover][captured Piece::code()][promotion type]
+  ExitRoute exit_route_[COLOR_NB][64][PIECE_TYPE_NB] = {};
   std::atomic<int> max_plies_{0};
   // Entries resolved in the current pass, one counter per thread on its own cache line
   // (a shared atomic counter would make the threads fight over one line).

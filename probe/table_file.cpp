@@ -109,20 +109,34 @@ bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::s
   return in.gcount() == static_cast<std::streamsize>(size);
 }
 
-// Compresses one side into `body`, appending a BlockRef per block.
+// Compresses one side into `body`, appending a BlockRef per block. Blocks are
+// compressed in parallel (they are independent), then laid out in order.
 Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_entries, std::string& body,
                      std::vector<BlockRef>& refs) {
-  std::string raw;
-  for (std::size_t start = 0; start < codes.size(); start += block_entries) {
+  const std::int64_t blocks = std::int64_t((codes.size() + block_entries - 1) / block_entries);
+  std::vector<std::string> compressed(static_cast<std::size_t>(blocks));
+  std::vector<std::size_t> failures(static_cast<std::size_t>(blocks), 0);
+#pragma omp parallel for schedule(dynamic, 4)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    std::size_t start = std::size_t(b) * block_entries;
     std::size_t count = std::min<std::size_t>(block_entries, codes.size() - start);
-    raw.clear();
+    std::string raw;
+    raw.reserve(count * 2);
     for (std::size_t i = 0; i < count; ++i) put_le(raw, codes[start + i], 2);
-    std::size_t offset = body.size();
-    body.resize(offset + ZSTD_compressBound(raw.size()));
-    std::size_t n = ZSTD_compress(body.data() + offset, body.size() - offset, raw.data(), raw.size(), CompressionLevel);
-    if (ZSTD_isError(n)) return error(std::string("zstd: ") + ZSTD_getErrorName(n));
-    body.resize(offset + n);
-    refs.push_back(BlockRef{offset, static_cast<std::uint32_t>(n), xxh64(body.data() + offset, n)});
+    std::string& out = compressed[std::size_t(b)];
+    out.resize(ZSTD_compressBound(raw.size()));
+    std::size_t n = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), CompressionLevel);
+    if (ZSTD_isError(n)) {
+      failures[std::size_t(b)] = n;
+      continue;
+    }
+    out.resize(n);
+  }
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    if (failures[std::size_t(b)]) return error(std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
+    const std::string& c = compressed[std::size_t(b)];
+    refs.push_back(BlockRef{body.size(), static_cast<std::uint32_t>(c.size()), xxh64(c.data(), c.size())});
+    body += c;
   }
   return Ok{};
 }

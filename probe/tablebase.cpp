@@ -108,10 +108,14 @@ const Material& Tablebase::MemoryTable::material() const {
 
 ValueCode Tablebase::MemoryTable::value_code(const Position& pos) const {
   const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
-  if (Material::of(pos) == table.indexer.material())
-    return table.values[pos.side_to_move()][table.indexer.index(pos)];
-  Position flipped = color_flipped(pos);
-  return table.values[flipped.side_to_move()][table.indexer.index(flipped)];
+  return value_code(pos, !(Material::of(pos) == table.indexer.material()));
+}
+
+ValueCode Tablebase::MemoryTable::value_code(const Position& pos, bool flipped) const {
+  const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
+  if (!flipped) return table.values[pos.side_to_move()][table.indexer.index(pos)];
+  Position other = color_flipped(pos);
+  return table.values[other.side_to_move()][table.indexer.index(other)];
 }
 
 Expected<ValueCode> Tablebase::value_code(const Position& pos) const {

@@ -35,6 +35,12 @@ class Piece {
   constexpr Piece(Color c, PieceType pt, bool magic = false)
       : code_(std::uint8_t(pt | (c << 4) | (magic << 5))) {}
 
+  static constexpr Piece from_code(std::uint8_t code) {
+    Piece p;
+    p.code_ = code;
+    return p;
+  }
+
   constexpr PieceType type() const { return PieceType(code_ & 15); }
   constexpr Color color() const { return Color((code_ >> 4) & 1); }
   constexpr bool magic() const { return (code_ >> 5) & 1; }

@@ -75,6 +75,9 @@ class Tablebase::MemoryTable {
   const Material& material() const;  // in the stored orientation
   // The value code of a legal position of this material (either orientation).
   ValueCode value_code(const Position& pos) const;
+  // The same when the caller knows the orientation: `flipped` when the position's
+  // material is this table's with the colours exchanged.
+  ValueCode value_code(const Position& pos, bool flipped) const;
 
  private:
   friend class Tablebase;
