@@ -6,12 +6,6 @@ namespace feerie {
 
 namespace {
 
-PieceType type_of_letter(char c) {
-  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-    if (PieceLetters[pt] == std::toupper(static_cast<unsigned char>(c))) return PieceType(pt);
-  return NO_PIECE_TYPE;
-}
-
 Error material_error(std::string_view name, const std::string& what) {
   return error("bad material '" + std::string(name) + "': " + what);
 }
@@ -37,7 +31,7 @@ Expected<Material> Material::parse(std::string_view name) {
       magic_next = true;
       continue;
     }
-    PieceType pt = type_of_letter(c);
+    PieceType pt = piece_type_from_letter(c);
     if (pt == NO_PIECE_TYPE) return material_error(name, std::string("unknown piece letter '") + c + "'" + where);
     if (magic_next && pt == KING) return material_error(name, "a king cannot be magic" + where);
     if (m.counts_[magic_next][side][pt] >= 8) return material_error(name, "too many units of one kind" + where);

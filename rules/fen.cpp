@@ -15,12 +15,6 @@ std::vector<std::string> split_fields(std::string_view text) {
   return fields;
 }
 
-PieceType piece_type_from_letter(char c) {
-  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-    if (PieceLetters[pt] == std::toupper(static_cast<unsigned char>(c))) return PieceType(pt);
-  return NO_PIECE_TYPE;
-}
-
 Error fen_error(std::string_view fen, const std::string& what) {
   return error("bad FEN '" + std::string(fen) + "': " + what);
 }

@@ -89,4 +89,12 @@ constexpr Square flip_diagonal(Square s) { return Square(((s >> 3) | (s << 3)) &
 // Letters of the piece types in FEN and material names (upper case; index = PieceType).
 inline constexpr char PieceLetters[PIECE_TYPE_NB + 1] = " PNBRQKGL";
 
+// The piece type of a letter in either case, or NO_PIECE_TYPE.
+constexpr PieceType piece_type_from_letter(char c) {
+  char upper = c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c;
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+    if (PieceLetters[pt] == upper) return PieceType(pt);
+  return NO_PIECE_TYPE;
+}
+
 }  // namespace feerie
