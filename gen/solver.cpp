@@ -136,8 +136,8 @@ class Solver {
           Piece captured = Piece::from_code(std::uint8_t(code));
           Material m = own;
           if (!captured.empty()) {
-            if (captured.color() != ~mover || captured.type() == KING || captured.type() == NO_PIECE_TYPE ||
-                own.count(captured.color(), captured.type(), captured.magic()) == 0)
+            if (captured.type() >= PIECE_TYPE_NB || captured.color() != ~mover || captured.type() == KING ||
+                captured.type() == NO_PIECE_TYPE || own.count(captured.color(), captured.type(), captured.magic()) == 0)
               continue;
             m.set_count(captured.color(), captured.type(), captured.magic(),
                         own.count(captured.color(), captured.type(), captured.magic()) - 1);
