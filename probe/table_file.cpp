@@ -123,14 +123,15 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
     std::string raw;
     raw.reserve(count * 2);
     for (std::size_t i = 0; i < count; ++i) put_le(raw, codes[start + i], 2);
-    std::string& out = compressed[std::size_t(b)];
-    out.resize(ZSTD_compressBound(raw.size()));
-    std::size_t n = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), CompressionLevel);
+    // Compress into a scratch buffer and keep only the bytes used: a block kept at its
+    // worst-case size would hold as much memory as the uncompressed table.
+    std::string scratch(ZSTD_compressBound(raw.size()), '\0');
+    std::size_t n = ZSTD_compress(scratch.data(), scratch.size(), raw.data(), raw.size(), CompressionLevel);
     if (ZSTD_isError(n)) {
       failures[std::size_t(b)] = n;
       continue;
     }
-    out.resize(n);
+    compressed[std::size_t(b)].assign(scratch.data(), n);
   }
   for (std::int64_t b = 0; b < blocks; ++b) {
     if (failures[std::size_t(b)]) return error(std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
@@ -144,7 +145,8 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
 // Writes `bytes` to `tmp` and renames it to `path`; on failure removes `tmp` and returns
 // strerror of the failing step. fsync before the rename: otherwise a crash shortly after
 // could leave the new name pointing at an empty file on some file systems.
-Status write_file_atomically(const std::string& path, const std::string& tmp, const std::string& bytes) {
+Status write_file_atomically(const std::string& path, const std::string& tmp, const std::string& head,
+                             const std::string& body) {
   auto fail = [&](const std::string& step, int err, std::FILE* f) -> Status {
     if (f) std::fclose(f);
     std::remove(tmp.c_str());
@@ -152,7 +154,8 @@ Status write_file_atomically(const std::string& path, const std::string& tmp, co
   };
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return fail("cannot create '" + tmp + "'", errno, nullptr);
-  if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) return fail("write failed", errno, f);
+  for (const std::string* part : {&head, &body})
+    if (std::fwrite(part->data(), 1, part->size(), f) != part->size()) return fail("write failed", errno, f);
   if (std::fflush(f) != 0) return fail("write failed", errno, f);
   if (::fsync(fileno(f)) != 0) return fail("fsync failed", errno, f);
   if (std::fclose(f) != 0) return fail("close failed", errno, nullptr);
@@ -193,10 +196,7 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   put_le(file, header_bytes.size(), 4);
   put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
   file += header_bytes;
-  file += body;
-  body.clear();
-  body.shrink_to_fit();
-  return write_file_atomically(path, path + ".tmp", file);
+  return write_file_atomically(path, path + ".tmp", file, body);
 }
 
 Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {

@@ -32,7 +32,11 @@ Position parse_position(const std::string& fen, const RuleSet& rules);
 
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
-void add_table_commands(CLI::App& app);
+void add_table_commands(CLI::App& app);  // gen, probe, stat, verify
+void add_gen_command(CLI::App& app);
+void add_probe_command(CLI::App& app);
+void add_stat_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 
 }  // namespace feerie::cli

@@ -109,6 +109,13 @@ nlohmann::json side_json(const SideStatistics& s) {
 }  // namespace
 
 void add_table_commands(CLI::App& app) {
+  add_gen_command(app);
+  add_probe_command(app);
+  add_stat_command(app);
+  add_verify_command(app);
+}
+
+void add_gen_command(CLI::App& app) {
   {
     auto opt = std::make_shared<TableOptions>();
     CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
@@ -136,6 +143,9 @@ void add_table_commands(CLI::App& app) {
       }
     });
   }
+}
+
+void add_probe_command(CLI::App& app) {
   {
     auto opt = std::make_shared<TableOptions>();
     CLI::App* cmd = app.add_subcommand("probe", "Probe positions (FEN arguments, or one FEN per line on stdin)");
@@ -152,6 +162,9 @@ void add_table_commands(CLI::App& app) {
         if (line.find_first_not_of(" \t\r") != std::string::npos) probe_one(tb, line, opt->json);
     });
   }
+}
+
+void add_stat_command(CLI::App& app) {
   {
     auto opt = std::make_shared<TableOptions>();
     CLI::App* cmd = app.add_subcommand("stat", "Statistics of a table");
@@ -192,6 +205,9 @@ void add_table_commands(CLI::App& app) {
       }
     });
   }
+}
+
+void add_verify_command(CLI::App& app) {
   {
     auto opt = std::make_shared<TableOptions>();
     CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
