@@ -80,7 +80,8 @@ void probe_one(const Tablebase& tb, const std::string& fen, bool json) {
   std::string verdict = r.wdl == Wdl::Draw  ? "draw"
                         : r.dtm_plies == 0 ? "the side to move is mated"
                         : r.wdl == Wdl::Win
-                            ? fmt::format("the side to move mates in {} ({} plies)", r.mate_in(), r.dtm_plies)
+                            ? fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies,
+                                          r.dtm_plies == 1 ? "ply" : "plies")
                             : fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
   std::cout << to_fen(pos) << ": " << verdict;
   if (!best.empty()) std::cout << "; best: " << moves_text(best);
