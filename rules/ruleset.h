@@ -9,13 +9,14 @@
 #include <vector>
 
 #include "rules/conditions/orthodox.h"
+#include "rules/conditions/paralysis.h"
 #include "rules/expected.h"
 
 namespace feerie {
 
 class RuleSet {
  public:
-  using Variant = std::variant<OrthodoxRules>;
+  using Variant = std::variant<OrthodoxRules, ParalysisRules>;
 
   // Accepts the names of SPEC 2 that are implemented; anything else is an error
   // "unknown condition 'X' (known: ...)".

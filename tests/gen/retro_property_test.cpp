@@ -95,3 +95,34 @@ TEST(RetroProperty, KGPvKP) { check_material("KGPvKP", 200); }
 
 }  // namespace
 }  // namespace feerie
+
+namespace feerie {
+namespace {
+
+RuleSet condition(const char* name) { return *RuleSet::parse(name); }
+
+TEST(RetroPropertyParalysis, Madrasi) {
+  check_material("KRvKR", 150, condition("madrasi"));
+  check_material("KPvKP", 200, condition("madrasi"));
+}
+TEST(RetroPropertyParalysis, MadrasiRexInclusive) {
+  check_material("KQvK", 200, condition("madrasi-ri"));
+  check_material("KNvKN", 150, condition("madrasi-ri"));
+}
+TEST(RetroPropertyParalysis, Isardam) {
+  check_material("KRvKR", 150, condition("isardam"));
+  check_material("KPvKP", 200, condition("isardam-b-ri"));
+}
+TEST(RetroPropertyParalysis, EiffelAndVariants) {
+  check_material("KQvKR", 150, condition("eiffel"));
+  check_material("KNvKP", 150, condition("eiffel"));
+  check_material("KQvKR", 100, condition("eiffel:kq,qr,rk"));
+}
+TEST(RetroPropertyParalysis, Leffie) { check_material("KBvKR", 150, condition("leffie")); }
+TEST(RetroPropertyParalysis, GrasshopperAndLocust) {
+  check_material("KGvKG", 150, condition("madrasi"));
+  check_material("KLvKL", 150, condition("madrasi-ri"));
+}
+
+}  // namespace
+}  // namespace feerie

@@ -1,0 +1,118 @@
+#include "rules/conditions/paralysis.h"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "rules/walks.h"
+
+namespace feerie {
+
+Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
+  Bitboard paralysed = 0;
+  for (Bitboard observers = pos.pieces(); observers;) {
+    Square s = pop_lsb(observers);
+    Piece unit = pos.piece_on(s);
+    std::uint16_t victims = paralyses[unit.type()];
+    if (!victims) continue;
+    Bitboard seen = capture_targets_bb(pos, s, unit.type(), unit.color());
+    for (Bitboard b = seen; b;) {
+      Square v = pop_lsb(b);
+      if (victims & (1u << pos.piece_on(v).type())) paralysed |= square_bb(v);
+    }
+  }
+  // En-passant observation: the pawn that just made a double step is observed by each
+  // enemy pawn that could take it en passant (the double-stepper observes nothing new).
+  Square ep = pos.ep_square();
+  if (ep != SQ_NONE && relates(PAWN, PAWN)) {
+    Color taker = pos.side_to_move();
+    if (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN))
+      paralysed |= square_bb(Square(ep - pawn_push(taker)));
+  }
+  return paralysed;
+}
+
+bool ParalysisRules::kings_may_touch() const {
+  for (std::uint16_t victims : paralyses)
+    if (victims & (1u << KING)) return true;
+  return false;
+}
+
+namespace {
+
+// The position after the unit on `from` captures the king on `king` (a locust lands
+// beyond it). Used for Isardam type A checks.
+Position after_king_capture(const Position& pos, Square from, Square king) {
+  Position after = pos;
+  Piece unit = pos.piece_on(from);
+  Square land = king;
+  if (unit.type() == LOCUST) {
+    int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
+    land = make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
+  }
+  after.remove_piece(king);
+  after.move_piece(from, land);
+  after.set_ep_square(SQ_NONE);
+  after.set_side_to_move(~pos.side_to_move());
+  return after;
+}
+
+}  // namespace
+
+bool ParalysisRules::in_check(const Position& pos, Color c) const {
+  Square k = pos.king_square(c);
+  if (k == SQ_NONE) return false;
+  Bitboard cannot_check = isardam ? 0 : paralysed_bb(pos);
+  for (Bitboard attackers = pos.pieces(~c) & ~cannot_check; attackers;) {
+    Square s = pop_lsb(attackers);
+    Piece unit = pos.piece_on(s);
+    if (!(capture_targets_bb(pos, s, unit.type(), unit.color()) & square_bb(k))) continue;
+    // Isardam type A: the capture of the king must itself leave no pair.
+    if (isardam && !ordinary_checks && paralysed_bb(after_king_capture(pos, s, k))) continue;
+    return true;
+  }
+  return false;
+}
+
+ParalysisRules madrasi_rules(bool kings_included) {
+  ParalysisRules r;
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+    if (pt != KING || kings_included) r.paralyses[pt] = std::uint16_t(1u << pt);
+  return r;
+}
+
+ParalysisRules eiffel_rules() {
+  ParalysisRules r;
+  r.paralyses[PAWN] = 1u << KNIGHT;
+  r.paralyses[KNIGHT] = 1u << BISHOP;
+  r.paralyses[BISHOP] = 1u << ROOK;
+  r.paralyses[ROOK] = 1u << QUEEN;
+  r.paralyses[QUEEN] = 1u << PAWN;
+  return r;
+}
+
+bool parse_relation(const std::string& pairs, ParsedRelation& out, std::string& error_message) {
+  out = ParsedRelation{};
+  std::vector<std::string> canonical;
+  std::stringstream in(pairs);
+  for (std::string pair; std::getline(in, pair, ',');) {
+    PieceType a = pair.size() == 2 ? piece_type_from_letter(pair[0]) : NO_PIECE_TYPE;
+    PieceType b = pair.size() == 2 ? piece_type_from_letter(pair[1]) : NO_PIECE_TYPE;
+    if (a == NO_PIECE_TYPE || b == NO_PIECE_TYPE) {
+      error_message = "bad pair '" + pair + "' (expected two of the letters k q r b n p g l, as in qb)";
+      return false;
+    }
+    out.rules.paralyses[a] |= std::uint16_t(1u << b);
+    canonical.push_back({char(PieceLetters[a] - 'A' + 'a'), char(PieceLetters[b] - 'A' + 'a')});
+  }
+  if (canonical.empty()) {
+    error_message = "no pairs given (expected a list such as qb,bq,rn,nr)";
+    return false;
+  }
+  std::sort(canonical.begin(), canonical.end());
+  canonical.erase(std::unique(canonical.begin(), canonical.end()), canonical.end());
+  for (const std::string& c : canonical) out.canonical += (out.canonical.empty() ? "" : ",") + c;
+  return true;
+}
+
+}  // namespace feerie

@@ -1,0 +1,63 @@
+// The paralysis family (SPEC 3.1-3.3): Madrasi, Madrasi Rex Inclusive, Isardam (types A
+// and B, with or without kings), Eiffel and its variant relations, Leffie. One mechanism
+// parameterised by its relation: unit A paralyses enemy unit B when A observes B (B
+// stands where A could capture it, pure geometry) and the relation holds for (type of A,
+// type of B). Sources: shared/seeds/000 (Madrasi, RI, grasshopper and locust examples),
+// 002 (Madrasi, en passant, Isardam), 003 (Eiffel, variants, Leffie); docs/conditions/.
+//
+// - Paralysis conditions (Madrasi, Eiffel): a paralysed unit has no move, gives no check
+//   and guards nothing. Paralysis is a property of the position: evaluated before the
+//   move for the mover, recomputed after it for legality.
+// - Isardam conditions (Isardam, Leffie): paralysis never takes effect; a move is illegal
+//   if the position after it holds a "pair" (a unit the relation would paralyse). Type A:
+//   a unit gives check only if capturing the king would leave no pair; type B: ordinary
+//   checks.
+// - En-passant observation: a pawn that has just made a double step is observed by an
+//   enemy pawn that could take it en passant (one way).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "rules/position.h"
+
+namespace feerie {
+
+struct ParalysisRules {
+  static constexpr bool ExactRetroWalks = false;
+  static constexpr bool OrthodoxLegality = false;
+
+  // paralyses[a]: bit set (1 << type) of the enemy unit types a unit of type a paralyses.
+  std::array<std::uint16_t, PIECE_TYPE_NB> paralyses{};
+  bool isardam = false;       // pairs are forbidden instead of taking effect
+  bool ordinary_checks = false;  // Isardam type B
+
+  PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
+  unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
+  Bitboard immobile_bb(const Position& pos) const { return isardam ? 0 : paralysed_bb(pos); }
+  Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
+  void after_move(Position&, Move, UndoRecord&) const {}
+  bool move_allowed(const Position& after) const { return !isardam || !paralysed_bb(after); }
+  bool in_check(const Position& pos, Color c) const;
+  bool full_symmetry() const { return true; }
+  // Kings can stand side by side when a king can be paralysed (then it gives no check).
+  bool kings_may_touch() const;
+
+  // The units of both colours observed by an enemy unit whose type paralyses theirs,
+  // en-passant observation included. Under Isardam these are the forbidden pairs.
+  Bitboard paralysed_bb(const Position& pos) const;
+  bool relates(PieceType observer, PieceType observed) const { return paralyses[observer] & (1u << observed); }
+};
+
+// The relations of the named conditions.
+ParalysisRules madrasi_rules(bool kings_included);
+ParalysisRules eiffel_rules();
+// "qb,bq,rn,nr": each pair XY means X paralyses Y, over K Q R B N P G L (either case).
+// Error messages name the offending pair.
+struct ParsedRelation {
+  ParalysisRules rules;
+  std::string canonical;  // the pairs sorted, lower case, comma-separated
+};
+bool parse_relation(const std::string& pairs, ParsedRelation& out, std::string& error_message);
+
+}  // namespace feerie
