@@ -56,6 +56,10 @@ class Indexer {
   // A description of the layout, stored in table headers and compared on opening.
   std::string layout() const;
 
+  // Whether `pos` has an entry: its material, and kings that do not touch unless the
+  // rules let them. index() requires it.
+  bool can_index(const Position& pos) const;
+
   // The index of `pos`, after choosing its canonical symmetric image and dropping an
   // unusable en-passant square. Precondition: Material::of(pos) == material().
   std::uint64_t index(const Position& pos) const;

@@ -130,6 +130,7 @@ Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
   Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material, false);
   if (!t) return t.error();
   const LoadedTable& table = **t;
+  if (!table.indexer.can_index(*probe_pos)) return value::Illegal;  // kings touching where they may not
   std::uint64_t index = table.indexer.index(*probe_pos);
   int side = probe_pos->side_to_move();
   if (!table.values[side].empty()) return table.values[side][index];

@@ -33,6 +33,10 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
 }
 
 bool ParalysisRules::kings_may_touch() const {
+  // Under Isardam type A a king next to the enemy king is not in check when taking it
+  // would leave a pair (Isardam: White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to
+  // move: Kxb1 would leave the rooks facing each other).
+  if (isardam && !ordinary_checks) return true;
   for (std::uint16_t victims : paralyses)
     if (victims & (1u << KING)) return true;
   return false;

@@ -40,7 +40,8 @@ struct ParalysisRules {
   bool move_allowed(const Position& after) const { return !isardam || !paralysed_bb(after); }
   bool in_check(const Position& pos, Color c) const;
   bool full_symmetry() const { return true; }
-  // Kings can stand side by side when a king can be paralysed (then it gives no check).
+  // Kings can stand side by side when a king can be paralysed (then it gives no check)
+  // and under Isardam type A (taking the king may be barred by a pair).
   bool kings_may_touch() const;
 
   // The units of both colours observed by an enemy unit whose type paralyses theirs,
