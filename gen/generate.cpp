@@ -19,7 +19,8 @@ void say(const GenerateOptions& options, const std::string& message) {
 
 // An existing table is reused when it opens cleanly and matches the rules and index.
 bool usable_table(const std::string& path, const Material& material, const RuleSet& rules) {
-  if (!std::filesystem::exists(path)) return false;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) || ec) return false;
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return false;
   const TableHeader& h = (*file)->header();

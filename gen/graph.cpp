@@ -26,6 +26,11 @@ std::vector<std::pair<PieceType, bool>> capturable_units(const Material& m, Colo
 std::vector<Material> material_successors(const Material& m, const RuleSet&) {
   std::set<Material> out;
   auto add = [&](Material s) {
+    // Groups of more than 8 identical units are beyond the indexer (and any real use).
+    for (Color c : {WHITE, BLACK})
+      for (int magic = 0; magic < 2; ++magic)
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+          if (s.count(c, PieceType(pt), magic) > 8) return;
     s = s.canonical_orientation();
     if (!(s == m.canonical_orientation())) out.insert(s);
   };

@@ -96,8 +96,8 @@ class Solver {
     while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {}
   }
 
-  ValueCode load(int side, std::uint64_t i) const {
-    return std::atomic_ref<const ValueCode>(values_[side][i]).load(std::memory_order_relaxed);
+  ValueCode load(int side, std::uint64_t i) {
+    return std::atomic_ref<ValueCode>(values_[side][i]).load(std::memory_order_relaxed);
   }
   void store(int side, std::uint64_t i, ValueCode v) {
     std::atomic_ref<ValueCode>(values_[side][i]).store(v, std::memory_order_relaxed);

@@ -1,6 +1,7 @@
 // The C API (feerie/feerie.h) over the C++ Tablebase.
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "feerie/feerie.h"
 #include "feerie/tablebase.h"
@@ -44,11 +45,26 @@ int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* 
   return 0;
 }
 
+// No C++ exception may cross into a C caller: any one (bad_alloc, a filesystem error)
+// becomes an error return with its message.
+template <class F>
+auto guarded(char* error, size_t error_size, decltype(std::declval<F>()()) on_error, F&& body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    fail(std::string("internal error: ") + e.what(), error, error_size);
+  } catch (...) {
+    fail("internal error", error, error_size);
+  }
+  return on_error;
+}
+
 }  // namespace
 
 extern "C" {
 
 feerie_tablebase* feerie_open(const char* directory, const char* condition, char* error, size_t error_size) {
+  return guarded(error, error_size, static_cast<feerie_tablebase*>(nullptr), [&]() -> feerie_tablebase* {
   if (!directory || !condition) {
     fail("no directory or condition given", error, error_size);
     return nullptr;
@@ -59,11 +75,13 @@ feerie_tablebase* feerie_open(const char* directory, const char* condition, char
     return nullptr;
   }
   return new feerie_tablebase{feerie::Tablebase::open(directory, *rules)};
+  });
 }
 
 void feerie_close(feerie_tablebase* tb) { delete tb; }
 
 int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char* error, size_t error_size) {
+  return guarded(error, error_size, -1, [&]() -> int {
   if (!tb || !out) return fail("no table handle or result given", error, error_size);
   feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
   if (!pos) return fail(pos.error_message(), error, error_size);
@@ -73,22 +91,27 @@ int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char
   out->dtm_plies = r->dtm_plies;
   out->mate_in = r->mate_in();
   return 0;
+  });
 }
 
 int feerie_best_moves(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                       size_t error_size) {
+  return guarded(error, error_size, -1, [&]() -> int {
   if (!tb) return fail("no table handle given", error, error_size);
   feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
   if (!pos) return fail(pos.error_message(), error, error_size);
   return write_moves(tb->tb.best_moves(*pos), moves, moves_size, error, error_size);
+  });
 }
 
 int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                                size_t error_size) {
+  return guarded(error, error_size, -1, [&]() -> int {
   if (!tb) return fail("no table handle given", error, error_size);
   feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
   if (!pos) return fail(pos.error_message(), error, error_size);
   return write_moves(tb->tb.principal_variation(*pos), moves, moves_size, error, error_size);
+  });
 }
 
 }  // extern "C"

@@ -63,7 +63,10 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
     if (it != tables.end() && (!load_all || !it->second->values[0].empty())) return it->second;
   }
   std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
-  if (!std::filesystem::exists(path))
+  std::error_code ec;
+  bool exists = std::filesystem::exists(path, ec);
+  if (ec) return error("cannot read table '" + path + "': " + ec.message());
+  if (!exists)
     return error("missing table " + material.name() + " for condition " + rules.name() + " ('" + path +
                  "'; generate it with: feerie gen --condition " + rules.name() + " " + material.name() + ")");
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);

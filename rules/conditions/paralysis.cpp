@@ -36,7 +36,8 @@ bool ParalysisRules::kings_may_touch() const {
   // Under Isardam type A a king next to the enemy king is not in check when taking it
   // would leave a pair (Isardam: White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to
   // move: Kxb1 would leave the rooks facing each other).
-  if (isardam && !ordinary_checks) return true;
+  // Under Isardam type B adjacent kings always give an ordinary check.
+  if (isardam) return !ordinary_checks;
   for (std::uint16_t victims : paralyses)
     if (victims & (1u << KING)) return true;
   return false;
@@ -45,8 +46,8 @@ bool ParalysisRules::kings_may_touch() const {
 namespace {
 
 // The position after the unit on `from` captures the king on `king` (a locust lands
-// beyond it). Used for Isardam type A checks.
-Position after_king_capture(const Position& pos, Square from, Square king) {
+// beyond it), promoting to `promotion` when given. Used for Isardam type A checks.
+Position after_king_capture(const Position& pos, Square from, Square king, PieceType promotion) {
   Position after = pos;
   Piece unit = pos.piece_on(from);
   Square land = king;
@@ -56,9 +57,24 @@ Position after_king_capture(const Position& pos, Square from, Square king) {
   }
   after.remove_piece(king);
   after.move_piece(from, land);
+  if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
   after.set_ep_square(SQ_NONE);
   after.set_side_to_move(~pos.side_to_move());
   return after;
+}
+
+// Whether taking the king from `from` is a move that leaves no pair. A real pawn that
+// lands on its last rank promotes: the capture is legal if some promotion leaves no pair.
+template <class HasPair>
+bool king_capture_allowed(const Position& pos, Square from, Square king, HasPair&& has_pair) {
+  Piece unit = pos.piece_on(from);
+  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
+    return !has_pair(after_king_capture(pos, from, king, NO_PIECE_TYPE));
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST}) {
+    if ((pt == GRASSHOPPER || pt == LOCUST) && !pos.pieces(pt)) continue;
+    if (!has_pair(after_king_capture(pos, from, king, pt))) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -72,7 +88,9 @@ bool ParalysisRules::in_check(const Position& pos, Color c) const {
     Piece unit = pos.piece_on(s);
     if (!(capture_targets_bb(pos, s, unit.type(), unit.color()) & square_bb(k))) continue;
     // Isardam type A: the capture of the king must itself leave no pair.
-    if (isardam && !ordinary_checks && paralysed_bb(after_king_capture(pos, s, k))) continue;
+    if (isardam && !ordinary_checks &&
+        !king_capture_allowed(pos, s, k, [&](const Position& after) { return paralysed_bb(after) != 0; }))
+      continue;
     return true;
   }
   return false;

@@ -68,6 +68,18 @@ TEST_F(CApi, Errors) {
   feerie_close(tb);
 }
 
+// Regression (review): a path the file system refuses is an error, not an abort.
+TEST_F(CApi, UnreadablePathIsAnError) {
+  char error[256] = "";
+  std::string long_dir = "/tmp/" + std::string(300, 'a');
+  feerie_tablebase* tb = feerie_open(long_dir.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr);
+  feerie_result r;
+  EXPECT_EQ(feerie_probe(tb, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", &r, error, sizeof error), -1);
+  EXPECT_NE(std::string(error).find("cannot read table"), std::string::npos) << error;
+  feerie_close(tb);
+}
+
 TEST_F(CApi, ExampleProgramInC) {
   std::string command = std::string(FEERIE_PROBE_C) + " " + dir_ + " orthodox '6k1/8/6K1/8/8/8/8/R7 w - - 0 1'";
   FILE* pipe = popen(command.c_str(), "r");

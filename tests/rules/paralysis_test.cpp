@@ -214,5 +214,19 @@ TEST(Leffie, CheckRule) {
   EXPECT_TRUE(in_check(pos, RuleSet::orthodox()));
 }
 
+// Regression (review): under type A a pawn taking the king on its last rank promotes,
+// so it checks when some promotion leaves no pair. Here g7xh8 as a pawn would stand
+// where the queen h1 observes it (Q paralyses P in Leffie), but promoting avoids that.
+TEST(Leffie, PawnTakingTheKingOnItsLastRankPromotes) {
+  Position pos = position("7k/6P1/8/8/8/K7/8/7q b - - 0 1");
+  EXPECT_TRUE(in_check(pos, rules("leffie")));
+  EXPECT_FALSE(is_legal_position(position("7k/6P1/8/8/8/K7/8/7q w - - 0 1"), rules("leffie")));
+}
+
+TEST(IsardamRexInclusive, TypeBNeverLetsKingsTouch) {
+  EXPECT_TRUE(rules("isardam-ri").kings_may_touch());
+  EXPECT_FALSE(rules("isardam-b-ri").kings_may_touch());
+}
+
 }  // namespace
 }  // namespace feerie
