@@ -126,11 +126,14 @@ std::string Indexer::layout() const {
   return s.str();
 }
 
-bool Indexer::can_index(const Position& pos) const {
+bool Indexer::kings_indexable(const Position& pos) const {
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   if (wk == SQ_NONE || bk == SQ_NONE || wk == bk) return false;
-  if (!kings_may_touch_ && adjacent(wk, bk)) return false;
-  return Material::of(pos) == material_;
+  return kings_may_touch_ || !adjacent(wk, bk);
+}
+
+bool Indexer::can_index(const Position& pos) const {
+  return kings_indexable(pos) && Material::of(pos) == material_;
 }
 
 std::uint64_t Indexer::index(const Position& pos) const {

@@ -59,6 +59,8 @@ class Indexer {
   // Whether `pos` has an entry: its material, and kings that do not touch unless the
   // rules let them. index() requires it.
   bool can_index(const Position& pos) const;
+  // The king part of can_index(), cheap enough for hot paths.
+  bool kings_indexable(const Position& pos) const;
 
   // The index of `pos`, after choosing its canonical symmetric image and dropping an
   // unusable en-passant square. Precondition: Material::of(pos) == material().

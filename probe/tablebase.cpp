@@ -116,6 +116,7 @@ ValueCode Tablebase::MemoryTable::value_code(const Position& pos) const {
 
 ValueCode Tablebase::MemoryTable::value_code(const Position& pos, bool flipped) const {
   const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
+  if (!table.indexer.kings_indexable(pos)) return value::Illegal;  // never an index out of range
   if (!flipped) return table.values[pos.side_to_move()][table.indexer.index(pos)];
   Position other = color_flipped(pos);
   return table.values[other.side_to_move()][table.indexer.index(other)];
