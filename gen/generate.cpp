@@ -33,9 +33,7 @@ bool usable_table(const std::string& path, const Material& material, const RuleS
 
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
   auto start = std::chrono::steady_clock::now();
-  Tablebase subtables = Tablebase::open(options.tables_dir, rules);
-  for (const Material& s : material_successors(material, rules))
-    if (Status st = subtables.preload(s); !st) return st.error();
+  Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
   Indexer indexer(material, rules);
   SolveOptions solve_options;
   solve_options.threads = options.threads;

@@ -25,10 +25,7 @@ int fail(const std::string& message, char* error, size_t error_size) {
 
 feerie::Expected<feerie::Position> legal_position(const feerie_tablebase* tb, const char* fen) {
   if (!fen) return feerie::error("no FEN given");
-  feerie::Expected<feerie::Position> pos = feerie::parse_fen(fen);
-  if (!pos) return pos;
-  if (feerie::Status s = feerie::check_position_legal(*pos, tb->tb.rules()); !s) return s.error();
-  return pos;
+  return feerie::parse_legal_position(fen, tb->tb.rules());
 }
 
 int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* out, size_t out_size, char* error,

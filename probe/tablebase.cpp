@@ -165,7 +165,6 @@ Expected<std::vector<Move>> Tablebase::best_moves(const Position& pos) const {
     Position next = pos;
     UndoRecord undo;
     impl_->rules.visit([&](const auto& r) { make_move(next, m, undo, r); });
-    if (!ep_square_usable(next)) next.set_ep_square(SQ_NONE);
     Expected<ValueCode> v = value_code(next);
     if (!v) return v.error();
     if (value_through_move(*v) == *own) best.push_back(m);
@@ -188,7 +187,6 @@ Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start
     pv.push_back(m);
     UndoRecord undo;
     impl_->rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
-    if (!ep_square_usable(pos)) pos.set_ep_square(SQ_NONE);
   }
   return pv;
 }

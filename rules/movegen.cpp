@@ -125,4 +125,11 @@ Status check_position_legal(const Position& pos, const RuleSet& rules) {
                rules.name());
 }
 
+Expected<Position> parse_legal_position(std::string_view fen, const RuleSet& rules) {
+  Expected<Position> pos = parse_fen(fen);
+  if (!pos) return pos;
+  if (Status s = check_position_legal(*pos, rules); !s) return s.error();
+  return pos;
+}
+
 }  // namespace feerie

@@ -55,4 +55,7 @@ std::uint64_t perft(Position& pos, const RuleSet& rules, int depth);
 // An error naming the side in check when the position is not legal under `rules`.
 Status check_position_legal(const Position& pos, const RuleSet& rules);
 
+// parse_fen() followed by check_position_legal(): a position users may ask about.
+Expected<Position> parse_legal_position(std::string_view fen, const RuleSet& rules);
+
 }  // namespace feerie

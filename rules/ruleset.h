@@ -33,6 +33,13 @@ class RuleSet {
     return std::visit(std::forward<F>(f), rules_);
   }
 
+  // The condition value when it is of type T, else nullptr (tests and tools that need a
+  // family's parameters; hot code dispatches with visit()).
+  template <class T>
+  const T* get_if() const {
+    return std::get_if<T>(&rules_);
+  }
+
   bool full_symmetry() const {
     return visit([](const auto& r) { return r.full_symmetry(); });
   }

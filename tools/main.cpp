@@ -10,11 +10,7 @@ namespace feerie::cli {
 
 RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(name)); }
 
-Position parse_position(const std::string& fen, const RuleSet& rules) {
-  Position pos = take(parse_fen(fen));
-  if (Status s = check_position_legal(pos, rules); !s) throw CommandError(s.error_message());
-  return pos;
-}
+Position parse_position(const std::string& fen, const RuleSet& rules) { return take(parse_legal_position(fen, rules)); }
 
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
   std::string fen;

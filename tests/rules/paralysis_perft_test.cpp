@@ -4,8 +4,6 @@
 // a capture of that one unit (rules/walks.cpp add_walk_moves), not by the observation
 // code the engine uses (capture_targets_bb), and recomputes paralysis and check from
 // scratch for every move. The recorded counts pin both.
-#include <variant>
-
 #include "tests/test_util.h"
 #include "rules/walks.h"
 
@@ -100,13 +98,7 @@ TEST_P(ParalysisPerft, EngineEqualsReferenceAndRecordedCount) {
   RuleSet rules = *RuleSet::parse(c.condition);
   Position pos = test::position(c.fen);
   std::uint64_t engine = perft(pos, rules, c.depth);
-  std::uint64_t reference = Reference{std::get<ParalysisRules>(rules.visit([](const auto& r) {
-                                        if constexpr (std::is_same_v<std::decay_t<decltype(r)>, ParalysisRules>)
-                                          return std::variant<std::monostate, ParalysisRules>(r);
-                                        else
-                                          return std::variant<std::monostate, ParalysisRules>();
-                                      }))}
-                                .perft(pos, c.depth);
+  std::uint64_t reference = Reference{*rules.get_if<ParalysisRules>()}.perft(pos, c.depth);
   EXPECT_EQ(engine, reference);
   EXPECT_EQ(engine, c.recorded);
 }

@@ -18,11 +18,7 @@ RuleSet rules(const char* name) {
 }
 
 Bitboard paralysed(const char* fen, const char* condition) {
-  Bitboard out = 0;
-  rules(condition).visit([&](const auto& r) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(r)>, ParalysisRules>) out = r.paralysed_bb(position(fen));
-  });
-  return out;
+  return rules(condition).get_if<ParalysisRules>()->paralysed_bb(position(fen));
 }
 
 Bitboard squares(std::initializer_list<Square> list) {
