@@ -80,7 +80,7 @@ int Indexer::find_canonical_symmetry(Square wk, Square bk) const {
   return 0;  // unreachable: some image of any pair is canonical
 }
 
-Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(material) {
+Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(material), rules_(rules) {
   bool pawns = material.has(PAWN);
   full_symmetry_ = !pawns && rules.full_symmetry();
   kings_may_touch_ = rules.kings_may_touch();
@@ -155,7 +155,7 @@ std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then
   std::uint64_t idx = std::uint64_t(pair_index_[map(wk) * 64 + map(bk)]);
   Color stm = pos.side_to_move();
   Square ep_pawn = SQ_NONE;
-  if (ep_sections_ && ep_square_usable(pos)) ep_pawn = map(Square(pos.ep_square() - pawn_push(stm)));
+  if (ep_sections_ && ep_square_usable(pos, rules_)) ep_pawn = map(Square(pos.ep_square() - pawn_push(stm)));
   int ep_section = 0;
   for (const Group& g : groups_) {
     Bitboard squares = 0;
@@ -256,7 +256,7 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
     Square crossed = Square(ep_pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
     if (!out.empty(crossed) || !out.empty(origin)) return false;
     out.set_ep_square(crossed);
-    if (!ep_square_usable(out)) return false;
+    if (!ep_square_usable(out, rules_)) return false;
   }
   return true;
 }

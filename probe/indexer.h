@@ -96,6 +96,7 @@ class Indexer {
   bool is_canonical_pair(Square wk, Square bk) const;
 
   Material material_;
+  RuleSet rules_;  // decides which en-passant squares are usable
   bool full_symmetry_;
   bool kings_may_touch_;
   std::vector<Group> groups_;  // non-king groups

@@ -19,7 +19,7 @@ namespace feerie {
 
 enum class MoveKind : std::uint8_t {
   NORMAL,          // includes ordinary captures and promotions
-  DOUBLE_STEP,     // a pawn's (or a unit moving as a pawn's) two-square step
+  DOUBLE_STEP,     // a real pawn's two-square step (sets the en-passant square)
   EN_PASSANT,      // captures the pawn that just made a double step
   LOCUST_CAPTURE,  // captures the unit jumped over, lands on `to`
 };

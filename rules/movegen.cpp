@@ -114,6 +114,10 @@ bool is_legal_position(const Position& pos, const RuleSet& rules) {
   return rules.visit([&](const auto& r) { return is_legal_position(pos, r); });
 }
 
+bool ep_square_usable(const Position& pos, const RuleSet& rules) {
+  return rules.visit([&](const auto& r) { return ep_square_usable(pos, r); });
+}
+
 std::uint64_t perft(Position& pos, const RuleSet& rules, int depth) {
   return rules.visit([&](const auto& r) { return perft(pos, r, depth); });
 }

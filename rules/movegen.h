@@ -33,14 +33,18 @@ bool is_legal_position(const Position& pos, const Rules& rules) {
   return !rules.in_check(pos, ~pos.side_to_move());
 }
 
-// True when the en-passant square of `pos` could be used: a pawn of the side to move
-// stands where it could take the pawn that just made the double step. An unusable square
+// True when the en-passant square of `pos` could be used: a unit of the side to move
+// that moves as a pawn (a real pawn; under Annan any unit lent a pawn's walk) stands
+// where it could take the pawn that just made the double step. An unusable square
 // changes nothing, so tables and retro moves drop it.
-inline bool ep_square_usable(const Position& pos) {
+template <class Rules>
+bool ep_square_usable(const Position& pos, const Rules& rules) {
   Square ep = pos.ep_square();
   if (ep == SQ_NONE) return false;
   Color us = pos.side_to_move();
-  return pawn_attackers_bb(us, ep) & pos.pieces(us, PAWN);
+  for (Bitboard takers = pawn_attackers_bb(us, ep) & pos.pieces(us); takers;)
+    if (rules.walk_of(pos, pop_lsb(takers)) == PAWN) return true;
+  return false;
 }
 
 // Leaf-node count of the legal move tree to `depth` plies.
@@ -50,6 +54,7 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth);
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out);
 bool in_check(const Position& pos, const RuleSet& rules);  // the side to move is in check
 bool is_legal_position(const Position& pos, const RuleSet& rules);
+bool ep_square_usable(const Position& pos, const RuleSet& rules);
 std::uint64_t perft(Position& pos, const RuleSet& rules, int depth);
 
 // An error naming the side in check when the position is not legal under `rules`.

@@ -69,7 +69,7 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
     if (m.kind() != MoveKind::DOUBLE_STEP) return target.ep_square() == SQ_NONE;
     Position after = target;
     after.set_ep_square(Square((m.from() + m.to()) / 2));
-    return ep_square_usable(after) == (target.ep_square() != SQ_NONE);
+    return ep_square_usable(after, rules) == (target.ep_square() != SQ_NONE);
   }
   Color mover = before.side_to_move();
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
@@ -82,7 +82,7 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
   UndoRecord undo;
   make_move(after, m, undo, rules);
   if (rules.in_check(after, mover) || !rules.move_allowed(after)) return false;
-  if (!ep_square_usable(after)) after.set_ep_square(SQ_NONE);  // an unusable square is not kept
+  if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);  // an unusable square is not kept
   return after == target;
 }
 
@@ -111,12 +111,18 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   for (Bitboard units = candidates; units;) {
     Square to = pop_lsb(units);
     unsigned walks = rules.retro_walks(pos, to);
-    Bitboard tried = 0;
+    // Origins already tried, by kind of move (ordinary, double step): under Annan a
+    // pawn may have come two squares by its own walk (a double step) or by a lent
+    // rook's walk (an ordinary move), two different moves.
+    Bitboard tried[2] = {0, 0};
     for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
       if (!(walks & (1u << w))) continue;
       retro_detail::for_each_origin(pos, to, PieceType(w), mover, [&](Square from, bool double_step) {
-        if (tried & square_bb(from)) return;
-        tried |= square_bb(from);
+        // Only a real pawn makes a double step; a unit lent the pawn's walk makes an
+        // ordinary two-square move.
+        double_step = double_step && pos.piece_on(to).type() == PAWN;
+        if (tried[double_step] & square_bb(from)) return;
+        tried[double_step] |= square_bb(from);
         if (!CheckLegality && !rules.kings_may_touch() && pos.piece_on(to).type() == KING &&
             (king_bb(from) & pos.pieces(other, KING)))
           return;
@@ -132,7 +138,7 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
             Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
             if (!before.empty(crossed) || !before.empty(origin)) continue;
             before.set_ep_square(crossed);
-            if (ep_square_usable(before) && (!CheckLegality || is_legal_position(before, rules)) &&
+            if (ep_square_usable(before, rules) && (!CheckLegality || is_legal_position(before, rules)) &&
                 retro_detail::leads_to(before, m, pos, rules))
               f(static_cast<const Position&>(before), from, to);
             before.set_ep_square(SQ_NONE);

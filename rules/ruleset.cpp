@@ -4,7 +4,8 @@ namespace feerie {
 
 std::vector<std::string> RuleSet::known_names() {
   return {"orthodox", "madrasi",       "madrasi-ri", "isardam", "isardam-b", "isardam-ri",
-          "isardam-b-ri", "eiffel", "eiffel:<pairs>", "leffie"};
+          "isardam-b-ri", "eiffel", "eiffel:<pairs>", "leffie", "annan", "annan-b", "annan-c",
+          "annan-d", "nanna", "nanna-b", "nanna-c", "nanna-d"};
 }
 
 namespace {
@@ -28,6 +29,15 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
   if (n == "isardam-b-ri") return RuleSet(n, isardam(madrasi_rules(true), true));
   if (n == "eiffel") return RuleSet(n, eiffel_rules());
   if (n == "leffie") return RuleSet(n, isardam(eiffel_rules(), false));
+  // Annan and Nanna: type A is the default and its canonical name has no suffix.
+  for (const char* family : {"annan", "nanna"}) {
+    std::string f = family;
+    if (n == f) return RuleSet(f, annan_rules(f == "nanna", 'a'));
+    if (n.size() == f.size() + 2 && n.rfind(f + "-", 0) == 0 && n.back() >= 'a' && n.back() <= 'd')
+      return RuleSet(n.back() == 'a' ? f : n, annan_rules(f == "nanna", n.back()));
+  }
+  if (n.find('+') != std::string::npos)
+    return error("condition '" + n + "' combines conditions with '+': combinations are not supported yet");
   if (n.rfind("eiffel:", 0) == 0) {
     ParsedRelation relation;
     std::string why;

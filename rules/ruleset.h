@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "rules/conditions/annan.h"
 #include "rules/conditions/orthodox.h"
 #include "rules/conditions/paralysis.h"
 #include "rules/expected.h"
@@ -16,7 +17,7 @@ namespace feerie {
 
 class RuleSet {
  public:
-  using Variant = std::variant<OrthodoxRules, ParalysisRules>;
+  using Variant = std::variant<OrthodoxRules, ParalysisRules, AnnanRules>;
 
   // Accepts the names of SPEC 2 that are implemented; anything else is an error
   // "unknown condition 'X' (known: ...)".

@@ -39,7 +39,9 @@ void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn,
   if (pos.empty(one)) {
     add_destination(pos, s, one, promotes(one), out);
     Square two = Square(one + pawn_push(c));
-    if (rank == 1 && pos.empty(two)) out.push(Move(s, two, MoveKind::DOUBLE_STEP));
+    // Only a real pawn's double step gives the opponent an en-passant square (SPEC 3.4);
+    // a unit moving as a pawn makes an ordinary two-square move.
+    if (rank == 1 && pos.empty(two)) out.push(Move(s, two, real_pawn ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL));
   }
   for (Bitboard b = pawn_capture_bb(c, s) & capturable; b;) {
     Square to = pop_lsb(b);
@@ -81,6 +83,8 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
 }  // namespace
 
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
+  // A real pawn on its own first rank captures nothing, whatever walk it borrows.
+  if (relative_rank(c, s) == 0 && pos.piece_on(s) == Piece(c, PAWN)) return 0;
   Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
   switch (walk) {
     case PAWN: return pawn_capture_bb(c, s) & enemies;

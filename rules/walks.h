@@ -12,7 +12,8 @@ namespace feerie {
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when
 // the square beyond it is empty. Magic units are included: callers that need "can be
-// captured" remove them.
+// captured" remove them. A real pawn on its own first rank observes nothing (SPEC 2);
+// the pawn walk captures nothing from the first rank, whoever uses it.
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
 
 // Appends the pseudo-legal moves of the unit on `s` (of the side to move) using `walk`:

@@ -32,7 +32,7 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
         Color other = pos.side_to_move();
         Square pawn = Square(e + pawn_push(other));
         if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) || !v.empty(Square(e)) ||
-            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v))
+            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules))
           continue;
         variants.push_back(v);
       }
@@ -45,7 +45,7 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
           UndoRecord undo;
           rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
           if (!undo.captured.empty() || m.promotion() != NO_PIECE_TYPE) continue;
-          if (!ep_square_usable(after)) after.set_ep_square(SQ_NONE);
+          if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);
           if (after == pos) out.insert(to_fen(q));
         }
       }
@@ -122,6 +122,47 @@ TEST(RetroPropertyParalysis, Leffie) { check_material("KBvKR", 150, condition("l
 TEST(RetroPropertyParalysis, GrasshopperAndLocust) {
   check_material("KGvKG", 150, condition("madrasi"));
   check_material("KLvKL", 150, condition("madrasi-ri"));
+}
+
+}  // namespace
+}  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// Annan (SPEC 3.4): a unit's walk depends on the unit behind it, so retro moves try every
+// walk a friendly unit could have lent and keep those the forward rules confirm.
+TEST(RetroPropertyAnnan, TypeA) {
+  check_material("KRvK", 200, condition("annan"));
+  check_material("KPvKP", 300, condition("annan"));
+  check_material("KRPvKP", 150, condition("annan"));
+}
+// Hand-picked borrowed-walk un-moves: a knight that came from b2 as a pawn (lender b1),
+// a pawn that came from a2 as a rook (lender a1: an ordinary move, so no en-passant
+// square follows it even with a black pawn ready on b4).
+TEST(RetroPropertyAnnan, BorrowedWalksByHand) {
+  RuleSet annan = condition("annan");
+  auto expect_same = [&](const char* fen) {
+    Position pos = test::position(fen);
+    std::set<std::string> expected = brute_force_predecessors(pos, annan);
+    EXPECT_EQ(retro_predecessors(pos, annan), expected) << fen;
+    return expected;
+  };
+  EXPECT_TRUE(expect_same("K6k/8/8/8/1N6/8/8/1P6 b - - 0 1").count("K6k/8/8/8/8/8/1N6/1P6 w - - 0 1"));
+  EXPECT_TRUE(expect_same("4k3/8/8/8/Pp6/8/8/R6K b - - 0 1").count("4k3/8/8/8/1p6/8/P7/R6K w - - 0 1"));
+  EXPECT_TRUE(expect_same("4k3/8/8/8/Pp6/8/8/R6K b - a3 0 1").empty());
+  EXPECT_EQ(expect_same("4k3/8/8/8/Pp6/8/8/7K b - a3 0 1").size(), 1u);  // the double step a2-a4
+}
+
+TEST(RetroPropertyAnnan, TypesBCD) {
+  check_material("KQvKR", 150, condition("annan-b"));
+  check_material("KRPvK", 150, condition("annan-c"));
+  check_material("KPvKN", 150, condition("annan-d"));
+}
+TEST(RetroPropertyAnnan, Nanna) {
+  check_material("KPvKP", 300, condition("nanna"));
+  check_material("KRBvK", 150, condition("nanna"));
+  check_material("KNPvKP", 150, condition("nanna-b"));
 }
 
 }  // namespace

@@ -1,0 +1,67 @@
+// Annan and its mirror Nanna, types A-D (SPEC 3.4; source: shared/seeds/001, "Les échecs
+// d'An-nan"; docs/conditions/annan.md).
+//
+// A unit with a friendly unit directly behind it (one square south of a white unit, one
+// square north of a black unit; Nanna: directly in front) moves, captures, checks and
+// observes with that lender's real walk, from its own square. There is no chaining: the
+// lender lends its own type's walk even when it borrows one itself. The unit keeps its
+// identity: a king stays royal, a pawn still promotes on its last rank however it moved.
+// Types: A all units lend and borrow; B a king never lends; C a king never borrows;
+// D neither.
+//
+// Everything else (a pawn on its first rank is immobile and harmless, only a real pawn's
+// double step gives an en-passant square, any unit moving as a pawn may take en passant,
+// no promotion for a non-pawn moving as a pawn) is in the walks (rules/walks.h) and in
+// ep_square_usable (rules/movegen.h), which ask walk_of().
+#pragma once
+
+#include "rules/position.h"
+
+namespace feerie {
+
+struct AnnanRules {
+  // A unit may have moved with the walk of any friendly unit that stood behind it then:
+  // retro moves try every candidate walk and keep those the forward rules confirm.
+  static constexpr bool ExactRetroWalks = false;
+  static constexpr bool OrthodoxLegality = false;
+
+  bool lender_in_front = false;  // Nanna
+  bool kings_lend = true;        // false for types B and D
+  bool kings_borrow = true;      // false for types C and D
+
+  // The square of the unit that would lend to a unit of colour c on s, or SQ_NONE off
+  // the board.
+  Square lender_square(Color c, Square s) const {
+    bool south = (c == WHITE) != lender_in_front;
+    if (south) return rank_of(s) == 0 ? SQ_NONE : Square(s - 8);
+    return rank_of(s) == 7 ? SQ_NONE : Square(s + 8);
+  }
+
+  PieceType walk_of(const Position& pos, Square s) const {
+    Piece unit = pos.piece_on(s);
+    if (unit.type() == KING && !kings_borrow) return KING;
+    Square l = lender_square(unit.color(), s);
+    if (l == SQ_NONE) return unit.type();
+    Piece lender = pos.piece_on(l);
+    if (lender.empty() || lender.color() != unit.color() || (lender.type() == KING && !kings_lend))
+      return unit.type();
+    return lender.type();
+  }
+
+  unsigned retro_walks(const Position& pos, Square s) const;
+  Bitboard immobile_bb(const Position&) const { return 0; }
+  Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
+  void after_move(Position&, Move, UndoRecord&) const {}
+  bool move_allowed(const Position&) const { return true; }
+  bool in_check(const Position& pos, Color c) const;
+  // Lending runs along files in one direction: only the a<->h mirror keeps the rules.
+  bool full_symmetry() const { return false; }
+  // A king that borrows another walk no longer attacks the squares around it.
+  bool kings_may_touch() const { return kings_borrow; }
+};
+
+// The rules of "annan-a".."annan-d" (nanna = false) or "nanna-a".."nanna-d"; type is one
+// of 'a', 'b', 'c', 'd'.
+AnnanRules annan_rules(bool nanna, char type);
+
+}  // namespace feerie
