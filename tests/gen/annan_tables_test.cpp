@@ -1,0 +1,70 @@
+// Tables under Annan and Nanna (SPEC 3.4): the seed's diagram D as a table probe (mate in
+// 1, a2b2 the only mating move), and small tables of each family verified, including
+// pawns that promote however they move and pawns on their first rank.
+#include <filesystem>
+
+#include "feerie/tablebase.h"
+#include "gen/generate.h"
+#include "gen/verify.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+namespace fs = std::filesystem;
+
+class AnnanTables : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { dir_ = (fs::temp_directory_path() / ("feerie-annan-" + std::to_string(::getpid()))).string(); }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  // Generates the table (and what it needs) and checks it with the verifier.
+  static void generate_and_verify(const char* condition, const char* material) {
+    GenerateOptions options;
+    options.tables_dir = dir_;
+    RuleSet rules = *RuleSet::parse(condition);
+    auto generated = generate({*Material::parse(material)}, rules, options);
+    ASSERT_TRUE(generated.ok()) << generated.error_message();
+    auto report = verify_table(*Material::parse(material), rules, dir_, 0);
+    ASSERT_TRUE(report.ok()) << report.error_message();
+    EXPECT_EQ(report->inconsistent, 0u) << condition << " " << material;
+    EXPECT_GT(report->checked, 0u);
+  }
+
+  static std::string dir_;
+};
+
+std::string AnnanTables::dir_;
+
+// Diagram D of the seed: White Kb3, Ra2, Ra4, Black Kh3. 1.Rb2 mates; 1.Ka3 is only
+// check. The table says mate in 1 and a2b2 is the only move that keeps it.
+TEST_F(AnnanTables, SeedDiagramDMateInOne) {
+  generate_and_verify("annan", "KRRvK");
+  Tablebase tb = Tablebase::open(dir_, *RuleSet::parse("annan"));
+  Position pos = test::position("8/8/8/8/R7/1K5k/R7/8 w - - 0 1");
+  auto r = tb.probe(pos);
+  ASSERT_TRUE(r.ok()) << r.error_message();
+  EXPECT_EQ(r->wdl, Wdl::Win);
+  EXPECT_EQ(r->dtm_plies, 1);
+  auto best = tb.best_moves(pos);
+  ASSERT_TRUE(best.ok());
+  ASSERT_EQ(best->size(), 1u);
+  EXPECT_EQ(to_uci(best->front()), "a2b2");
+  // After 1.Ka3 Black is not mated.
+  auto after_ka3 = tb.probe(test::position("8/8/8/8/R7/K6k/R7/8 b - - 0 1"));
+  ASSERT_TRUE(after_ka3.ok());
+  EXPECT_NE(after_ka3->dtm_plies, 0);
+}
+
+TEST_F(AnnanTables, PawnTablesOfEachFamilyVerify) {
+  for (const char* condition : {"annan", "annan-d", "nanna"}) generate_and_verify(condition, "KPvK");
+  // A pawn on its first rank, lent nothing (Annan): it can never move, so KPvK with the
+  // pawn on a1 and the kings far apart is a draw whoever moves.
+  Tablebase tb = Tablebase::open(dir_, *RuleSet::parse("annan"));
+  auto r = tb.probe(test::position("7k/8/8/8/8/8/8/P6K w - - 0 1"));
+  ASSERT_TRUE(r.ok()) << r.error_message();
+  EXPECT_EQ(r->wdl, Wdl::Draw);
+}
+
+}  // namespace
+}  // namespace feerie
