@@ -1,6 +1,7 @@
 #include "rules/position.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace feerie {
 
@@ -72,8 +73,11 @@ void Position::undo_move(Move m, const UndoRecord& undo) {
 }
 
 bool Position::operator==(const Position& o) const {
-  return std::equal(board_, board_ + SQUARE_NB, o.board_) && side_to_move_ == o.side_to_move_ &&
-         ep_square_ == o.ep_square_;
+  // The bitboards determine the board (colour, type and magic flag of every square) and
+  // compare in a dozen words instead of 64 bytes.
+  return side_to_move_ == o.side_to_move_ && ep_square_ == o.ep_square_ && magic_ == o.magic_ &&
+         std::equal(std::begin(by_color_), std::end(by_color_), std::begin(o.by_color_)) &&
+         std::equal(std::begin(by_type_), std::end(by_type_), std::begin(o.by_type_));
 }
 
 Position color_flipped(const Position& pos) {

@@ -73,11 +73,20 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
   }
   Color mover = before.side_to_move();
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
-  MoveList unit_moves;
-  add_walk_moves(before, m.from(), rules.walk_of(before, m.from()), rules.capturable_bb(before, mover), unit_moves);
-  bool generated = false;
-  for (Move g : unit_moves) generated = generated || g == m;
-  if (!generated) return false;
+  PieceType walk = rules.walk_of(before, m.from());
+  Piece unit = before.piece_on(m.from());
+  if (unit.type() == PAWN && (relative_rank(mover, m.from()) == 0 || relative_rank(mover, m.to()) == 7))
+    return false;  // a pawn on its first rank never moves; on its last rank it promotes
+  if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL) {
+    // A leaper or slider moving to an empty square: plain geometry.
+    if (!(leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to()))) return false;
+  } else {
+    MoveList unit_moves;
+    add_walk_moves(before, m.from(), walk, rules.capturable_bb(before, mover), unit_moves);
+    bool generated = false;
+    for (Move g : unit_moves) generated = generated || g == m;
+    if (!generated) return false;
+  }
   Position after = before;
   UndoRecord undo;
   make_move(after, m, undo, rules);

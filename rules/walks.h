@@ -8,6 +8,10 @@
 
 namespace feerie {
 
+// The squares a K, Q, R, B or N walk from `s` reaches (moves to or captures on) with the
+// board `occupied`: plain leaper and slider geometry. Empty for the other walks.
+Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied);
+
 // Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when

@@ -5,7 +5,8 @@ side to move, the longest mate with an example and its principal variation, and 
 orthodox figures beside them.
 
 Usage: tools/condition_results.py CONDITION [--feerie build/tools/feerie] [--tables tables]
-       [--out docs/results/CONDITION.md] [--only KQvK ...] [--no-verify]
+       [--out docs/results/CONDITION.md] [--only KQvK ...] [--no-fairy] [--no-verify]
+--no-fairy leaves out KGvK, KLvK, KGvKG and KLvKL.
 Exit status 1 when a table fails to verify.
 """
 import argparse
@@ -25,10 +26,10 @@ def run(cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
-def default_materials():
+def default_materials(fairy=True):
     ref = os.path.join(ROOT, "..", "shared", "reference", "orthodox_3_4_man.csv")
     with open(ref) as f:
-        return [r["table"] for r in csv.DictReader(f)] + FAIRY
+        return [r["table"] for r in csv.DictReader(f)] + (FAIRY if fairy else [])
 
 
 def side_text(s):
@@ -46,10 +47,11 @@ def main():
     p.add_argument("--tables", default=os.path.join(ROOT, "tables"))
     p.add_argument("--out")
     p.add_argument("--only", nargs="*")
+    p.add_argument("--no-fairy", action="store_true")
     p.add_argument("--no-verify", action="store_true")
     a = p.parse_args()
     out = a.out or os.path.join(ROOT, "docs", "results", a.condition.replace(":", "_") + ".md")
-    materials = a.only or default_materials()
+    materials = a.only or default_materials(not a.no_fairy)
 
     rows, failures = [], []
     for m in materials:
