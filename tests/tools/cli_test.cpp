@@ -54,6 +54,14 @@ TEST(Cli, ConditionOrthodoxAccepted) {
   EXPECT_EQ(run_feerie("perft --condition orthodox --depth 1 '8/8/8/8/8/8/8/K6k w - - 0 1'").output, "3\n");
 }
 
+// Annan's diagram D: the king b3 in front of the rook a2 moves as a rook.
+TEST(Cli, ConditionAnnanAccepted) {
+  CommandRun r = run_feerie("moves --condition annan-a '8/8/8/8/R7/1K5k/R7/8 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("b3a3"), std::string::npos) << r.output;
+  EXPECT_EQ(run_feerie("perft --condition nanna-d --depth 1 '8/8/8/8/8/8/8/K6k w - - 0 1'").output, "3\n");
+}
+
 struct BadInput {
   const char* args;
   int exit_code;
@@ -76,6 +84,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInput{"moves --condition madrasi-x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1,
                  "unknown condition 'madrasi-x' (known: orthodox"},
+        BadInput{"moves --condition annan-e '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1, "unknown condition 'annan-e'"},
+        BadInput{"moves --condition madrasi-ri+annan '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1,
+                 "combinations are not supported yet"},
         BadInput{"moves 'not a fen'", 1, "bad FEN"},
         BadInput{"moves '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'", 1, "2 white kings"},
         BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 1, "no black king"},
