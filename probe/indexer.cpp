@@ -1,6 +1,7 @@
 #include "probe/indexer.h"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 
 #include "rules/movegen.h"
@@ -102,7 +103,7 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
       for (PieceType pt : NameOrder) {
         int n = pt == KING ? 0 : material.count(c, pt, magic);
         if (n == 0) continue;
-        groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n], 0});
+        groups_.push_back({Piece(c, pt, magic), n, Binomial.c[64][n], 0, -1});
         base_size_ *= Binomial.c[64][n];
       }
   group_of_.fill(-1);
@@ -111,7 +112,10 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
   for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
     g->stride = stride;
     stride *= g->combinations;
+    // A single unit has 64 = 2^6 combinations: decode() then shifts instead of dividing.
+    g->shift = std::has_single_bit(g->combinations) ? std::countr_zero(g->combinations) : -1;
   }
+  pair_stride_ = stride;
   int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
   ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
   size_ = base_size_ * (1 + ep_sections_);
@@ -195,8 +199,10 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
     Square new_wk = after.king_square(WHITE), new_bk = after.king_square(BLACK);
     std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
     if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return index(after);
-    std::uint64_t pair_stride = base_size_ / pair_wk_.size();
-    return before_index % pair_stride + std::uint64_t(new_pair) * pair_stride;
+    // `before` is canonical as it stands, so its pair is in the list: swap the pair
+    // number without dividing.
+    std::int32_t old_pair = pair_index_[wk * 64 + bk];
+    return before_index + std::uint64_t(std::int64_t(new_pair) - old_pair) * pair_stride_;
   }
   // The king pair, and so the symmetry, stays as in `before` (canonical, identity).
   if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk)) return index(after);
@@ -218,13 +224,19 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
   out = Position();
   out.set_side_to_move(side_to_move);
-  std::uint64_t ep_section = index / base_size_;
-  std::uint64_t rest = index % base_size_;
+  std::uint64_t ep_section = ep_sections_ ? index / base_size_ : 0;
+  std::uint64_t rest = ep_sections_ ? index % base_size_ : index;
   Bitboard occupied = 0;
   Square ep_pawn = SQ_NONE;
   for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
-    std::uint64_t combination = rest % g->combinations;
-    rest /= g->combinations;
+    std::uint64_t combination;
+    if (g->shift >= 0) {
+      combination = rest & (g->combinations - 1);
+      rest >>= g->shift;
+    } else {
+      combination = rest % g->combinations;
+      rest /= g->combinations;
+    }
     // Greedy decoding of the combinatorial number, largest square first.
     int limit = 64;
     for (int j = g->count; j >= 1; --j) {

@@ -88,6 +88,7 @@ class Indexer {
     int count;
     std::uint64_t combinations;  // C(64, count)
     std::uint64_t stride;        // product of the combinations of the groups after it
+    int shift;                   // log2(combinations) when a power of two, else -1
   };
 
   int canonical_symmetry(Square wk, Square bk) const;
@@ -105,6 +106,7 @@ class Indexer {
   std::vector<std::int32_t> pair_index_;  // [wk * 64 + bk] -> kk or -1
   std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
   int ep_sections_ = 0;  // number of extra sections (0 without pawns on both sides)
+  std::uint64_t pair_stride_ = 0;  // product of all group combinations: one king pair's span
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;
 };
