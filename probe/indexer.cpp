@@ -268,7 +268,7 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
     Square crossed = Square(ep_pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
     if (!out.empty(crossed) || !out.empty(origin)) return false;
     out.set_ep_square(crossed);
-    if (!ep_square_usable(out, rules_)) return false;
+    if (!ep_square_usable(out, rules_) || !ep_square_possible(out, rules_)) return false;
   }
   return true;
 }

@@ -47,6 +47,20 @@ bool ep_square_usable(const Position& pos, const Rules& rules) {
   return false;
 }
 
+// True when the pawn in front of the en-passant square of `pos` could have reached it by
+// a double step: on its origin square it moved as a pawn. Always so in orthodox chess;
+// under Annan a pawn with a knight behind it on its second rank moves as a knight and
+// never makes a double step. Requires an en-passant square whose pawn stands in front
+// and whose origin square is empty (what the FEN parser checks).
+template <class Rules>
+bool ep_square_possible(const Position& pos, const Rules& rules) {
+  Color mover = ~pos.side_to_move();
+  Square pawn = Square(pos.ep_square() + pawn_push(mover)), origin = Square(pos.ep_square() - pawn_push(mover));
+  Position before = pos;
+  before.move_piece(pawn, origin);
+  return rules.walk_of(before, origin) == PAWN;
+}
+
 // Leaf-node count of the legal move tree to `depth` plies.
 template <class Rules>
 std::uint64_t perft(Position& pos, const Rules& rules, int depth);
@@ -55,6 +69,7 @@ void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out);
 bool in_check(const Position& pos, const RuleSet& rules);  // the side to move is in check
 bool is_legal_position(const Position& pos, const RuleSet& rules);
 bool ep_square_usable(const Position& pos, const RuleSet& rules);
+bool ep_square_possible(const Position& pos, const RuleSet& rules);
 std::uint64_t perft(Position& pos, const RuleSet& rules, int depth);
 
 // An error naming the side in check when the position is not legal under `rules`.

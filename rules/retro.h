@@ -75,8 +75,9 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
   PieceType walk = rules.walk_of(before, m.from());
   Piece unit = before.piece_on(m.from());
-  if (unit.type() == PAWN && (relative_rank(mover, m.from()) == 0 || relative_rank(mover, m.to()) == 7))
-    return false;  // a pawn on its first rank never moves; on its last rank it promotes
+  if (unit.type() == PAWN && (relative_rank(mover, m.from()) == 0 || relative_rank(mover, m.from()) == 7 ||
+                              relative_rank(mover, m.to()) == 7))
+    return false;  // a pawn on its first or last rank never moves; reaching its last rank it promotes
   if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL) {
     // A leaper or slider moving to an empty square: plain geometry.
     if (!(leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to()))) return false;
@@ -147,7 +148,8 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
             Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
             if (!before.empty(crossed) || !before.empty(origin)) continue;
             before.set_ep_square(crossed);
-            if (ep_square_usable(before, rules) && (!CheckLegality || is_legal_position(before, rules)) &&
+            if (ep_square_usable(before, rules) && ep_square_possible(before, rules) &&
+                (!CheckLegality || is_legal_position(before, rules)) &&
                 retro_detail::leads_to(before, m, pos, rules))
               f(static_cast<const Position&>(before), from, to);
             before.set_ep_square(SQ_NONE);

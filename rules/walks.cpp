@@ -83,8 +83,9 @@ Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
 }
 
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
-  // A real pawn on its own first rank captures nothing, whatever walk it borrows.
-  if (relative_rank(c, s) == 0 && pos.piece_on(s) == Piece(c, PAWN)) return 0;
+  // A real pawn on its own first or last rank has no move, so it captures nothing,
+  // whatever walk it borrows (SPEC 2).
+  if ((relative_rank(c, s) == 0 || relative_rank(c, s) == 7) && pos.piece_on(s) == Piece(c, PAWN)) return 0;
   Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
   switch (walk) {
     case PAWN: return pawn_capture_bb(c, s) & enemies;
@@ -116,7 +117,7 @@ void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capt
   Piece unit = pos.piece_on(s);
   Color c = unit.color();
   bool real_pawn = unit.type() == PAWN;
-  if (real_pawn && relative_rank(c, s) == 0) return;
+  if (real_pawn && (relative_rank(c, s) == 0 || relative_rank(c, s) == 7)) return;
   capturable &= pos.pieces(~c);
   switch (walk) {
     case PAWN: add_pawn_walk_moves(pos, s, c, real_pawn, capturable, out); return;

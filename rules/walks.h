@@ -16,15 +16,16 @@ Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied);
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when
 // the square beyond it is empty. Magic units are included: callers that need "can be
-// captured" remove them. A real pawn on its own first rank observes nothing (SPEC 2);
-// the pawn walk captures nothing from the first rank, whoever uses it.
+// captured" remove them. A real pawn on its own first or last rank observes nothing
+// (SPEC 2: it has no move); the pawn walk captures nothing from the first rank, whoever
+// uses it.
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
 
 // Appends the pseudo-legal moves of the unit on `s` (of the side to move) using `walk`:
 // non-captures, captures of units in `capturable`, double steps from its second rank and
 // en passant when the walk is a pawn's, promotions when the unit is a real pawn reaching
-// its last rank (however it moved: SPEC 3.4). A real pawn on its own first rank has no
-// move at all (SPEC 2).
+// its last rank (however it moved: SPEC 3.4). A real pawn on its own first or last rank
+// has no move at all, whatever walk it borrows (SPEC 2).
 void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out);
 
 }  // namespace feerie

@@ -32,7 +32,7 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
         Color other = pos.side_to_move();
         Square pawn = Square(e + pawn_push(other));
         if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) || !v.empty(Square(e)) ||
-            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules))
+            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules) || !ep_square_possible(v, rules))
           continue;
         variants.push_back(v);
       }

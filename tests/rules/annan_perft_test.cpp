@@ -40,10 +40,10 @@ struct Reference {
       Piece unit = pos.piece_on(s);
       if (unit.color() == c) {
         shadow.put_piece(unit, s);
-      } else if (!(unit.type() == PAWN && relative_rank(unit.color(), s) == 0)) {
+      } else if (!(unit.type() == PAWN && (relative_rank(unit.color(), s) % 7 == 0))) {
         shadow.put_piece(Piece(unit.color(), shadow_type(pos, s)), s);
       } else {
-        // A pawn on its first rank gives no check but still blocks lines: a friendly
+        // A pawn on its first or last rank gives no check but still blocks lines: a friendly
         // blocker of the checked side stands in for it (it attacks nothing of c).
         shadow.put_piece(Piece(c, KNIGHT), s);
       }
@@ -56,7 +56,7 @@ struct Reference {
     for (Bitboard units = pos.pieces(us); units;) {
       Square s = pop_lsb(units);
       Piece unit = pos.piece_on(s);
-      if (unit.type() == PAWN && relative_rank(us, s) == 0) continue;  // immobile
+      if (unit.type() == PAWN && relative_rank(us, s) % 7 == 0) continue;  // immobile on first and last rank
       PieceType walk = shadow_type(pos, s);
       Position shadow = pos;
       shadow.replace_piece(s, Piece(us, walk));
@@ -149,7 +149,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"annan-d", "8/3k4/3r4/8/8/3R4/3K4/8 w - - 0 1", 4, 17754},
         Case{"nanna", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 67243},
         Case{"nanna", "4k3/8/8/8/3pN3/8/1P6/1NR1K3 w - - 0 1", 4, 17612},
-        Case{"nanna-b", "8/8/2k5/2r5/8/8/2R5/2K5 w - - 0 1", 4, 21945}));
+        Case{"nanna-b", "8/8/2k5/2r5/8/8/2R5/2K5 w - - 0 1", 4, 21945},
+        // Pawns on their first and last ranks, lent walks: they neither move nor check.
+        Case{"annan", "7P/7R/8/8/8/k7/p7/4K3 w - - 0 1", 4, 30636},
+        Case{"nanna", "2p1k3/2r5/8/8/8/8/7R/4K2P b - - 0 1", 4, 68576}));
 
 }  // namespace
 }  // namespace feerie

@@ -86,6 +86,14 @@ TEST(Annan, SeedDiagramCPawnOnFirstRankIsHarmless) {
   EXPECT_FALSE(checked("8/8/8/8/8/8/2R5/k1P4K b - - 0 1", "nanna"));
 }
 
+// Regression (review): a real pawn on its last rank lent a rook's walk has no move and
+// gives no check (SPEC 2), as on its first rank.
+TEST(Annan, PawnOnLastRankLentAWalkIsHarmless) {
+  EXPECT_TRUE(moves_from("7P/7R/8/8/8/k7/8/4K3 w - - 0 1", "h8").empty());
+  EXPECT_FALSE(checked("4k2P/7R/8/8/8/8/8/4K3 b - - 0 1", "annan"));
+  EXPECT_FALSE(legal_moves("4k2P/7R/8/8/8/8/8/4K3 b - - 0 1", rules("annan")).empty());
+}
+
 // Diagram D: White Kb3, Ra2, Ra4, Black Kh3. 1.Ka3 is check (the king in front of the
 // rook a2 moves as a rook) but not mate: the rook a4 in front of the king now moves as a
 // king and leaves g4 and h4. 1.Rb2 is mate. (The table test checks "mate in 1, a2b2
@@ -174,6 +182,15 @@ TEST(Annan, UnitMovingAsPawnTakesEnPassant) {
   const char* rook_lent = "4k3/8/8/2Pp4/2R5/8/8/4K3 w - d6 0 1";
   EXPECT_FALSE(contains(moves_from(rook_lent, "c5"), "c5d6"));
   EXPECT_FALSE(ep_square_usable(position(rook_lent), rules("annan")));
+}
+
+// Regression (review): an en-passant square behind a pawn that could not have made the
+// double step (on e2, with the knight e1 behind it, it moves as a knight) is refused.
+TEST(Annan, EnPassantSquareNeedsAPossibleDoubleStep) {
+  const char* fen = "4k3/8/8/8/3pP3/8/8/4N1K1 b - e3 0 1";
+  EXPECT_FALSE(parse_legal_position(fen, rules("annan")).ok());
+  EXPECT_TRUE(parse_legal_position(fen, rules("orthodox")).ok());
+  EXPECT_TRUE(parse_legal_position("4k3/8/8/8/3pP3/8/8/3N2K1 b - e3 0 1", rules("annan")).ok());
 }
 
 // A knight moving as a pawn makes a two-square step but is not capturable en passant.
