@@ -255,6 +255,12 @@ class Solver {
   // the memory system serve them in parallel. Illegal predecessors hold Illegal in the
   // table and are never updated, so the retro generator need not test their legality.
   int collect_predecessors(const Position& pos, std::uint64_t i, Color side, std::uint64_t* out) {
+    if constexpr (Rules::ExactRetroWalks) {
+      Color mover = ~side;
+      if (pos.ep_square() == SQ_NONE &&
+          !(pos.pieces(mover) & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST))))
+        return collect_leaper_slider_predecessors(pos, i, side, out);
+    }
     int count = 0;
     for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
       if (count == int(MoveList::Capacity)) {
@@ -265,6 +271,46 @@ class Solver {
       __builtin_prefetch(&values_[~side][j]);
       out[count++] = j;
     });
+    return count;
+  }
+
+  // collect_predecessors() when the units to un-move are kings, knights, bishops, rooks
+  // and queens under exact retro walks (orthodox chess) and no en passant is involved
+  // (the mover has no pawn to take one with): every empty square a unit's reversed walk
+  // reaches is a predecessor, and the index of most follows by arithmetic, without
+  // building the position. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK)
+  // are verified entry by entry, and the slow suite checks all 35 published tables.
+  int collect_leaper_slider_predecessors(const Position& pos, std::uint64_t i, Color side, std::uint64_t* out) {
+    int count = 0;
+    Color mover = ~side;
+    const Bitboard occupied = pos.pieces();
+    const Square other_king = pos.king_square(side);
+    Position before = pos;
+    before.set_side_to_move(mover);
+    for (Bitboard units = pos.pieces(mover); units;) {
+      Square to = pop_lsb(units);
+      Piece unit = pos.piece_on(to);
+      Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
+      if (unit.type() == KING && !rules_.kings_may_touch()) origins &= ~king_bb(other_king);
+      const std::uint64_t stride = unit.type() == KING ? 0 : indexer_.unit_stride(pos, i, unit);
+      for (; origins; ++count) {
+        Square from = pop_lsb(origins);
+        if (count == int(MoveList::Capacity)) {
+          fail("more than 512 predecessors of " + to_fen(pos));
+          return count;
+        }
+        std::uint64_t j;
+        if (stride) {
+          j = i + std::uint64_t(std::int64_t(from) - std::int64_t(to)) * stride;
+        } else {
+          before.move_piece(to, from);
+          j = indexer_.index_after_move(i, pos, before, to, from);
+          before.move_piece(from, to);
+        }
+        __builtin_prefetch(&values_[mover][j]);
+        out[count] = j;
+      }
+    }
     return count;
   }
 

@@ -221,6 +221,13 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
   return index(after);
 }
 
+std::uint64_t Indexer::unit_stride(const Position& pos, std::uint64_t index, Piece unit) const {
+  if (index >= base_size_ || pos.ep_square() != SQ_NONE) return 0;
+  if (full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK))) return 0;
+  int group = group_of_[unit.code()];
+  return group >= 0 && groups_[group].count == 1 ? groups_[group].stride : 0;
+}
+
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
   out = Position();
   out.set_side_to_move(side_to_move);

@@ -72,6 +72,12 @@ class Indexer {
   std::uint64_t index_after_move(std::uint64_t before_index, const Position& before, const Position& after,
                                  Square from, Square to) const;
 
+  // The shortcut of index_after_move() for a non-king unit alone in its group: when it
+  // applies, moving `unit` from `from` to `to` in `pos` (decoded from `index`) gives
+  // index + (to - from) * unit_stride(...). 0 when it does not apply (en-passant
+  // section, both kings on the diagonal with the full group, several such units).
+  std::uint64_t unit_stride(const Position& pos, std::uint64_t index, Piece unit) const;
+
   // The position at `index`, with `side_to_move`. False when the entry is not a position
   // (units on the same square, a non-canonical king pair, an impossible en-passant
   // section); legality under the rules is not checked here.
