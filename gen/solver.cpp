@@ -19,7 +19,7 @@ template <class Rules>
 class Solver {
  public:
   Solver(const Indexer& indexer, const Rules& rules, const Tablebase& subtables, const SolveOptions& options)
-      : indexer_(indexer), rules_(rules), subtables_(subtables), options_(options) {}
+      : indexer_(indexer), rules_(rules), subtables_(subtables), options_(options), fixed_squares_(fixed_squares(indexer)) {}
 
   Expected<SolvedTable> run() {
     if (Status s = load_subtables(); !s) return s.error();
@@ -231,10 +231,17 @@ class Solver {
   // Two successors X and g(X) of one position differ by one moved unit, so g fixes the
   // king that did not move; without such a g every move reaches its own entry.
   bool symmetry_fixes_a_king(const Position& pos) const {
-    Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
-    for (int t = 1; t < indexer_.symmetry_count(); ++t)
-      if (Indexer::transform(t, wk) == wk || Indexer::transform(t, bk) == bk) return true;
-    return false;
+    return fixed_squares_ & (square_bb(pos.king_square(WHITE)) | square_bb(pos.king_square(BLACK)));
+  }
+
+  // The squares some board symmetry other than the identity leaves in place (the two long
+  // diagonals with the full group, none with the mirror only).
+  static Bitboard fixed_squares(const Indexer& indexer) {
+    Bitboard fixed = 0;
+    for (int t = 1; t < indexer.symmetry_count(); ++t)
+      for (int s = 0; s < SQUARE_NB; ++s)
+        if (Indexer::transform(t, Square(s)) == Square(s)) fixed |= square_bb(Square(s));
+    return fixed;
   }
 
   // A move known to keep the material without playing it: no capture, no promotion, and
@@ -392,6 +399,7 @@ class Solver {
   const Rules& rules_;
   const Tablebase& subtables_;
   const SolveOptions& options_;
+  const Bitboard fixed_squares_;
   std::array<std::vector<ValueCode>, 2> values_;
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   struct ExitRoute {
