@@ -78,12 +78,15 @@ class Solver {
         block_min.exchange(NoMate, std::memory_order_acq_rel);
         ValueCode pending = NoMate;
         const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
+        // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
+        const unsigned above = code + 1u, span = value::OpenBase - above;
         for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
           ValueCode v = load(side, i);
-          if (v == code)
+          if (v == code) [[unlikely]] {
             f(side, i);
-          else if (v > code && v < pending && value::is_mate(v))
-            pending = v;
+            continue;
+          }
+          pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
         }
         lower_block_min(side, std::uint64_t(b) * BlockSize, pending);
       }
