@@ -309,10 +309,14 @@ class Solver {
           fail("more than 512 predecessors of " + to_fen(pos));
           return count;
         }
-        std::uint64_t j;
+        std::uint64_t j = Indexer::NoShortcut;
         if (stride) {
           j = i + std::uint64_t(std::int64_t(from) - std::int64_t(to)) * stride;
-        } else {
+        } else if (unit.type() == KING) {
+          Square wk = mover == WHITE ? from : pos.king_square(WHITE), bk = mover == BLACK ? from : pos.king_square(BLACK);
+          j = indexer_.index_after_king_move(i, pos, wk, bk);
+        }
+        if (j == Indexer::NoShortcut) {
           before.move_piece(to, from);
           j = indexer_.index_after_move(i, pos, before, to, from);
           before.move_piece(from, to);

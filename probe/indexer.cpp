@@ -221,6 +221,15 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
   return index(after);
 }
 
+std::uint64_t Indexer::index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk,
+                                             Square new_bk) const {
+  if (index >= base_size_ || pos.ep_square() != SQ_NONE) return NoShortcut;
+  std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
+  if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return NoShortcut;
+  std::int32_t old_pair = pair_index_[pos.king_square(WHITE) * 64 + pos.king_square(BLACK)];
+  return index + std::uint64_t(std::int64_t(new_pair) - old_pair) * pair_stride_;
+}
+
 std::uint64_t Indexer::unit_stride(const Position& pos, std::uint64_t index, Piece unit) const {
   if (index >= base_size_ || pos.ep_square() != SQ_NONE) return 0;
   if (full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK))) return 0;

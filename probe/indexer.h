@@ -78,6 +78,12 @@ class Indexer {
   // section, both kings on the diagonal with the full group, several such units).
   std::uint64_t unit_stride(const Position& pos, std::uint64_t index, Piece unit) const;
 
+  // The shortcut of index_after_move() for a king move: the index after the kings of
+  // `pos` (decoded from `index`) move to (new_wk, new_bk), when the new pair is canonical
+  // as it stands; NoShortcut otherwise (en-passant section, a pair needing a symmetry).
+  static constexpr std::uint64_t NoShortcut = ~std::uint64_t(0);
+  std::uint64_t index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk, Square new_bk) const;
+
   // The position at `index`, with `side_to_move`. False when the entry is not a position
   // (units on the same square, a non-canonical king pair, an impossible en-passant
   // section); legality under the rules is not checked here.
