@@ -20,27 +20,29 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned;
 }
 
-// Whether an orthodox unit of `them` attacks `s` with the board `occupied`; the unit on
-// `ignore` (a piece just captured) does not count.
-bool attacked_orthodox(const Position& pos, Square s, Color them, Bitboard occupied, Bitboard ignore) {
-  Bitboard enemies = pos.pieces(them) & ~ignore;
-  return (knight_bb(s) & enemies & pos.pieces(KNIGHT)) || (king_bb(s) & enemies & pos.pieces(KING)) ||
-         (pawn_attackers_bb(them, s) & enemies & pos.pieces(PAWN)) ||
-         (rook_attacks_bb(s, occupied) & enemies & (pos.pieces(ROOK) | pos.pieces(QUEEN))) ||
-         (bishop_attacks_bb(s, occupied) & enemies & (pos.pieces(BISHOP) | pos.pieces(QUEEN)));
+// The orthodox units of `them` that attack `s` with the board `occupied`.
+Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them, Bitboard occupied) {
+  return pos.pieces(them) &
+         ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
+          (pawn_attackers_bb(them, s) & pos.pieces(PAWN)) |
+          (rook_attacks_bb(s, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
+          (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
 }
 
-// Legality of orthodox pseudo-legal moves without making them: when the king is not in
-// check, a non-king move is legal unless it takes a pinned unit off its pin line, and a
-// king move is legal when its target is not attacked. En passant (two units leave the
-// line) and positions in check are left to the caller.
-bool legal_without_check(const Position& pos, Move m, Square king, Bitboard pinned) {
+// Legality of orthodox pseudo-legal moves without making them. A king move is legal when
+// its target is not attacked once the king has left its square (the unit it captures
+// does not count). Other moves: never in double check; a pinned unit stays on its pin
+// line; in single check the move takes the checker or blocks the line to it. En passant
+// (two units leave their squares) is left to the caller.
+bool legal_by_pins_and_checkers(const Position& pos, Move m, Square king, Bitboard pinned, Bitboard checkers) {
   Square from = m.from(), to = m.to();
   if (from == king) {
     Bitboard occupied = pos.pieces() ^ square_bb(from);
-    return !attacked_orthodox(pos, to, ~pos.side_to_move(), occupied, square_bb(to));
+    return !(orthodox_attackers_bb(pos, to, ~pos.side_to_move(), occupied) & ~square_bb(to));
   }
-  return !(pinned & square_bb(from)) || (line_bb(king, from) & square_bb(to));
+  if (checkers & (checkers - 1)) return false;
+  if ((pinned & square_bb(from)) && !(line_bb(king, from) & square_bb(to))) return false;
+  return !checkers || ((checkers | between_bb(king, lsb(checkers))) & square_bb(to));
 }
 
 }  // namespace
@@ -56,16 +58,19 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
   }
   bool fast = false;
   Square king = pos.king_square(us);
-  Bitboard pinned = 0;
+  Bitboard pinned = 0, checkers = 0;
   if constexpr (Rules::OrthodoxLegality) {
     // Fairy walks attack through hurdles, so any unit moving may open or close a check.
-    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)) && !rules.in_check(pos, us);
-    if (fast) pinned = pinned_bb(pos, king);
+    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST));
+    if (fast) {
+      pinned = pinned_bb(pos, king);
+      checkers = orthodox_attackers_bb(pos, king, ~us, pos.pieces());
+    }
   }
   Position after = pos;
   for (Move m : pseudo) {
     if (fast && m.kind() != MoveKind::EN_PASSANT) {
-      if (legal_without_check(pos, m, king, pinned)) out.push(m);
+      if (legal_by_pins_and_checkers(pos, m, king, pinned, checkers)) out.push(m);
       continue;
     }
     UndoRecord undo;
