@@ -383,6 +383,7 @@ class Solver {
     generate_legal(pos, rules_, moves);
     int longest = n;
     for (Move m : moves) {
+      if (quiet(pos, m)) continue;  // stays in the material: already counted
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
