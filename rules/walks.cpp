@@ -71,17 +71,6 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
 
 }  // namespace
 
-Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
-  switch (walk) {
-    case KNIGHT: return knight_bb(s);
-    case BISHOP: return bishop_attacks_bb(s, occupied);
-    case ROOK: return rook_attacks_bb(s, occupied);
-    case QUEEN: return queen_attacks_bb(s, occupied);
-    case KING: return king_bb(s);
-    default: return 0;
-  }
-}
-
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
   // A real pawn on its own first or last rank has no move, so it captures nothing,
   // whatever walk it borrows (SPEC 2).

@@ -10,7 +10,16 @@ namespace feerie {
 
 // The squares a K, Q, R, B or N walk from `s` reaches (moves to or captures on) with the
 // board `occupied`: plain leaper and slider geometry. Empty for the other walks.
-Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied);
+inline Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
+  switch (walk) {
+    case KNIGHT: return knight_bb(s);
+    case BISHOP: return bishop_attacks_bb(s, occupied);
+    case ROOK: return rook_attacks_bb(s, occupied);
+    case QUEEN: return queen_attacks_bb(s, occupied);
+    case KING: return king_bb(s);
+    default: return 0;
+  }
+}
 
 // Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is

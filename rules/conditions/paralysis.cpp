@@ -32,6 +32,24 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
   return paralysed;
 }
 
+bool ParalysisRules::is_paralysed(const Position& pos, Square s) const {
+  Piece unit = pos.piece_on(s);
+  for (Bitboard observers = pos.pieces(~unit.color()); observers;) {
+    Square o = pop_lsb(observers);
+    Piece observer = pos.piece_on(o);
+    if (relates(observer.type(), unit.type()) &&
+        (capture_targets_bb(pos, o, observer.type(), observer.color()) & square_bb(s)))
+      return true;
+  }
+  // En-passant observation, as in paralysed_bb().
+  Square ep = pos.ep_square();
+  if (ep != SQ_NONE && relates(PAWN, PAWN)) {
+    Color taker = pos.side_to_move();
+    if (s == Square(ep - pawn_push(taker)) && (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN))) return true;
+  }
+  return false;
+}
+
 bool ParalysisRules::kings_may_touch() const {
   // Under Isardam type A a king next to the enemy king is not in check when taking it
   // would leave a pair (Isardam: White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to
@@ -82,11 +100,12 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, HasPair
 bool ParalysisRules::in_check(const Position& pos, Color c) const {
   Square k = pos.king_square(c);
   if (k == SQ_NONE) return false;
-  Bitboard cannot_check = isardam ? 0 : paralysed_bb(pos);
-  for (Bitboard attackers = pos.pieces(~c) & ~cannot_check; attackers;) {
+  for (Bitboard attackers = pos.pieces(~c); attackers;) {
     Square s = pop_lsb(attackers);
     Piece unit = pos.piece_on(s);
     if (!(capture_targets_bb(pos, s, unit.type(), unit.color()) & square_bb(k))) continue;
+    // A paralysed unit gives no check; asked only of units that reach the king.
+    if (!isardam && is_paralysed(pos, s)) continue;
     // Isardam type A: the capture of the king must itself leave no pair.
     if (isardam && !ordinary_checks &&
         !king_capture_allowed(pos, s, k, [&](const Position& after) { return paralysed_bb(after) != 0; }))

@@ -47,6 +47,8 @@ struct ParalysisRules {
   // The units of both colours observed by an enemy unit whose type paralyses theirs,
   // en-passant observation included. Under Isardam these are the forbidden pairs.
   Bitboard paralysed_bb(const Position& pos) const;
+  // Whether the unit on s is in paralysed_bb(pos), computed for that unit alone.
+  bool is_paralysed(const Position& pos, Square s) const;
   bool relates(PieceType observer, PieceType observed) const { return paralyses[observer] & (1u << observed); }
 };
 
