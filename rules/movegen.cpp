@@ -20,15 +20,6 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned;
 }
 
-// The orthodox units of `them` that attack `s` with the board `occupied`.
-Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them, Bitboard occupied) {
-  return pos.pieces(them) &
-         ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
-          (pawn_attackers_bb(them, s) & pos.pieces(PAWN)) |
-          (rook_attacks_bb(s, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
-          (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
-}
-
 // Legality of orthodox pseudo-legal moves without making them. A king move is legal when
 // its target is not attacked once the king has left its square (the unit it captures
 // does not count). Other moves: never in double check; a pinned unit stays on its pin

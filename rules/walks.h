@@ -21,6 +21,17 @@ inline Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied)
   }
 }
 
+// The units of `them` with an orthodox walk (K, Q, R, B, N, P) that could capture on `s`
+// with the board `occupied`, each by its own type's walk: reverse look-ups from `s`. Pawns
+// on their first or last rank capture nothing (the pawn tables exclude them).
+inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them, Bitboard occupied) {
+  return pos.pieces(them) &
+         ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
+          (pawn_attackers_bb(them, s) & pos.pieces(PAWN)) |
+          (rook_attacks_bb(s, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
+          (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
+}
+
 // Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when

@@ -100,10 +100,15 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, HasPair
 bool ParalysisRules::in_check(const Position& pos, Color c) const {
   Square k = pos.king_square(c);
   if (k == SQ_NONE) return false;
-  for (Bitboard attackers = pos.pieces(~c); attackers;) {
+  // The units that could take the king by their walks: reverse look-ups for the orthodox
+  // walks, forward ones for the fairy units.
+  Bitboard attackers = orthodox_attackers_bb(pos, k, ~c, pos.pieces());
+  for (Bitboard fairy = pos.pieces(~c) & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)); fairy;) {
+    Square s = pop_lsb(fairy);
+    if (capture_targets_bb(pos, s, pos.piece_on(s).type(), ~c) & square_bb(k)) attackers |= square_bb(s);
+  }
+  while (attackers) {
     Square s = pop_lsb(attackers);
-    Piece unit = pos.piece_on(s);
-    if (!(capture_targets_bb(pos, s, unit.type(), unit.color()) & square_bb(k))) continue;
     // A paralysed unit gives no check; asked only of units that reach the king.
     if (!isardam && is_paralysed(pos, s)) continue;
     // Isardam type A: the capture of the king must itself leave no pair.
