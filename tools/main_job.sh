@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set up and build, then generate a default set of orthodox tables into
-# ./tables, verify them, and probe a few positions, printing the answers.
+# ./tables, verify them, and probe a few positions, printing the answers; then a Madrasi
+# RI and an Annan table with probes of their own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
@@ -27,3 +28,12 @@ echo "== probing"
   '8/8/8/8/8/4k3/4P3/4K3 b - - 0 1'
 echo "== the same position as JSON"
 "$feerie" probe --json '8/8/8/5k2/8/8/1Q6/K7 w - - 0 1'
+
+echo "== fairy conditions: Madrasi Rex Inclusive KQvK (kings may meet and paralyse each other)"
+"$feerie" gen --condition madrasi-ri KQvK
+"$feerie" stat --condition madrasi-ri KQvK
+# Kings a1 and b2 paralyse each other: White mates at once, Black to move is stalemated.
+"$feerie" probe --condition madrasi-ri '8/8/8/8/8/8/1k6/K6Q w - - 0 1' '8/8/8/8/8/8/1k6/K6Q b - - 0 1'
+echo "== Annan: the seed's diagram D (White Kb3, Ra2, Ra4, Black Kh3), mate in 1 by a2b2 only"
+"$feerie" gen --condition annan KRRvK
+"$feerie" probe --condition annan '8/8/8/8/R7/1K5k/R7/8 w - - 0 1'
