@@ -23,7 +23,7 @@ bool AnnanRules::in_check(const Position& pos, Color c) const {
   Color them = ~c;
   for (Bitboard attackers = pos.pieces(them); attackers;) {
     Square s = pop_lsb(attackers);
-    if (capture_targets_bb(pos, s, walk_of(pos, s), them) & square_bb(k)) return true;
+    if (reaches_for_capture(pos, s, walk_of(pos, s), them, k)) return true;
   }
   return false;
 }

@@ -37,8 +37,7 @@ bool ParalysisRules::is_paralysed(const Position& pos, Square s) const {
   for (Bitboard observers = pos.pieces(~unit.color()); observers;) {
     Square o = pop_lsb(observers);
     Piece observer = pos.piece_on(o);
-    if (relates(observer.type(), unit.type()) &&
-        (capture_targets_bb(pos, o, observer.type(), observer.color()) & square_bb(s)))
+    if (relates(observer.type(), unit.type()) && reaches_for_capture(pos, o, observer.type(), observer.color(), s))
       return true;
   }
   // En-passant observation, as in paralysed_bb().
