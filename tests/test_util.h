@@ -19,6 +19,13 @@ inline Position position(const std::string& fen) {
   return p.ok() ? *p : Position{};
 }
 
+// A condition name the test expects to be known.
+inline RuleSet rules(const std::string& name) {
+  Expected<RuleSet> r = RuleSet::parse(name);
+  EXPECT_TRUE(r.ok()) << name << ": " << (r.ok() ? "" : r.error_message());
+  return r.ok() ? *r : RuleSet::orthodox();
+}
+
 // The legal moves in long algebraic notation, sorted.
 inline std::vector<std::string> legal_moves(const std::string& fen, const RuleSet& rules = RuleSet::orthodox()) {
   MoveList moves;

@@ -4,8 +4,7 @@
 #include <filesystem>
 
 #include "feerie/tablebase.h"
-#include "gen/generate.h"
-#include "gen/verify.h"
+#include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -15,20 +14,11 @@ namespace fs = std::filesystem;
 
 class AnnanTables : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { dir_ = (fs::temp_directory_path() / ("feerie-annan-" + std::to_string(::getpid()))).string(); }
+  static void SetUpTestSuite() { dir_ = test::temporary_tables_dir("feerie-annan-"); }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 
-  // Generates the table (and what it needs) and checks it with the verifier.
   static void generate_and_verify(const char* condition, const char* material) {
-    GenerateOptions options;
-    options.tables_dir = dir_;
-    RuleSet rules = *RuleSet::parse(condition);
-    auto generated = generate({*Material::parse(material)}, rules, options);
-    ASSERT_TRUE(generated.ok()) << generated.error_message();
-    auto report = verify_table(*Material::parse(material), rules, dir_, 0);
-    ASSERT_TRUE(report.ok()) << report.error_message();
-    EXPECT_EQ(report->inconsistent, 0u) << condition << " " << material;
-    EXPECT_GT(report->checked, 0u);
+    test::generate_and_verify(dir_, condition, material);
   }
 
   static std::string dir_;

@@ -3,8 +3,7 @@
 // meet), the verifier, and Eiffel's rook-queen paralysis showing in KQvKR.
 #include <filesystem>
 
-#include "gen/generate.h"
-#include "gen/verify.h"
+#include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -14,27 +13,11 @@ namespace fs = std::filesystem;
 
 class ParalysisTables : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { dir_ = (fs::temp_directory_path() / ("feerie-par-" + std::to_string(::getpid()))).string(); }
+  static void SetUpTestSuite() { dir_ = test::temporary_tables_dir("feerie-par-"); }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 
   static GeneratedTable table(const char* condition, const char* material) {
-    GenerateOptions options;
-    options.tables_dir = dir_;
-    RuleSet rules = *RuleSet::parse(condition);
-    auto generated = generate({*Material::parse(material)}, rules, options);
-    EXPECT_TRUE(generated.ok()) << generated.error_message();
-    GeneratedTable last = generated->back();
-    if (last.reused) {  // read the statistics back from the file
-      auto file = TableFile::open(last.path);
-      EXPECT_TRUE(file.ok());
-      last.stats = (*file)->header().stats;
-    }
-    auto report = verify_table(*Material::parse(material), rules, dir_, 0);
-    EXPECT_TRUE(report.ok()) << report.error_message();
-    if (report.ok()) {
-      EXPECT_EQ(report->inconsistent, 0u) << condition << " " << material;
-    }
-    return last;
+    return test::generate_and_verify(dir_, condition, material);
   }
 
   static void expect_same_results(const GeneratedTable& a, const GeneratedTable& b) {

@@ -99,7 +99,7 @@ TEST(RetroProperty, KGPvKP) { check_material("KGPvKP", 200); }
 namespace feerie {
 namespace {
 
-RuleSet condition(const char* name) { return *RuleSet::parse(name); }
+RuleSet condition(const char* name) { return test::rules(name); }
 
 TEST(RetroPropertyParalysis, Madrasi) {
   check_material("KRvKR", 150, condition("madrasi"));

@@ -11,12 +11,8 @@ namespace {
 using test::contains;
 using test::legal_moves;
 using test::position;
+using test::rules;
 
-RuleSet rules(const char* name) {
-  Expected<RuleSet> r = RuleSet::parse(name);
-  EXPECT_TRUE(r.ok()) << name;
-  return *r;
-}
 
 // The legal moves of the unit on `from` (given as "d4"), sorted.
 std::vector<std::string> moves_from(const char* fen, const char* from, const char* condition = "annan") {

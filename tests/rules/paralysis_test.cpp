@@ -10,12 +10,8 @@ namespace {
 using test::contains;
 using test::legal_moves;
 using test::position;
+using test::rules;
 
-RuleSet rules(const char* name) {
-  Expected<RuleSet> r = RuleSet::parse(name);
-  EXPECT_TRUE(r.ok()) << name;
-  return *r;
-}
 
 Bitboard paralysed(const char* fen, const char* condition) {
   return rules(condition).get_if<ParalysisRules>()->paralysed_bb(position(fen));

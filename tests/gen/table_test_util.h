@@ -1,0 +1,47 @@
+// Helpers for the test suites that generate tables: a generated table, verified entry by
+// entry, with its statistics.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "gen/generate.h"
+#include "gen/verify.h"
+#include "probe/table_file.h"
+
+namespace feerie::test {
+
+// A fresh directory name under the system's temporary directory, unique per process.
+inline std::string temporary_tables_dir(const std::string& prefix) {
+  return (std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()))).string();
+}
+
+// Generates `material` under `condition` into `dir` (with everything it needs, reusing
+// tables already there), checks it with the verifier, and returns it; a reused table's
+// statistics are read back from its file.
+inline GeneratedTable generate_and_verify(const std::string& dir, const char* condition, const char* material) {
+  GenerateOptions options;
+  options.tables_dir = dir;
+  RuleSet rules = *RuleSet::parse(condition);
+  auto generated = generate({*Material::parse(material)}, rules, options);
+  EXPECT_TRUE(generated.ok()) << generated.error_message();
+  if (!generated.ok()) return {};
+  GeneratedTable last = generated->back();
+  if (last.reused) {
+    auto file = TableFile::open(last.path);
+    EXPECT_TRUE(file.ok());
+    if (file.ok()) last.stats = (*file)->header().stats;
+  }
+  auto report = verify_table(*Material::parse(material), rules, dir, 0);
+  EXPECT_TRUE(report.ok()) << report.error_message();
+  if (report.ok()) {
+    EXPECT_EQ(report->inconsistent, 0u) << condition << " " << material;
+    EXPECT_GT(report->checked, 0u);
+  }
+  return last;
+}
+
+}  // namespace feerie::test
