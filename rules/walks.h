@@ -32,11 +32,6 @@ inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them,
           (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
 }
 
-// Whether the unit on `s` (colour `c`) using `walk` could capture on `target`, an enemy
-// unit's square: capture_targets_bb(pos, s, walk, c) & target, with the leapers and
-// sliders answered inline.
-inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target);
-
 // Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when
@@ -46,17 +41,20 @@ inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, C
 // uses it.
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
 
+// Whether the unit on `s` (colour `c`) using `walk` could capture on `target`, an enemy
+// unit's square: capture_targets_bb(pos, s, walk, c) & target, with the leapers and
+// sliders answered inline.
+inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target) {
+  if (walk >= KNIGHT && walk <= KING && pos.piece_on(s).type() != PAWN)
+    return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
+  return capture_targets_bb(pos, s, walk, c) & square_bb(target);
+}
+
 // Appends the pseudo-legal moves of the unit on `s` (of the side to move) using `walk`:
 // non-captures, captures of units in `capturable`, double steps from its second rank and
 // en passant when the walk is a pawn's, promotions when the unit is a real pawn reaching
 // its last rank (however it moved: SPEC 3.4). A real pawn on its own first or last rank
 // has no move at all, whatever walk it borrows (SPEC 2).
 void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out);
-
-inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target) {
-  if (walk >= KNIGHT && walk <= KING && pos.piece_on(s).type() != PAWN)
-    return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
-  return capture_targets_bb(pos, s, walk, c) & square_bb(target);
-}
 
 }  // namespace feerie
