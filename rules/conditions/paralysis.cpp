@@ -1,6 +1,7 @@
 #include "rules/conditions/paralysis.h"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <vector>
 
@@ -13,13 +14,12 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
   for (Bitboard observers = pos.pieces(); observers;) {
     Square s = pop_lsb(observers);
     Piece unit = pos.piece_on(s);
-    std::uint16_t victims = paralyses[unit.type()];
-    if (!victims) continue;
-    Bitboard seen = capture_targets_bb(pos, s, unit.type(), unit.color());
-    for (Bitboard b = seen; b;) {
-      Square v = pop_lsb(b);
-      if (victims & (1u << pos.piece_on(v).type())) paralysed |= square_bb(v);
-    }
+    // The enemy units of the types this unit paralyses; most often there are none, and
+    // the unit's observation need not be computed.
+    Bitboard victims = 0;
+    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+      victims |= pos.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+    if (victims) paralysed |= capture_targets_bb(pos, s, unit.type(), unit.color()) & victims;
   }
   // En-passant observation: the pawn that just made a double step is observed by each
   // enemy pawn that could take it en passant (the double-stepper observes nothing new).
