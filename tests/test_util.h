@@ -36,6 +36,26 @@ inline std::vector<std::string> legal_moves(const std::string& fen, const RuleSe
   return names;
 }
 
+// A perft count of a condition, recorded once the engine and an independent reference
+// written in the test agreed on it.
+struct PerftCase {
+  const char* condition;
+  const char* fen;
+  int depth;
+  std::uint64_t recorded;
+  friend void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.condition << " " << c.fen << " " << c.depth; }
+};
+
+// The engine's perft equals reference_perft(rules, position, depth) and the recorded count.
+template <class ReferencePerft>
+void expect_perft(const PerftCase& c, ReferencePerft&& reference_perft) {
+  RuleSet r = rules(c.condition);
+  Position pos = position(c.fen);
+  std::uint64_t engine = perft(pos, r, c.depth);
+  EXPECT_EQ(engine, reference_perft(r, pos, c.depth)) << c.condition << " " << c.fen;
+  EXPECT_EQ(engine, c.recorded) << c.condition << " " << c.fen;
+}
+
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }

@@ -83,24 +83,14 @@ struct Reference {
   }
 };
 
-struct Case {
-  const char* condition;
-  const char* fen;
-  int depth;
-  std::uint64_t recorded;
-  friend void PrintTo(const Case& c, std::ostream* os) { *os << c.condition << " " << c.fen << " " << c.depth; }
-};
+using Case = test::PerftCase;
 
 class ParalysisPerft : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ParalysisPerft, EngineEqualsReferenceAndRecordedCount) {
-  const Case& c = GetParam();
-  RuleSet rules = *RuleSet::parse(c.condition);
-  Position pos = test::position(c.fen);
-  std::uint64_t engine = perft(pos, rules, c.depth);
-  std::uint64_t reference = Reference{*rules.get_if<ParalysisRules>()}.perft(pos, c.depth);
-  EXPECT_EQ(engine, reference);
-  EXPECT_EQ(engine, c.recorded);
+  test::expect_perft(GetParam(), [](const RuleSet& rules, const Position& pos, int depth) {
+    return Reference{*rules.get_if<ParalysisRules>()}.perft(pos, depth);
+  });
 }
 
 // Positions: the English text's example, Madrasi diagram B, kings that may meet, pawns
