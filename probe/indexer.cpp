@@ -196,13 +196,9 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
     return index(after);
   if (unit.type() == KING) {
     // Only the king pair changes, if the new pair needs no symmetry to be canonical.
-    Square new_wk = after.king_square(WHITE), new_bk = after.king_square(BLACK);
-    std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
-    if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return index(after);
-    // `before` is canonical as it stands, so its pair is in the list: swap the pair
-    // number without dividing.
-    std::int32_t old_pair = pair_index_[wk * 64 + bk];
-    return before_index + std::uint64_t(std::int64_t(new_pair) - old_pair) * pair_stride_;
+    std::uint64_t shortcut =
+        index_after_king_move(before_index, before, after.king_square(WHITE), after.king_square(BLACK));
+    return shortcut != NoShortcut ? shortcut : index(after);
   }
   // The king pair, and so the symmetry, stays as in `before` (canonical, identity).
   if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk)) return index(after);
@@ -226,6 +222,8 @@ std::uint64_t Indexer::index_after_king_move(std::uint64_t index, const Position
   if (index >= base_size_ || pos.ep_square() != SQ_NONE) return NoShortcut;
   std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
   if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return NoShortcut;
+  // `pos` is canonical as it stands, so its pair is in the list: swap the pair number
+  // without dividing.
   std::int32_t old_pair = pair_index_[pos.king_square(WHITE) * 64 + pos.king_square(BLACK)];
   return index + std::uint64_t(std::int64_t(new_pair) - old_pair) * pair_stride_;
 }
