@@ -178,7 +178,7 @@ class Solver {
     if (!indexer_.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
     MoveList moves;
     generate_legal(pos, rules_, moves);
-    if (moves.empty()) return rules_.in_check(pos, side) ? value::mate_in_plies(0) : value::Draw;
+    if (moves.empty()) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
     // Two moves can lead to one entry only through a symmetry that fixes a king.
     const bool may_share_entries = symmetry_fixes_a_king(pos);
     int inside = 0, shortest_win = INT_MAX, longest_loss = -1;

@@ -27,7 +27,7 @@ template <class Rules>
 Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, const Tablebase& tb) {
   MoveList moves;
   generate_legal(pos, rules, moves);
-  if (moves.empty()) return rules.in_check(pos, pos.side_to_move()) ? value::mate_in_plies(0) : value::Draw;
+  if (moves.empty()) return king_in_check(pos, pos.side_to_move(), rules) ? value::mate_in_plies(0) : value::Draw;
   int shortest_win = INT_MAX, longest_loss = -1;
   bool draw = false;
   for (Move m : moves) {

@@ -34,15 +34,16 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
       if (file > 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where);
     } else {
       PieceType pt = piece_type_from_letter(c);
+      if (c == '*') return fen_error(fen, "'*' (magic) must follow a piece letter" + where);
       if (pt == NO_PIECE_TYPE) return fen_error(fen, std::string("unknown piece letter '") + c + "'" + where);
       if (file >= 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where);
+      // A magic unit is its letter followed by '*' (SPEC 2).
       bool magic = i + 1 < field.size() && field[i + 1] == '*';
-      if (magic) {
-        if (pt == KING) return fen_error(fen, "a king cannot be magic" + where);
-        return fen_error(fen, "magic pieces are not supported yet" + where);
-      }
-      pos.put_piece(Piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt), make_square(file, rank));
+      if (magic && pt == KING) return fen_error(fen, "a king cannot be magic" + where);
+      Color color = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+      pos.put_piece(Piece(color, pt, magic), make_square(file, rank));
       ++file;
+      if (magic) ++i;
     }
   }
   if (rank != 0 || file != 8) return fen_error(fen, "the placement does not describe 8 ranks of 8 squares");

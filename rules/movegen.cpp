@@ -42,7 +42,7 @@ template <class Rules>
 void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
   Color us = pos.side_to_move();
   MoveList pseudo;
-  Bitboard capturable = rules.capturable_bb(pos, us);
+  Bitboard capturable = capturable_bb(pos, us);
   for (Bitboard movers = pos.pieces(us) & ~rules.immobile_bb(pos); movers;) {
     Square s = pop_lsb(movers);
     add_walk_moves(pos, s, rules.walk_of(pos, s), capturable, pseudo);
@@ -51,8 +51,9 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
   Square king = pos.king_square(us);
   Bitboard pinned = 0, checkers = 0;
   if constexpr (Rules::OrthodoxLegality) {
-    // Fairy walks attack through hurdles, so any unit moving may open or close a check.
-    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST));
+    // Fairy walks attack through hurdles, so any unit moving may open or close a check;
+    // a mutation may turn a unit into one that gives or stops a check.
+    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
     if (fast) {
       pinned = pinned_bb(pos, king);
       checkers = orthodox_attackers_bb(pos, king, ~us, pos.pieces());
@@ -66,7 +67,7 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
     }
     UndoRecord undo;
     make_move(after, m, undo, rules);
-    if (!rules.in_check(after, us) && rules.move_allowed(after)) out.push(m);
+    if (!king_in_check(after, us, rules) && rules.move_allowed(after)) out.push(m);
     after.undo_move(m, undo);
   }
 }
@@ -87,23 +88,39 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   return nodes;
 }
 
-namespace {
-// Instantiates the templates for every condition type of RuleSet, so that other
-// libraries can call them after their own single dispatch.
-template <class... Rules>
-[[maybe_unused]] void instantiate_for(std::variant<Rules...>*) {
-  (..., (void)&generate_legal<Rules>);
-  (..., (void)&perft<Rules>);
-}
-[[maybe_unused]] auto* const Instantiated = static_cast<void (*)(RuleSet::Variant*)>(&instantiate_for);
-}  // namespace
+// The templates for every condition type of RuleSet::Variant, so that other libraries
+// can call them after their own single dispatch (explicit instantiations: implicit ones
+// may be inlined away and never emitted).
+template void generate_legal(const Position&, const OrthodoxRules&, MoveList&);
+template void generate_legal(const Position&, const ParalysisRules&, MoveList&);
+template void generate_legal(const Position&, const AnnanRules&, MoveList&);
+template std::uint64_t perft(Position&, const OrthodoxRules&, int);
+template std::uint64_t perft(Position&, const ParalysisRules&, int);
+template std::uint64_t perft(Position&, const AnnanRules&, int);
+static_assert(std::variant_size_v<RuleSet::Variant> == 3, "instantiate the templates above for every condition type");
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {
   rules.visit([&](const auto& r) { generate_legal(pos, r, out); });
 }
 
+std::vector<MoveResult> legal_moves_with_results(const Position& pos, const RuleSet& rules) {
+  std::vector<MoveResult> out;
+  rules.visit([&](const auto& r) {
+    MoveList moves;
+    generate_legal(pos, r, moves);
+    for (Move m : moves) {
+      MoveResult result{m, pos};
+      UndoRecord undo;
+      make_move(result.after, m, undo, r);
+      if (!ep_square_usable(result.after, r)) result.after.set_ep_square(SQ_NONE);
+      out.push_back(result);
+    }
+  });
+  return out;
+}
+
 bool in_check(const Position& pos, const RuleSet& rules) {
-  return rules.visit([&](const auto& r) { return r.in_check(pos, pos.side_to_move()); });
+  return rules.visit([&](const auto& r) { return king_in_check(pos, pos.side_to_move(), r); });
 }
 
 bool is_legal_position(const Position& pos, const RuleSet& rules) {

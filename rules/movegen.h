@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "rules/capture.h"
 #include "rules/expected.h"
+#include "rules/magic.h"
 #include "rules/move.h"
 #include "rules/position.h"
 #include "rules/ruleset.h"
@@ -20,17 +23,19 @@ namespace feerie {
 template <class Rules>
 void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 
-// do_move() followed by the condition's after-move effects, all recorded in `undo`.
+// do_move() followed by the mutations magic units cause (SPEC 3.5, under every
+// condition), all recorded in `undo`. The rules are not needed for that today; the
+// parameter keeps every call site ready for a condition with an after-move effect.
 template <class Rules>
-void make_move(Position& pos, Move m, UndoRecord& undo, const Rules& rules) {
+void make_move(Position& pos, Move m, UndoRecord& undo, const Rules&) {
   pos.do_move(m, undo);
-  rules.after_move(pos, m, undo);
+  apply_mutations(pos, m.from(), m.to(), undo);
 }
 
 // Legal as a position to solve or probe (SPEC 1): the side not to move is not in check.
 template <class Rules>
 bool is_legal_position(const Position& pos, const Rules& rules) {
-  return !rules.in_check(pos, ~pos.side_to_move());
+  return !king_in_check(pos, ~pos.side_to_move(), rules);
 }
 
 // True when the en-passant square of `pos` could be used: a unit of the side to move
@@ -42,23 +47,27 @@ bool ep_square_usable(const Position& pos, const Rules& rules) {
   Square ep = pos.ep_square();
   if (ep == SQ_NONE) return false;
   Color us = pos.side_to_move();
-  for (Bitboard takers = pawn_attackers_bb(us, ep) & pos.pieces(us); takers;)
+  for (Bitboard takers = pawn_attackers_bb(us, ep) & pos.pieces(us) & ~pos.magic_pieces(); takers;)
     if (rules.walk_of(pos, pop_lsb(takers)) == PAWN) return true;
   return false;
 }
 
 // True when the pawn in front of the en-passant square of `pos` could have reached it by
-// a double step: on its origin square it moved as a pawn. Always so in orthodox chess;
-// under Annan a pawn with a knight behind it on its second rank moves as a knight and
-// never makes a double step. Requires an en-passant square whose pawn stands in front
-// and whose origin square is empty (what the FEN parser checks).
+// a double step: on its origin square it moved as a pawn, and it arrived unmutated.
+// Always so in orthodox chess without magic units; under Annan a pawn with a knight
+// behind it on its second rank moves as a knight and never makes a double step, and a
+// pawn that meets a magic unit by its double step mutates on arrival (SPEC 3.5).
+// Requires an en-passant square whose pawn stands in front and whose origin square is
+// empty (what the FEN parser checks).
 template <class Rules>
 bool ep_square_possible(const Position& pos, const Rules& rules) {
   Color mover = ~pos.side_to_move();
   Square pawn = Square(pos.ep_square() + pawn_push(mover)), origin = Square(pos.ep_square() - pawn_push(mover));
   Position before = pos;
   before.move_piece(pawn, origin);
-  return rules.walk_of(before, origin) == PAWN;
+  if (rules.walk_of(before, origin) != PAWN) return false;
+  MutationDirection arrival = contact_direction(pos, mover, magic_met_bb(pos, origin, pawn));
+  return mutated_type(PAWN, arrival, chain_end(pos)) == PAWN;
 }
 
 // Leaf-node count of the legal move tree to `depth` plies.
@@ -66,6 +75,13 @@ template <class Rules>
 std::uint64_t perft(Position& pos, const Rules& rules, int depth);
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out);
+// Each legal move with the position after it: captures, promotions and mutations
+// applied, an en-passant square kept only when usable. In generation order.
+struct MoveResult {
+  Move move;
+  Position after;
+};
+std::vector<MoveResult> legal_moves_with_results(const Position& pos, const RuleSet& rules);
 bool in_check(const Position& pos, const RuleSet& rules);  // the side to move is in check
 bool is_legal_position(const Position& pos, const RuleSet& rules);
 bool ep_square_usable(const Position& pos, const RuleSet& rules);

@@ -56,34 +56,41 @@ void for_each_origin(const Position& pos, Square to, PieceType walk, Color mover
   for (origins &= empty; origins;) f(pop_lsb(origins), false);
 }
 
-// True when the forward rules play `m` legally in `before` and it leads exactly to
+// Whether `m` played in `before` leads to `target`, for leads_to() below, when the
+// reversed walk is exactly the move (orthodox units without magic ones: nothing changes
+// but the moved unit's square).
+template <class Rules>
+bool leads_to_by_reversed_walk(const Position& before, Move m, const Position& target, const Rules& rules) {
+  // `target` is legal, so the mover is not in check after the move. What remains: a
+  // double step whose en-passant square the opponent could use leads to a position with
+  // that square, which `target` must then have. A real pawn reaching its last rank
+  // always promotes, so it never arrives there unchanged.
+  if (before.piece_on(m.from()).type() == PAWN && relative_rank(before.side_to_move(), m.to()) == 7) return false;
+  if (m.kind() != MoveKind::DOUBLE_STEP) return target.ep_square() == SQ_NONE;
+  Position after = target;
+  after.set_ep_square(Square((m.from() + m.to()) / 2));
+  return ep_square_usable(after, rules) == (target.ep_square() != SQ_NONE);
+}
+
+// The same by playing the move: the unit must be able to move, its walk must generate
+// the move, and the position after it (mutations included) must be legal and equal to
 // `target`.
 template <class Rules>
-bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
-  if constexpr (Rules::ExactRetroWalks) {
-    // The reversed walk is the move; `target` is legal, so the mover is not in check
-    // after it. What remains: a double step whose en-passant square the opponent could
-    // use leads to a position with that square, which `target` must then have. A real
-    // pawn reaching its last rank always promotes, so it never arrives there unchanged.
-    if (before.piece_on(m.from()).type() == PAWN && relative_rank(before.side_to_move(), m.to()) == 7) return false;
-    if (m.kind() != MoveKind::DOUBLE_STEP) return target.ep_square() == SQ_NONE;
-    Position after = target;
-    after.set_ep_square(Square((m.from() + m.to()) / 2));
-    return ep_square_usable(after, rules) == (target.ep_square() != SQ_NONE);
-  }
+bool leads_to_by_forward_rules(const Position& before, Move m, const Position& target, const Rules& rules) {
   Color mover = before.side_to_move();
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
   PieceType walk = rules.walk_of(before, m.from());
   Piece unit = before.piece_on(m.from());
   if (unit.type() == PAWN && (relative_rank(mover, m.from()) == 0 || relative_rank(mover, m.from()) == 7 ||
-                              relative_rank(mover, m.to()) == 7))
-    return false;  // a pawn on its first or last rank never moves; reaching its last rank it promotes
-  if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL) {
+                              (relative_rank(mover, m.to()) == 7) != (m.promotion() != NO_PIECE_TYPE)))
+    return false;  // a pawn on its first or last rank never moves; it promotes exactly on its last rank
+  if (unit.type() != PAWN && m.promotion() != NO_PIECE_TYPE) return false;
+  if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL && m.promotion() == NO_PIECE_TYPE) {
     // A leaper or slider moving to an empty square: plain geometry.
     if (!(leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to()))) return false;
   } else {
     MoveList unit_moves;
-    add_walk_moves(before, m.from(), walk, rules.capturable_bb(before, mover), unit_moves);
+    add_walk_moves(before, m.from(), walk, capturable_bb(before, mover), unit_moves);
     bool generated = false;
     for (Move g : unit_moves) generated = generated || g == m;
     if (!generated) return false;
@@ -91,16 +98,158 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
   Position after = before;
   UndoRecord undo;
   make_move(after, m, undo, rules);
-  if (rules.in_check(after, mover) || !rules.move_allowed(after)) return false;
+  if (king_in_check(after, mover, rules) || !rules.move_allowed(after)) return false;
   if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);  // an unusable square is not kept
   return after == target;
+}
+
+// True when the forward rules play `m` legally in `before` and it leads exactly to
+// `target`.
+template <class Rules>
+bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
+  if constexpr (Rules::ExactRetroWalks) {
+    if (!before.magic_pieces()) return leads_to_by_reversed_walk(before, m, target, rules);
+  }
+  return leads_to_by_forward_rules(before, m, target, rules);
+}
+
+// Reports `before` (the candidate predecessor, side to move set, no en-passant square)
+// to f when `m` leads from it to `pos`, and the same move from the variants of `before`
+// where the side to move could have taken a pawn of the other side en passant.
+template <bool CheckLegality, class Rules, class F>
+void report_candidate(Position& before, Move m, const Position& pos, const Rules& rules, Square from, Square to,
+                      F& f) {
+  if (CheckLegality && !is_legal_position(before, rules)) return;
+  if (leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
+  Color other = pos.side_to_move();
+  for (Bitboard pawns = before.pieces(other, PAWN) & ~before.magic_pieces(); pawns;) {
+    Square p = pop_lsb(pawns);
+    if (relative_rank(other, p) != 3) continue;
+    Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
+    if (!before.empty(crossed) || !before.empty(origin)) continue;
+    before.set_ep_square(crossed);
+    if (ep_square_usable(before, rules) && ep_square_possible(before, rules) &&
+        (!CheckLegality || is_legal_position(before, rules)) && leads_to(before, m, pos, rules))
+      f(static_cast<const Position&>(before), from, to);
+    before.set_ep_square(SQ_NONE);
+  }
+}
+
+// What the unit now on `to` may have been before the move that brought it there, and the
+// promotion that move made. A king and a magic unit were themselves (a magic unit on its
+// last rank may also have been a magic pawn that promoted); an ordinary unit may have
+// mutated one step up or down on arrival (SPEC 3.5), and on its last rank may have been
+// a pawn that promoted first. A superset: leads_to() keeps what the rules allow.
+struct PastIdentity {
+  Piece piece;
+  PieceType promotion;
+};
+struct PastIdentities {
+  PastIdentity items[16];
+  int count = 0;
+  void add(Piece piece, PieceType promotion) {
+    for (int i = 0; i < count; ++i)
+      if (items[i].piece == piece && items[i].promotion == promotion) return;
+    items[count++] = {piece, promotion};
+  }
+};
+
+inline PastIdentities past_identities(const Position& pos, Square to, PieceType chain_end) {
+  PastIdentities out;
+  Piece unit = pos.piece_on(to);
+  Color c = unit.color();
+  const bool last_rank = relative_rank(c, to) == 7;
+  auto promoted = [](PieceType t) { return t != PAWN && t != KING; };
+  if (unit.type() == KING || unit.magic()) {
+    out.add(unit, NO_PIECE_TYPE);
+    if (unit.magic() && last_rank && promoted(unit.type())) out.add(Piece(c, PAWN, true), unit.type());
+    return out;
+  }
+  for (MutationDirection d : {MutationDirection::NONE, MutationDirection::UP, MutationDirection::DOWN})
+    for (PieceType t : unmutated_types(unit.type(), d, chain_end)) {
+      out.add(Piece(c, t), NO_PIECE_TYPE);
+      if (last_rank && promoted(t)) out.add(Piece(c, PAWN), t);
+    }
+  return out;
+}
+
+// for_each_predecessor() with magic units on the board: the moved unit may have had
+// another identity (past_identities), and when it is magic, the ordinary units it
+// touched on arrival may have had other types (each one step down from its type if of
+// the mover's colour, up if not, or the same at a chain end). Every combination is a
+// candidate; the forward rules confirm it. Predecessors may belong to other materials.
+template <bool CheckLegality, class Rules, class F>
+void for_each_predecessor_across_mutations(const Position& pos, const Rules& rules, F& f) {
+  Color mover = ~pos.side_to_move(), other = pos.side_to_move();
+  Square ep = pos.ep_square();
+  const PieceType end = chain_end(pos);
+  Position before = pos;
+  before.set_ep_square(SQ_NONE);
+  before.set_side_to_move(mover);
+  Bitboard candidates = ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
+  for (Bitboard units = candidates; units;) {
+    Square to = pop_lsb(units);
+    Piece unit = pos.piece_on(to);
+    PastIdentities past = past_identities(pos, to, end);
+    for (int k = 0; k < past.count; ++k) {
+      const PastIdentity id = past.items[k];
+      // The walks the unit may have used, asked of the condition with the unit as it was.
+      before.replace_piece(to, id.piece);
+      unsigned walks = rules.retro_walks(before, to);
+      before.replace_piece(to, unit);
+      Bitboard tried[2] = {0, 0};
+      for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
+        if (!(walks & (1u << w))) continue;
+        for_each_origin(pos, to, PieceType(w), mover, [&](Square from, bool double_step) {
+          double_step = double_step && id.piece == Piece(mover, PAWN) && id.promotion == NO_PIECE_TYPE;
+          if (tried[double_step] & square_bb(from)) return;
+          tried[double_step] |= square_bb(from);
+          if (!CheckLegality && !rules.kings_may_touch() && unit.type() == KING &&
+              (king_bb(from) & pos.pieces(other, KING)))
+            return;
+          Move m(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL, id.promotion);
+          before.remove_piece(to);
+          before.put_piece(id.piece, from);
+          if (!id.piece.magic()) {
+            report_candidate<CheckLegality>(before, m, pos, rules, from, to, f);
+          } else {
+            // Each touched unit's past types, enumerated as a mixed-radix counter.
+            Square squares[8];
+            TypeSet types[8];
+            int n = 0;
+            bool possible = true;  // false when a touched unit has no past type (a pawn gone up)
+            for (Bitboard touched = touched_by_magic_bb(pos, from, to); touched; ++n) {
+              squares[n] = pop_lsb(touched);
+              Piece x = pos.piece_on(squares[n]);
+              types[n] = unmutated_types(x.type(), x.color() == mover ? MutationDirection::UP : MutationDirection::DOWN, end);
+              possible = possible && types[n].count > 0;
+            }
+            int digit[8] = {};
+            while (possible) {
+              for (int i = 0; i < n; ++i)
+                before.replace_piece(squares[i], Piece(pos.piece_on(squares[i]).color(), types[i].types[digit[i]]));
+              report_candidate<CheckLegality>(before, m, pos, rules, from, to, f);
+              int i = 0;
+              while (i < n && ++digit[i] >= types[i].count) digit[i++] = 0;
+              if (i == n) break;
+            }
+            for (int i = 0; i < n; ++i) before.replace_piece(squares[i], pos.piece_on(squares[i]));
+          }
+          before.remove_piece(from);
+          before.put_piece(unit, to);
+        });
+      }
+    }
+  }
 }
 
 }  // namespace retro_detail
 
 // Calls f(const Position& predecessor, Square from, Square to) once for each
-// predecessor of `pos` by a material-keeping move, where the unit that stands on `to` in
-// `pos` stood on `from`. Predecessors are legal positions (the side not to move in them
+// predecessor of `pos` by a move without capture, where the unit that stands on `to` in
+// `pos` stood on `from`. Without magic units these moves keep the material (captures and
+// promotions leave it); with magic units they include promotions and mutations, and the
+// predecessor may belong to another material of the same component (SPEC 5). Predecessors are legal positions (the side not to move in them
 // is not in check) and carry an en-passant square exactly when one is usable. The
 // position passed to f is only valid during the call.
 //
@@ -110,6 +259,10 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
 // whose illegal entries are marked as such (the solver) save the check.
 template <bool CheckLegality = true, class Rules, class F>
 void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
+  if (pos.magic_pieces()) {
+    retro_detail::for_each_predecessor_across_mutations<CheckLegality>(pos, rules, f);
+    return;
+  }
   Color mover = ~pos.side_to_move(), other = pos.side_to_move();
   Square ep = pos.ep_square();
   // One working copy, changed in place for each candidate and restored after it.
@@ -137,24 +290,8 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
             (king_bb(from) & pos.pieces(other, KING)))
           return;
         before.move_piece(to, from);
-        Move m(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL);
-        if (!CheckLegality || is_legal_position(before, rules)) {
-          if (retro_detail::leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
-          // The same move from positions where the side to move could have taken a
-          // pawn of the other side en passant.
-          for (Bitboard pawns = before.pieces(other, PAWN); pawns;) {
-            Square p = pop_lsb(pawns);
-            if (relative_rank(other, p) != 3) continue;
-            Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
-            if (!before.empty(crossed) || !before.empty(origin)) continue;
-            before.set_ep_square(crossed);
-            if (ep_square_usable(before, rules) && ep_square_possible(before, rules) &&
-                (!CheckLegality || is_legal_position(before, rules)) &&
-                retro_detail::leads_to(before, m, pos, rules))
-              f(static_cast<const Position&>(before), from, to);
-            before.set_ep_square(SQ_NONE);
-          }
-        }
+        retro_detail::report_candidate<CheckLegality>(before, Move(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL),
+                                        pos, rules, from, to, f);
         before.move_piece(from, to);
       });
     }

@@ -1,15 +1,14 @@
 #include "rules/walks.h"
 
+#include "rules/capture.h"
+
 namespace feerie {
 
 namespace {
 
-// Promotion choices (SPEC 2): Q, R, B, N, and each fairy type present on the board.
 void add_promotions(const Position& pos, Square from, Square to, MoveList& out,
                     MoveKind kind = MoveKind::NORMAL) {
-  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.push(Move(from, to, kind, pt));
-  for (PieceType pt : {GRASSHOPPER, LOCUST})
-    if (pos.pieces(pt)) out.push(Move(from, to, kind, pt));
+  for (PieceType pt : promotion_types(pos)) out.push(Move(from, to, kind, pt));
 }
 
 void add_destination(const Position& pos, Square from, Square to, bool promotes, MoveList& out) {
@@ -19,7 +18,7 @@ void add_destination(const Position& pos, Square from, Square to, bool promotes,
     out.push(Move(from, to));
 }
 
-void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable,
+void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn, bool magic, Bitboard capturable,
                          MoveList& out) {
   auto promotes = [&](Square to) { return real_pawn && relative_rank(c, to) == 7; };
   int rank = relative_rank(c, s);
@@ -28,9 +27,11 @@ void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn,
   if (pos.empty(one)) {
     add_destination(pos, s, one, promotes(one), out);
     Square two = Square(one + pawn_push(c));
-    // Only a real pawn's double step gives the opponent an en-passant square (SPEC 3.4);
-    // a unit moving as a pawn makes an ordinary two-square move.
-    if (rank == 1 && pos.empty(two)) out.push(Move(s, two, real_pawn ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL));
+    // Only an ordinary real pawn's double step gives the opponent an en-passant square
+    // (SPEC 3.4, 3.5); a unit moving as a pawn, or a magic pawn, makes an ordinary
+    // two-square move.
+    if (rank == 1 && pos.empty(two))
+      out.push(Move(s, two, real_pawn && !magic ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL));
   }
   for (Bitboard b = pawn_capture_bb(c, s) & capturable; b;) {
     Square to = pop_lsb(b);
@@ -107,9 +108,11 @@ void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capt
   Color c = unit.color();
   bool real_pawn = unit.type() == PAWN;
   if (real_pawn && (relative_rank(c, s) == 0 || relative_rank(c, s) == 7)) return;
-  capturable &= pos.pieces(~c);
+  // A magic unit captures nothing (SPEC 3.5): no capture, no en passant, and a magic
+  // locust has no move at all.
+  capturable &= unit.magic() ? 0 : pos.pieces(~c);
   switch (walk) {
-    case PAWN: add_pawn_walk_moves(pos, s, c, real_pawn, capturable, out); return;
+    case PAWN: add_pawn_walk_moves(pos, s, c, real_pawn, unit.magic(), capturable, out); return;
     case GRASSHOPPER: add_grasshopper_moves(pos, s, c, real_pawn, capturable, out); return;
     case LOCUST: add_locust_moves(pos, s, c, real_pawn, capturable, out); return;
     default: {

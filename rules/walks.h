@@ -54,7 +54,8 @@ inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, C
 // non-captures, captures of units in `capturable`, double steps from its second rank and
 // en passant when the walk is a pawn's, promotions when the unit is a real pawn reaching
 // its last rank (however it moved: SPEC 3.4). A real pawn on its own first or last rank
-// has no move at all, whatever walk it borrows (SPEC 2).
+// has no move at all, whatever walk it borrows (SPEC 2). A magic unit captures nothing
+// and a magic pawn's double step is an ordinary move (no en-passant square; SPEC 3.5).
 void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out);
 
 }  // namespace feerie

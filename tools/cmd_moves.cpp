@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
 
@@ -21,22 +22,45 @@ std::vector<std::string> sorted_move_names(const Position& pos, const RuleSet& r
   return names;
 }
 
+// Each legal move with the FEN of the position after it (captures, promotions and
+// mutations applied), sorted by move name.
+std::vector<std::pair<std::string, std::string>> moves_with_fens(const Position& pos, const RuleSet& rules) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const MoveResult& r : legal_moves_with_results(pos, rules)) out.push_back({to_uci(r.move), to_fen(r.after)});
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 void add_moves_command(CLI::App& app) {
   struct Options {
     std::string condition = "orthodox";
     bool json = false;
+    bool after = false;
     std::vector<std::string> fen;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("moves", "List the legal moves of a position");
   cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
   cmd->add_flag("--json", opt->json, "Print a JSON array of moves in long algebraic notation");
+  cmd->add_flag("--after", opt->after,
+                "Give each move with the FEN of the position after it (captures, promotions, mutations applied)");
   cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
   cmd->callback([opt] {
     RuleSet rules = parse_condition(opt->condition);
     Position pos = parse_position(opt->fen, rules);
+    if (opt->after) {
+      std::vector<std::pair<std::string, std::string>> moves = moves_with_fens(pos, rules);
+      if (opt->json) {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const auto& [move, fen] : moves) out.push_back({{"move", move}, {"fen", fen}});
+        std::cout << out.dump() << "\n";
+        return;
+      }
+      for (const auto& [move, fen] : moves) std::cout << move << ' ' << fen << "\n";
+      return;
+    }
     std::vector<std::string> names = sorted_move_names(pos, rules);
     if (opt->json) {
       std::cout << nlohmann::json(names).dump() << "\n";

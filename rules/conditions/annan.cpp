@@ -17,17 +17,6 @@ unsigned AnnanRules::retro_walks(const Position& pos, Square s) const {
   return walks;
 }
 
-bool AnnanRules::in_check(const Position& pos, Color c) const {
-  Square k = pos.king_square(c);
-  if (k == SQ_NONE) return false;
-  Color them = ~c;
-  for (Bitboard attackers = pos.pieces(them); attackers;) {
-    Square s = pop_lsb(attackers);
-    if (reaches_for_capture(pos, s, walk_of(pos, s), them, k)) return true;
-  }
-  return false;
-}
-
 AnnanRules annan_rules(bool nanna, char type) {
   AnnanRules r;
   r.lender_in_front = nanna;

@@ -22,6 +22,8 @@ namespace feerie {
 struct AnnanRules {
   // A unit may have moved with the walk of any friendly unit that stood behind it then:
   // retro moves try every candidate walk and keep those the forward rules confirm.
+  static constexpr bool OwnWalks = false;
+  static constexpr bool EveryAttackerChecks = true;
   static constexpr bool ExactRetroWalks = false;
   static constexpr bool OrthodoxLegality = false;
 
@@ -50,10 +52,8 @@ struct AnnanRules {
 
   unsigned retro_walks(const Position& pos, Square s) const;
   Bitboard immobile_bb(const Position&) const { return 0; }
-  Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
-  void after_move(Position&, Move, UndoRecord&) const {}
   bool move_allowed(const Position&) const { return true; }
-  bool in_check(const Position& pos, Color c) const;
+  bool gives_check(const Position&, Square, Square) const { return true; }
   // Lending runs along files in one direction: only the a<->h mirror keeps the rules.
   bool full_symmetry() const { return false; }
   // A king that borrows another walk no longer attacks the squares around it.

@@ -5,13 +5,15 @@
 #include <sstream>
 #include <vector>
 
-#include "rules/walks.h"
+#include "rules/capture.h"
+#include "rules/magic.h"
 
 namespace feerie {
 
 Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
   Bitboard paralysed = 0;
-  for (Bitboard observers = pos.pieces(); observers;) {
+  const Bitboard magic = pos.magic_pieces();
+  for (Bitboard observers = pos.pieces() & ~magic; observers;) {
     Square s = pop_lsb(observers);
     Piece unit = pos.piece_on(s);
     // The enemy units of the types this unit paralyses; most often there are none, and
@@ -19,6 +21,7 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
     Bitboard victims = 0;
     for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
       victims |= pos.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+    victims &= ~magic;
     if (victims) paralysed |= capture_targets_bb(pos, s, unit.type(), unit.color()) & victims;
   }
   // En-passant observation: the pawn that just made a double step is observed by each
@@ -26,7 +29,7 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
   Square ep = pos.ep_square();
   if (ep != SQ_NONE && relates(PAWN, PAWN)) {
     Color taker = pos.side_to_move();
-    if (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN))
+    if (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN) & ~magic)
       paralysed |= square_bb(Square(ep - pawn_push(taker)));
   }
   return paralysed;
@@ -34,7 +37,8 @@ Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
 
 bool ParalysisRules::is_paralysed(const Position& pos, Square s) const {
   Piece unit = pos.piece_on(s);
-  for (Bitboard observers = pos.pieces(~unit.color()); observers;) {
+  if (unit.magic()) return false;
+  for (Bitboard observers = pos.pieces(~unit.color()) & ~pos.magic_pieces(); observers;) {
     Square o = pop_lsb(observers);
     Piece observer = pos.piece_on(o);
     if (relates(observer.type(), unit.type()) && reaches_for_capture(pos, o, observer.type(), observer.color(), s))
@@ -44,7 +48,8 @@ bool ParalysisRules::is_paralysed(const Position& pos, Square s) const {
   Square ep = pos.ep_square();
   if (ep != SQ_NONE && relates(PAWN, PAWN)) {
     Color taker = pos.side_to_move();
-    if (s == Square(ep - pawn_push(taker)) && (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN))) return true;
+    if (s == Square(ep - pawn_push(taker)) && (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN) & ~pos.magic_pieces()))
+      return true;
   }
   return false;
 }
@@ -63,7 +68,8 @@ bool ParalysisRules::kings_may_touch() const {
 namespace {
 
 // The position after the unit on `from` captures the king on `king` (a locust lands
-// beyond it), promoting to `promotion` when given. Used for Isardam type A checks.
+// beyond it), promoting to `promotion` when given, and after the mutation that move
+// causes. Used for Isardam type A checks.
 Position after_king_capture(const Position& pos, Square from, Square king, PieceType promotion) {
   Position after = pos;
   Piece unit = pos.piece_on(from);
@@ -77,6 +83,8 @@ Position after_king_capture(const Position& pos, Square from, Square king, Piece
   if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
   after.set_ep_square(SQ_NONE);
   after.set_side_to_move(~pos.side_to_move());
+  UndoRecord mutations;
+  apply_mutations(after, from, land, mutations);
   return after;
 }
 
@@ -87,36 +95,17 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, HasPair
   Piece unit = pos.piece_on(from);
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
     return !has_pair(after_king_capture(pos, from, king, NO_PIECE_TYPE));
-  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST}) {
-    if ((pt == GRASSHOPPER || pt == LOCUST) && !pos.pieces(pt)) continue;
+  for (PieceType pt : promotion_types(pos))
     if (!has_pair(after_king_capture(pos, from, king, pt))) return true;
-  }
   return false;
 }
 
 }  // namespace
 
-bool ParalysisRules::in_check(const Position& pos, Color c) const {
-  Square k = pos.king_square(c);
-  if (k == SQ_NONE) return false;
-  // The units that could take the king by their walks: reverse look-ups for the orthodox
-  // walks, forward ones for the fairy units.
-  Bitboard attackers = orthodox_attackers_bb(pos, k, ~c, pos.pieces());
-  for (Bitboard fairy = pos.pieces(~c) & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)); fairy;) {
-    Square s = pop_lsb(fairy);
-    if (capture_targets_bb(pos, s, pos.piece_on(s).type(), ~c) & square_bb(k)) attackers |= square_bb(s);
-  }
-  while (attackers) {
-    Square s = pop_lsb(attackers);
-    // A paralysed unit gives no check; asked only of units that reach the king.
-    if (!isardam && is_paralysed(pos, s)) continue;
-    // Isardam type A: the capture of the king must itself leave no pair.
-    if (isardam && !ordinary_checks &&
-        !king_capture_allowed(pos, s, k, [&](const Position& after) { return paralysed_bb(after) != 0; }))
-      continue;
-    return true;
-  }
-  return false;
+bool ParalysisRules::gives_check(const Position& pos, Square attacker, Square king) const {
+  if (!isardam) return !is_paralysed(pos, attacker);
+  return ordinary_checks ||
+         king_capture_allowed(pos, attacker, king, [&](const Position& after) { return paralysed_bb(after) != 0; });
 }
 
 ParalysisRules madrasi_rules(bool kings_included) {

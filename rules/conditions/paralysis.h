@@ -24,6 +24,8 @@
 namespace feerie {
 
 struct ParalysisRules {
+  static constexpr bool OwnWalks = true;
+  static constexpr bool EveryAttackerChecks = false;
   static constexpr bool ExactRetroWalks = false;
   static constexpr bool OrthodoxLegality = false;
 
@@ -35,17 +37,18 @@ struct ParalysisRules {
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   Bitboard immobile_bb(const Position& pos) const { return isardam ? 0 : paralysed_bb(pos); }
-  Bitboard capturable_bb(const Position& pos, Color c) const { return pos.pieces(~c) & ~pos.pieces(KING); }
-  void after_move(Position&, Move, UndoRecord&) const {}
   bool move_allowed(const Position& after) const { return !isardam || !paralysed_bb(after); }
-  bool in_check(const Position& pos, Color c) const;
+  // A paralysed unit gives no check; under Isardam type A the capture of the king must
+  // itself leave no pair.
+  bool gives_check(const Position& pos, Square attacker, Square king) const;
   bool full_symmetry() const { return true; }
   // Kings can stand side by side when a king can be paralysed (then it gives no check)
   // and under Isardam type A (taking the king may be barred by a pair).
   bool kings_may_touch() const;
 
   // The units of both colours observed by an enemy unit whose type paralyses theirs,
-  // en-passant observation included. Under Isardam these are the forbidden pairs.
+  // en-passant observation included. Under Isardam these are the forbidden pairs. Magic
+  // units are outside every relation (SPEC 3.6): they neither paralyse nor are paralysed.
   Bitboard paralysed_bb(const Position& pos) const;
   // Whether the unit on s is in paralysed_bb(pos), computed for that unit alone.
   bool is_paralysed(const Position& pos, Square s) const;

@@ -13,40 +13,75 @@
 namespace feerie {
 namespace {
 
+// The types an ordinary unit may have had before a move, for the brute force: any type of
+// the mutation chain (and the fairy types when the material has them). Without magic
+// units nothing changes type without a capture or promotion, so only the type it has.
+std::vector<PieceType> brute_force_types(const Position& pos, Piece unit) {
+  if (!pos.magic_pieces() || unit.type() == KING) return {unit.type()};
+  std::vector<PieceType> types{PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+  for (PieceType fairy : {GRASSHOPPER, LOCUST})
+    if (pos.pieces(fairy)) types.push_back(fairy);
+  if (unit.magic() && unit.type() != PAWN) return {unit.type(), PAWN};  // a magic pawn may have promoted
+  return types;
+}
+
 std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSet& rules) {
   std::set<std::string> out;
   Color mover = ~pos.side_to_move();
+  // With magic units, every other ordinary unit may have had any type before the move
+  // (mutations): all assignments are tried.
+  std::vector<Square> others;
+  for (Bitboard b = pos.pieces() & ~pos.magic_pieces() & ~pos.pieces(KING); b;) others.push_back(pop_lsb(b));
   for (Bitboard units = pos.pieces(mover); units;) {
     Square to = pop_lsb(units);
+    Piece unit = pos.piece_on(to);
+    std::vector<Square> rest;
+    for (Square o : others)
+      if (o != to && pos.magic_pieces()) rest.push_back(o);
     for (int f = 0; f < 64; ++f) {
       if (!pos.empty(Square(f))) continue;
-      Position before = pos;
-      before.set_ep_square(SQ_NONE);
-      before.remove_piece(to);
-      before.put_piece(pos.piece_on(to), Square(f));
-      before.set_side_to_move(mover);
-      std::vector<Position> variants{before};
-      for (int e = 0; e < 64; ++e) {
-        Position v = before;
-        v.set_ep_square(Square(e));
-        Color other = pos.side_to_move();
-        Square pawn = Square(e + pawn_push(other));
-        if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) || !v.empty(Square(e)) ||
-            !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules) || !ep_square_possible(v, rules))
-          continue;
-        variants.push_back(v);
-      }
-      for (const Position& q : variants) {
-        if (!is_legal_position(q, rules)) continue;
-        MoveList moves;
-        generate_legal(q, rules, moves);
-        for (Move m : moves) {
-          Position after = q;
-          UndoRecord undo;
-          rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
-          if (!undo.captured.empty() || m.promotion() != NO_PIECE_TYPE) continue;
-          if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);
-          if (after == pos) out.insert(to_fen(q));
+      for (PieceType identity : brute_force_types(pos, unit)) {
+        std::vector<std::size_t> digit(rest.size(), 0);
+        for (;;) {
+          Position before = pos;
+          before.set_ep_square(SQ_NONE);
+          before.remove_piece(to);
+          before.put_piece(Piece(unit.color(), identity, unit.magic()), Square(f));
+          for (std::size_t k = 0; k < rest.size(); ++k) {
+            Piece o = pos.piece_on(rest[k]);
+            before.replace_piece(rest[k], Piece(o.color(), brute_force_types(pos, o)[digit[k]]));
+          }
+          before.set_side_to_move(mover);
+          std::vector<Position> variants{before};
+          for (int e = 0; e < 64; ++e) {
+            Position v = before;
+            v.set_ep_square(Square(e));
+            Color other = pos.side_to_move();
+            Square pawn = Square(e + pawn_push(other));
+            if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) ||
+                !v.empty(Square(e)) || !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules) ||
+                !ep_square_possible(v, rules))
+              continue;
+            variants.push_back(v);
+          }
+          for (const Position& q : variants) {
+            if (!is_legal_position(q, rules)) continue;
+            MoveList moves;
+            generate_legal(q, rules, moves);
+            for (Move m : moves) {
+              Position after = q;
+              UndoRecord undo;
+              rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
+              // Captures always leave the material; promotions too unless mutations
+              // may bring it back (magic units on the board).
+              if (!undo.captured.empty() || (m.promotion() != NO_PIECE_TYPE && !pos.magic_pieces())) continue;
+              if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);
+              if (after == pos) out.insert(to_fen(q));
+            }
+          }
+          std::size_t k = 0;
+          while (k < rest.size() && ++digit[k] >= brute_force_types(pos, pos.piece_on(rest[k])).size()) digit[k++] = 0;
+          if (k == rest.size()) break;
         }
       }
     }
@@ -164,6 +199,24 @@ TEST(RetroPropertyAnnan, Nanna) {
   check_material("KRBvK", 150, condition("nanna"));
   check_material("KNPvKP", 150, condition("nanna-b"));
 }
+
+}  // namespace
+}  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// Magic units (SPEC 3.5): the moved unit may have mutated on arrival or promoted first,
+// and a magic mover changes the units it touches; predecessors may belong to other
+// materials. The brute force tries every type for every ordinary unit.
+TEST(RetroPropertyMagic, WhiteMagicRookBlackPawn) { check_material("KmRvKP", 150); }
+TEST(RetroPropertyMagic, MutationsOfBothColours) { check_material("KmBNvKN", 60); }
+TEST(RetroPropertyMagic, PromotionThenMutation) { check_material("KNvKmQP", 60); }
+TEST(RetroPropertyMagic, MagicPawn) { check_material("KmPvKR", 150); }
+TEST(RetroPropertyMagic, MagicUnitsOnly) { check_material("KmRvKmN", 100); }
+TEST(RetroPropertyMagic, MagicGrasshopperEndsTheChain) { check_material("KmGvKQ", 100); }
+TEST(RetroPropertyMagic, UnderMadrasiRexInclusive) { check_material("KmRvKR", 80, condition("madrasi-ri")); }
+TEST(RetroPropertyMagic, UnderAnnan) { check_material("KmRPvKN", 60, condition("annan")); }
 
 }  // namespace
 }  // namespace feerie

@@ -48,7 +48,7 @@ struct Reference {
         shadow.put_piece(Piece(c, KNIGHT), s);
       }
     }
-    return OrthodoxRules{}.in_check(shadow, c);
+    return king_in_check(shadow, c, OrthodoxRules{});
   }
 
   void legal_moves(const Position& pos, std::vector<Move>& out) const {

@@ -11,6 +11,8 @@ TEST(Fen, RoundTrip) {
            "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
            "g3k3/7l/8/8/8/8/2L5/G3K3 w - - 0 1",
            "P3k3/8/8/8/8/8/8/p3K3 w - - 0 1",  // pawns on first and last ranks are valid
+           "4k3/8/1n6/N7/8/1R*6/8/K7 w - - 0 1",  // magic units: the letter and '*'
+           "4k3/8/8/8/8/8/p*7/4K2n* b - - 0 1",
        }) {
     Expected<Position> p = parse_fen(fen);
     ASSERT_TRUE(p.ok()) << fen << ": " << p.error_message();
@@ -64,7 +66,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadFen{"4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", "occupied"},
                       BadFen{"4k3/8/8/4p3/8/8/8/4K3 w - e9 0 1", "bad en-passant square"},
                       BadFen{"4k3/8/8/8/8/8/8/4K3 w - - x 1", "move counters"},
-                      BadFen{"4k3/8/8/8/8/8/8/R*3K3 w - - 0 1", "magic pieces are not supported yet"},
+                      BadFen{"4k3/8/8/8/8/8/8/R**3K3 w - - 0 1", "'*' (magic) must follow a piece letter"},
+                      BadFen{"4k3/8/8/8/8/8/8/*4K3 w - - 0 1", "'*' (magic) must follow a piece letter"},
+                      BadFen{"4k3/8/8/8/4P*3/8/8/4K3 b - e3 0 1", "no pawn in front of it"},
                       BadFen{"4k3/8/8/8/8/8/8/K*7 w - - 0 1", "a king cannot be magic"}));
 
 TEST(Fen, IllegalPositionSideNotToMoveInCheck) {

@@ -43,6 +43,24 @@ TEST(Cli, MovesAcceptsFenFieldsAsSeparateArguments) {
   EXPECT_EQ(r.output, "3 legal moves: a1a2 a1b1 a1b2\n");
 }
 
+TEST(Cli, MovesAfterGivesEachMoveWithThePositionAfterIt) {
+  // The seed's diagrams A and B: the magic rook b3 goes to b6 between two knights.
+  CommandRun r = run_feerie("moves --after '8/8/8/n1N5/8/1R*6/8/K6k w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("\nb3b6 8/8/1R*6/p1B5/8/8/8/K6k b - - 0 1\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.rfind("a1a2 ", 0), 0u);
+  r = run_feerie("moves --after --json '8/8/8/8/8/8/8/K6k w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.output.substr(0, 52), "[{\"move\":\"a1a2\",\"fen\":\"8/8/8/8/8/8/K7/7k b - - 0 1\"}");
+}
+
+TEST(Cli, MagicKingIsRefused) {
+  CommandRun r = run_feerie("moves 'K*7/8/8/8/8/8/8/7k w - - 0 1'");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("a king cannot be magic"), std::string::npos);
+  EXPECT_EQ(line_count(r.output), 1);
+}
+
 TEST(Cli, PerftPrintsTheCountLast) {
   CommandRun r = run_feerie("perft --depth 3 --divide 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'");
   EXPECT_EQ(r.exit_code, 0);

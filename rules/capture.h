@@ -1,0 +1,77 @@
+// What every condition shares about capturing: which units may be captured, the
+// promotion choices, and check (SPEC 1, 2, 3.5). One copy for all conditions; a
+// condition only says which walk a unit uses (walk_of) and whether a unit that reaches
+// the enemy king gives check (gives_check: a paralysed unit does not, SPEC 3.1; under
+// Isardam type A the capture must itself be legal, SPEC 3.2).
+#pragma once
+
+#include "rules/walks.h"
+
+namespace feerie {
+
+// The units of ~c that a unit of c may capture: kings never (check is a threat, not a
+// capture) and magic units never (SPEC 3.5). A magic unit captures nothing at all: the
+// walks ask for its captures with an empty set (rules/walks.h).
+inline Bitboard capturable_bb(const Position& pos, Color c) {
+  return pos.pieces(~c) & ~pos.pieces(KING) & ~pos.magic_pieces();
+}
+
+// Promotion choices (SPEC 2): Q, R, B, N, and each fairy type present on the board
+// before the move (either colour, ordinary or magic). A magic pawn promotes to a magic
+// unit of the chosen type (SPEC 3.5).
+struct PromotionTypes {
+  PieceType types[6];
+  int count = 0;
+  const PieceType* begin() const { return types; }
+  const PieceType* end() const { return types + count; }
+};
+inline PromotionTypes promotion_types(bool grasshopper_on_board, bool locust_on_board) {
+  PromotionTypes out;
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.types[out.count++] = pt;
+  if (grasshopper_on_board) out.types[out.count++] = GRASSHOPPER;
+  if (locust_on_board) out.types[out.count++] = LOCUST;
+  return out;
+}
+inline PromotionTypes promotion_types(const Position& pos) {
+  return promotion_types(pos.pieces(GRASSHOPPER), pos.pieces(LOCUST));
+}
+
+// The enemy units that could capture the king of `c` by the walks `rules` gives them,
+// magic units excluded (they capture nothing). Conditions whose units all use their own
+// type's walk (Rules::OwnWalks) are answered by reverse look-ups from the king; the
+// fairy walks, and borrowed walks, by asking each unit.
+template <class Rules>
+Bitboard king_attackers_bb(const Position& pos, Color c, const Rules& rules) {
+  Square k = pos.king_square(c);
+  if (k == SQ_NONE) return 0;
+  Color them = ~c;
+  Bitboard attackers = 0, ask;
+  if constexpr (Rules::OwnWalks) {
+    attackers = orthodox_attackers_bb(pos, k, them, pos.pieces());
+    ask = pos.pieces(them) & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST));
+  } else {
+    ask = pos.pieces(them);
+  }
+  for (ask &= ~pos.magic_pieces(); ask;) {
+    Square s = pop_lsb(ask);
+    if (reaches_for_capture(pos, s, rules.walk_of(pos, s), them, k)) attackers |= square_bb(s);
+  }
+  return attackers & ~pos.magic_pieces();
+}
+
+// The king of `c` could be captured (SPEC 1): some enemy unit reaches it and the
+// condition lets that unit give check.
+template <class Rules>
+bool king_in_check(const Position& pos, Color c, const Rules& rules) {
+  Bitboard attackers = king_attackers_bb(pos, c, rules);
+  if constexpr (Rules::EveryAttackerChecks) {
+    return attackers;
+  } else {
+    Square k = pos.king_square(c);
+    while (attackers)
+      if (rules.gives_check(pos, pop_lsb(attackers), k)) return true;
+    return false;
+  }
+}
+
+}  // namespace feerie
