@@ -1,5 +1,6 @@
 #include "gen/generate.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -29,52 +30,78 @@ bool usable_table(const std::string& path, const Material& material, const RuleS
          h.entries == indexer.size();
 }
 
-}  // namespace
-
-Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
+// Solves `component` (its dependencies are on disk) and writes one table per member.
+Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> component, const RuleSet& rules,
+                                                         const GenerateOptions& options) {
+  std::sort(component.begin(), component.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
   auto start = std::chrono::steady_clock::now();
-  Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
-  Indexer indexer(material, rules);
-  SolveOptions solve_options;
-  solve_options.threads = options.threads;
-  solve_options.on_pass = [&](const SolveProgress& p) {
-    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    say(options, material.name() + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
-                     ", " + std::to_string(p.resolved) + " resolved, " + std::to_string(int(elapsed)) + " s");
-  };
-  Expected<SolvedTable> solved = solve(indexer, subtables, solve_options);
-  if (!solved) return error("solving " + material.name() + ": " + solved.error_message());
   auto since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
+  Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
+  std::vector<Indexer> indexers;
+  for (const Material& m : component) indexers.emplace_back(m, rules);
+  std::vector<const Indexer*> members;
+  for (const Indexer& indexer : indexers) members.push_back(&indexer);
+  std::string names;
+  for (const Material& m : component) names += (names.empty() ? "" : ", ") + m.name();
+  SolveOptions solve_options;
+  solve_options.threads = options.threads;
+  solve_options.on_pass = [&](const SolveProgress& p) {
+    std::string message = (component.size() == 1 ? names : "component " + names) + ": " +
+                          (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) + ", " +
+                          std::to_string(p.resolved) + " resolved";
+    if (component.size() > 1) {
+      // Which members the pass resolved entries in.
+      std::string busy;
+      for (std::size_t m = 0; m < component.size(); ++m)
+        if (p.by_member[m]) busy += (busy.empty() ? "" : ", ") + component[m].name() + " " + std::to_string(p.by_member[m]);
+      if (!busy.empty()) message += " (" + busy + ")";
+    }
+    say(options, message + ", " + std::to_string(int(since(start))) + " s");
+  };
+  Expected<std::vector<SolvedTable>> solved = solve_component(members, subtables, solve_options);
+  if (!solved) return error("solving " + names + ": " + solved.error_message());
   double solve_seconds = since(start);
-  auto stats_start = std::chrono::steady_clock::now();
 
-  GeneratedTable out;
-  out.material = material;
-  out.entries = indexer.size();
-  out.passes = solved->passes;
-  out.stats = compute_statistics(indexer, solved->values, options.threads);
-  out.path = subtables.table_path(material);
-  out.solve_seconds = solve_seconds;
-  out.statistics_seconds = since(stats_start);
-  auto write_start = std::chrono::steady_clock::now();
-
-  TableHeader header;
-  header.condition = rules.name();
-  header.material = material.name();
-  header.index_layout = indexer.layout();
-  header.entries = indexer.size();
-  header.stats = out.stats;
-  header.generator = "feerie 0.1";
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(out.path).parent_path(), ec);
-  if (ec) return error("cannot create the tables directory for '" + out.path + "': " + ec.message());
-  if (Status s = write_table(out.path, header, solved->values); !s) return s.error();
-  out.file_bytes = std::filesystem::file_size(out.path, ec);
-  out.write_seconds = since(write_start);
-  out.seconds = since(start);
+  std::vector<GeneratedTable> out;
+  for (std::size_t m = 0; m < component.size(); ++m) {
+    auto stats_start = std::chrono::steady_clock::now();
+    GeneratedTable table;
+    table.material = component[m];
+    table.entries = indexers[m].size();
+    table.passes = (*solved)[m].passes;
+    table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
+    table.path = subtables.table_path(component[m]);
+    table.solve_seconds = solve_seconds;  // the component's, shared by its members
+    table.statistics_seconds = since(stats_start);
+    auto write_start = std::chrono::steady_clock::now();
+    TableHeader header;
+    header.condition = rules.name();
+    header.material = component[m].name();
+    header.index_layout = indexers[m].layout();
+    header.entries = indexers[m].size();
+    header.stats = table.stats;
+    header.generator = "feerie 0.1";
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(table.path).parent_path(), ec);
+    if (ec) return error("cannot create the tables directory for '" + table.path + "': " + ec.message());
+    if (Status s = write_table(table.path, header, (*solved)[m].values); !s) return s.error();
+    (*solved)[m].values = {};  // release the member's memory once written
+    table.file_bytes = std::filesystem::file_size(table.path, ec);
+    table.write_seconds = since(write_start);
+    table.seconds = since(start);
+    out.push_back(table);
+  }
   return out;
+}
+
+}  // namespace
+
+Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
+  Expected<std::vector<GeneratedTable>> tables = generate_component({material}, rules, options);
+  if (!tables) return tables.error();
+  return tables->front();
 }
 
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
@@ -82,23 +109,27 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
-    if (component.size() != 1)
-      return error("materials that change into each other without capture (" + component.front().name() +
-                   ", ...) are not supported yet");
-    const Material& material = component.front();
-    std::string path = paths.table_path(material);
-    if (usable_table(path, material, rules)) {
-      GeneratedTable reused;
-      reused.material = material;
-      reused.path = path;
-      reused.reused = true;
-      done.push_back(reused);
+    // A component is reused when every member's table is on disk and sound; otherwise it
+    // is solved again whole (its members depend on each other).
+    bool all_usable = true;
+    for (const Material& material : component)
+      all_usable = all_usable && usable_table(paths.table_path(material), material, rules);
+    if (all_usable) {
+      for (const Material& material : component) {
+        GeneratedTable reused;
+        reused.material = material;
+        reused.path = paths.table_path(material);
+        reused.reused = true;
+        done.push_back(reused);
+      }
       continue;
     }
-    say(options, "generating " + material.name() + " (" + rules.name() + ")");
-    Expected<GeneratedTable> t = generate_one(material, rules, options);
-    if (!t) return t.error();
-    done.push_back(*t);
+    std::string names;
+    for (const Material& m : component) names += (names.empty() ? "" : ", ") + m.name();
+    say(options, "generating " + (component.size() == 1 ? names : "component " + names) + " (" + rules.name() + ")");
+    Expected<std::vector<GeneratedTable>> tables = generate_component(component, rules, options);
+    if (!tables) return tables.error();
+    done.insert(done.end(), tables->begin(), tables->end());
   }
   return done;
 }

@@ -1,5 +1,8 @@
 #include "gen/graph.h"
 
+#include "rules/capture.h"
+#include "rules/magic.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -9,16 +12,52 @@ namespace feerie {
 
 namespace {
 
-// The non-king units a side may lose to a capture.
-std::vector<std::pair<PieceType, bool>> capturable_units(const Material& m, Color c) {
-  std::vector<std::pair<PieceType, bool>> out;
-  for (int magic = 0; magic < 2; ++magic)
-    for (int pt = PAWN; pt < KING; ++pt)
-      if (m.count(c, PieceType(pt), magic)) out.push_back({PieceType(pt), magic});
-  for (int magic = 0; magic < 2; ++magic)
-    for (PieceType pt : {GRASSHOPPER, LOCUST})
-      if (m.count(c, pt, magic)) out.push_back({pt, magic});
-  return out;
+bool has_magic(const Material& m, Color c) {
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+    if (m.count(c, PieceType(pt), true)) return true;
+  return false;
+}
+
+// The fairy walk that ends the mutation chain (rules/magic.h chain_end), from the units.
+PieceType chain_end(const Material& m) {
+  bool grasshopper = m.count(WHITE, GRASSHOPPER, true) || m.count(BLACK, GRASSHOPPER, true);
+  bool locust = m.count(WHITE, LOCUST, true) || m.count(BLACK, LOCUST, true);
+  if (grasshopper == locust) return NO_PIECE_TYPE;
+  return grasshopper ? GRASSHOPPER : LOCUST;
+}
+
+// `m` with one unit of colour c, magic flag `magic`, changed from type `from` to `to`.
+Material changed(Material m, Color c, bool magic, PieceType from, PieceType to) {
+  m.set_count(c, from, magic, m.count(c, from, magic) - 1);
+  m.set_count(c, to, magic, m.count(c, to, magic) + 1);
+  return m;
+}
+
+// `m` without one ordinary unit of colour c and type t.
+Material captured(Material m, Color c, PieceType t) {
+  m.set_count(c, t, false, m.count(c, t, false) - 1);
+  return m;
+}
+
+// Every material reached from `base` when the magic unit that just moved touches some of
+// the ordinary units: any number of each group, own units one step up, enemy units one
+// step down (at most the 8 squares around it).
+void add_touched_variants(const Material& base, Color mover, int group, int touched, std::vector<Material>& out) {
+  // Groups in a fixed order: (colour, type) over the ordinary non-king units.
+  static constexpr PieceType Types[] = {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, GRASSHOPPER, LOCUST};
+  if (group == 2 * 7) {
+    out.push_back(base);
+    return;
+  }
+  Color c = Color(group / 7);
+  PieceType t = Types[group % 7];
+  PieceType to = mutated_type(t, c == mover ? MutationDirection::UP : MutationDirection::DOWN, chain_end(base));
+  Material m = base;
+  for (int k = 0; k <= base.count(c, t, false) && touched + k <= 8; ++k) {
+    add_touched_variants(m, mover, group + 1, touched + k, out);
+    if (to == t) break;
+    m = changed(m, c, false, t, to);
+  }
 }
 
 }  // namespace
@@ -34,27 +73,44 @@ std::vector<Material> material_successors(const Material& m, const RuleSet&) {
     s = s.canonical_orientation();
     if (!(s == m.canonical_orientation())) out.insert(s);
   };
+  const PromotionTypes promotions = promotion_types(m.has(GRASSHOPPER), m.has(LOCUST));
   for (Color mover : {WHITE, BLACK}) {
-    // Captures of one enemy unit (magic units are never captured).
-    std::vector<Material> after_capture{m};
-    for (auto [pt, magic] : capturable_units(m, ~mover)) {
-      if (magic) continue;
-      Material s = m;
-      s.set_count(~mover, pt, false, m.count(~mover, pt, false) - 1);
-      add(s);
-      after_capture.push_back(s);
-    }
-    // Promotions, with or without a capture: to Q, R, B, N and the fairy types on board.
-    for (int magic = 0; magic < 2; ++magic) {
-      if (!m.count(mover, PAWN, magic)) continue;
-      for (const Material& base : after_capture)
-        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST}) {
-          if ((pt == GRASSHOPPER || pt == LOCUST) && !m.has(pt)) continue;
-          Material s = base;
-          s.set_count(mover, PAWN, magic, base.count(mover, PAWN, magic) - 1);
-          s.set_count(mover, pt, magic, base.count(mover, pt, magic) + 1);
-          add(s);
+    // An ordinary unit or a king moves, with or without capturing one ordinary enemy unit
+    // (magic units are never captured).
+    std::vector<Material> bases{m};
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+      if (pt != KING && m.count(~mover, PieceType(pt), false))
+        bases.push_back(captured(m, ~mover, PieceType(pt)));
+    for (const Material& base : bases) {
+      add(base);
+      for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+        PieceType t = PieceType(pt);
+        if (t == KING || !m.count(mover, t, false)) continue;
+        // It may promote, then it may mutate: up when it meets own magic units, down when
+        // it meets enemy ones (SPEC 3.5).
+        std::vector<PieceType> arrivals{t};
+        if (t == PAWN) arrivals.insert(arrivals.end(), promotions.begin(), promotions.end());
+        for (PieceType a : arrivals) {
+          Material promoted = changed(base, mover, false, t, a);
+          add(promoted);
+          for (MutationDirection d : {MutationDirection::UP, MutationDirection::DOWN})
+            if (has_magic(m, d == MutationDirection::UP ? mover : ~mover))
+              add(changed(promoted, mover, false, a, mutated_type(a, d, chain_end(promoted))));
         }
+      }
+    }
+    // A magic unit moves (never capturing), a magic pawn perhaps promoting, and mutates
+    // the ordinary units it touches.
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+      PieceType t = PieceType(pt);
+      if (!m.count(mover, t, true)) continue;
+      std::vector<PieceType> arrivals{t};
+      if (t == PAWN) arrivals.insert(arrivals.end(), promotions.begin(), promotions.end());
+      for (PieceType a : arrivals) {
+        std::vector<Material> touched;
+        add_touched_variants(changed(m, mover, true, t, a), mover, 0, 0, touched);
+        for (const Material& s : touched) add(s);
+      }
     }
   }
   return {out.begin(), out.end()};

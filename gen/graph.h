@@ -1,8 +1,9 @@
 // The dependency graph of material signatures (SPEC 5): an edge M -> M' when one move can
-// turn M into M' (a capture, a promotion, both at once). Materials are taken in their
+// turn M into M' (a capture, a promotion, a magic mutation, or several at once). Materials are taken in their
 // canonical orientation. Strongly connected components are returned in the order they
 // must be solved: every component after all the components it depends on. In orthodox
-// chess (and every condition without mutation) each component is one material.
+// chess each component is one material; magic units make materials that turn into each
+// other (KmRvKP -> KmRvKQ by promotion -> KmRvKR by mutation ...), solved together.
 #pragma once
 
 #include <vector>

@@ -15,100 +15,139 @@ namespace feerie {
 
 namespace {
 
+// An entry of the component being solved: which member, which side to move, which index.
+// Layout of `code`: bits 0-47 index, bit 48 side to move, bits 49-63 member.
+struct Entry {
+  std::uint64_t code = 0;
+  static Entry of(int member, int side, std::uint64_t index) {
+    return {index | std::uint64_t(side) << 48 | std::uint64_t(member) << 49};
+  }
+  std::uint64_t index() const { return code & ((std::uint64_t(1) << 48) - 1); }
+  int side() const { return int(code >> 48) & 1; }
+  int member() const { return int(code >> 49); }
+};
+
 template <class Rules>
 class Solver {
  public:
-  Solver(const Indexer& indexer, const Rules& rules, const Tablebase& subtables, const SolveOptions& options)
-      : indexer_(indexer), rules_(rules), subtables_(subtables), options_(options), fixed_squares_(fixed_squares(indexer)) {}
+  Solver(const std::vector<const Indexer*>& members, const Rules& rules, const Tablebase& subtables,
+         const SolveOptions& options)
+      : members_(members), rules_(rules), subtables_(subtables), options_(options), exit_route_(members.size()) {
+    for (const Indexer* m : members) fixed_squares_.push_back(fixed_squares(*m));
+  }
 
-  Expected<SolvedTable> run() {
+  Expected<std::vector<SolvedTable>> run() {
+    if (members_.size() > MaxMembers) return error("a component of more than " + std::to_string(MaxMembers) + " materials");
+    for (const Indexer* m : members_)
+      if (m->symmetry_count() != members_.front()->symmetry_count())
+        return error("the members of a component must share one symmetry group (" + members_.front()->material().name() +
+                     ", " + m->material().name() + ")");
     if (Status s = load_subtables(); !s) return s.error();
-    for (auto& side : values_) side.assign(indexer_.size(), value::Unknown);
-    for (auto& side : block_min_) side.assign((indexer_.size() + BlockSize - 1) / BlockSize, NoMate);
-    for_all_entries([&](int side, std::uint64_t i) { store(side, i, initial_value(Color(side), i)); });
+    values_.resize(members_.size());
+    block_min_.resize(members_.size());
+    for (std::size_t m = 0; m < members_.size(); ++m)
+      for (int side = 0; side < 2; ++side) {
+        values_[m][side].assign(members_[m]->size(), value::Unknown);
+        block_min_[m][side].assign((members_[m]->size() + BlockSize - 1) / BlockSize, NoMate);
+      }
+    for_all_entries([&](int member, int side, std::uint64_t i) {
+      store(Entry::of(member, side, i), initial_value(member, Color(side), i));
+    });
     if (!error_.empty()) return error(error_);
     report(0);
     int n = 0;
     for (; n <= max_plies_.load(); ++n) {
-      for (auto& r : resolved_) r.count = 0;
-      for_entries_with(value::mate_in_plies(n), [&](int side, std::uint64_t i) {
+      for (auto& r : resolved_) r.count.fill(0);
+      for_entries_with(value::mate_in_plies(n), [&](int member, int side, std::uint64_t i) {
         if (n % 2 == 0)
-          propagate_loss(Color(side), i, n);
+          propagate_loss(member, Color(side), i, n);
         else
-          propagate_win(Color(side), i, n);
+          propagate_win(member, Color(side), i, n);
       });
       if (!error_.empty()) return error(error_);
       report(n + 1);
     }
-    for_all_entries([&](int side, std::uint64_t i) {
-      if (value::is_open(load(side, i))) store(side, i, value::Draw);
+    for_all_entries([&](int member, int side, std::uint64_t i) {
+      Entry e = Entry::of(member, side, i);
+      if (value::is_open(load(e))) store(e, value::Draw);
     });
-    SolvedTable out;
-    out.values = std::move(values_);
-    out.passes = n;
+    std::vector<SolvedTable> out(members_.size());
+    for (std::size_t m = 0; m < members_.size(); ++m) {
+      out[m].values = std::move(values_[m]);
+      out[m].passes = n;
+    }
     return out;
   }
 
  private:
-  // Runs f(side, index) over every entry of both sides, in parallel.
+  static constexpr std::size_t MaxMembers = 64;
+  // Predecessors of one position: un-moves of each unit, more with magic units (a moved
+  // unit's past identities and the past types of the units it touched).
+  static constexpr int MaxPredecessors = 2048;
+
+  int threads() const { return options_.threads > 0 ? options_.threads : omp_get_max_threads(); }
+
+  // Runs f(member, side, index) over every entry of every member, in parallel.
   template <class F>
   void for_all_entries(F&& f) {
-    const std::int64_t size = std::int64_t(indexer_.size());
-    int threads = options_.threads > 0 ? options_.threads : omp_get_max_threads();
-    for (int side = 0; side < 2; ++side) {
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
-      for (std::int64_t i = 0; i < size; ++i) f(side, std::uint64_t(i));
-    }
+    for (int side = 0; side < 2; ++side)
+      for (int member = 0; member < int(members_.size()); ++member) {
+        const std::int64_t size = std::int64_t(members_[member]->size());
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads())
+        for (std::int64_t i = 0; i < size; ++i) f(member, side, std::uint64_t(i));
+      }
   }
 
-  // Runs f(side, index) over the entries whose value is `code`, in parallel, skipping the
-  // blocks whose smallest pending mate value is larger. A block's minimum is reset when
-  // it is scanned and lowered again by the scan and by every store, so values written
-  // during the pass (always larger than `code`) are never lost.
+  // Runs f(member, side, index) over the entries whose value is `code`, in parallel,
+  // skipping the blocks whose smallest pending mate value is larger. A block's minimum is
+  // reset when it is scanned and lowered again by the scan and by every store, so values
+  // written during the pass (always larger than `code`) are never lost.
   template <class F>
   void for_entries_with(ValueCode code, F&& f) {
-    const std::int64_t blocks = std::int64_t(block_min_[0].size());
-    const std::uint64_t size = indexer_.size();
-    int threads = options_.threads > 0 ? options_.threads : omp_get_max_threads();
-    for (int side = 0; side < 2; ++side) {
-#pragma omp parallel for schedule(dynamic, 8) num_threads(threads)
-      for (std::int64_t b = 0; b < blocks; ++b) {
-        std::atomic_ref<ValueCode> block_min(block_min_[side][b]);
-        if (block_min.load(std::memory_order_acquire) > code) continue;
-        block_min.exchange(NoMate, std::memory_order_acq_rel);
-        ValueCode pending = NoMate;
-        const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
-        // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
-        const unsigned above = code + 1u, span = value::OpenBase - above;
-        for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
-          ValueCode v = load(side, i);
-          if (v == code) [[unlikely]] {
-            f(side, i);
-            continue;
+    for (int side = 0; side < 2; ++side)
+      for (int member = 0; member < int(members_.size()); ++member) {
+        std::vector<ValueCode>& mins = block_min_[member][side];
+        ValueCode* values = values_[member][side].data();
+        const std::int64_t blocks = std::int64_t(mins.size());
+        const std::uint64_t size = members_[member]->size();
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads())
+        for (std::int64_t b = 0; b < blocks; ++b) {
+          std::atomic_ref<ValueCode> block_min(mins[b]);
+          if (block_min.load(std::memory_order_acquire) > code) continue;
+          block_min.exchange(NoMate, std::memory_order_acq_rel);
+          ValueCode pending = NoMate;
+          const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
+          // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
+          const unsigned above = code + 1u, span = value::OpenBase - above;
+          for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
+            ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
+            if (v == code) [[unlikely]] {
+              f(member, side, i);
+              continue;
+            }
+            pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
           }
-          pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
+          lower_block_min(Entry::of(member, side, std::uint64_t(b) * BlockSize), pending);
         }
-        lower_block_min(side, std::uint64_t(b) * BlockSize, pending);
       }
-    }
   }
 
-  void lower_block_min(int side, std::uint64_t i, ValueCode v) {
-    std::atomic_ref<ValueCode> block_min(block_min_[side][i / BlockSize]);
+  ValueCode* slot(Entry e) { return &values_[e.member()][e.side()][e.index()]; }
+
+  void lower_block_min(Entry e, ValueCode v) {
+    std::atomic_ref<ValueCode> block_min(block_min_[e.member()][e.side()][e.index() / BlockSize]);
     ValueCode seen = block_min.load(std::memory_order_relaxed);
     while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {}
   }
 
-  ValueCode load(int side, std::uint64_t i) {
-    return std::atomic_ref<ValueCode>(values_[side][i]).load(std::memory_order_relaxed);
-  }
-  void store(int side, std::uint64_t i, ValueCode v) {
-    std::atomic_ref<ValueCode>(values_[side][i]).store(v, std::memory_order_relaxed);
+  ValueCode load(Entry e) { return std::atomic_ref<ValueCode>(*slot(e)).load(std::memory_order_relaxed); }
+  void store(Entry e, ValueCode v) {
+    std::atomic_ref<ValueCode>(*slot(e)).store(v, std::memory_order_relaxed);
     if (value::is_mate(v)) {
-      lower_block_min(side, i, v);
+      lower_block_min(e, v);
       int p = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
       while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {}
-      ++resolved_[omp_get_thread_num() % MaxThreads].count;
+      ++resolved_[omp_get_thread_num() % MaxThreads].count[e.member()];
     }
   }
 
@@ -118,69 +157,117 @@ class Solver {
   }
 
   void report(int plies) {
-    std::uint64_t resolved = 0;
-    for (const auto& r : resolved_) resolved += r.count;
-    if (options_.on_pass) options_.on_pass(SolveProgress{plies, resolved});
+    SolveProgress progress{plies, 0, std::vector<std::uint64_t>(members_.size(), 0)};
+    for (const auto& r : resolved_)
+      for (std::size_t m = 0; m < members_.size(); ++m) progress.by_member[m] += r.count[m];
+    for (std::uint64_t n : progress.by_member) progress.resolved += n;
+    if (options_.on_pass) options_.on_pass(progress);
   }
 
-  // Reads every material a move can lead to into memory, once, for lock-free look-ups,
-  // and notes for each (mover, captured unit, promotion) which table holds the result
-  // and in which orientation.
-  Status load_subtables() {
-    for (const Material& m : material_successors(indexer_.material(), subtables_.rules())) {
-      Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables_.load(m);
-      if (!t) return t.error();
-      exits_.push_back(*t);
+  // The member holding `material` (canonical orientation), or -1.
+  int member_of(const Material& material) const {
+    for (std::size_t m = 0; m < members_.size(); ++m)
+      if (members_[m]->material() == material) return int(m);
+    return -1;
+  }
+
+  // The entry of `pos` when its material is a member of the component (positions of the
+  // other orientation are looked up with colours exchanged); false for a material outside.
+  bool locate(const Position& pos, Entry& out) const {
+    Material material = Material::of(pos);
+    const bool flipped = !material.is_canonical_orientation();
+    int member = member_of(flipped ? material.colors_swapped() : material);
+    if (member < 0) return false;
+    const Indexer& indexer = *members_[member];
+    if (!flipped) {
+      if (!indexer.kings_indexable(pos)) return false;
+      out = Entry::of(member, pos.side_to_move(), indexer.index(pos));
+      return true;
     }
-    const Material& own = indexer_.material();
-    for (Color mover : {WHITE, BLACK})
-      for (int code = 0; code < 64; ++code)
-        for (int promotion = 0; promotion < PIECE_TYPE_NB; ++promotion) {
-          Piece captured = Piece::from_code(std::uint8_t(code));
-          Material m = own;
-          if (!captured.empty()) {
-            if (captured.type() >= PIECE_TYPE_NB || captured.color() != ~mover || captured.type() == KING ||
-                captured.type() == NO_PIECE_TYPE || own.count(captured.color(), captured.type(), captured.magic()) == 0)
-              continue;
-            m.set_count(captured.color(), captured.type(), captured.magic(),
-                        own.count(captured.color(), captured.type(), captured.magic()) - 1);
+    Position other = color_flipped(pos);
+    if (!indexer.kings_indexable(other)) return false;
+    out = Entry::of(member, other.side_to_move(), indexer.index(other));
+    return true;
+  }
+
+  // Reads every material a move can lead to outside the component into memory, once,
+  // for lock-free look-ups, and notes for each member and (mover, captured unit,
+  // promotion of an ordinary pawn) which table holds the result and in which orientation.
+  Status load_subtables() {
+    std::vector<Material> loaded;
+    for (const Indexer* member : members_)
+      for (const Material& m : material_successors(member->material(), subtables_.rules())) {
+        if (member_of(m) >= 0 || std::find(loaded.begin(), loaded.end(), m) != loaded.end()) continue;
+        Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables_.load(m);
+        if (!t) return t.error();
+        exits_.push_back(*t);
+        loaded.push_back(m);
+      }
+    for (std::size_t member = 0; member < members_.size(); ++member) {
+      const Material& own = members_[member]->material();
+      for (Color mover : {WHITE, BLACK})
+        for (int code = 0; code < 64; ++code)
+          for (int promotion = 0; promotion < PIECE_TYPE_NB; ++promotion) {
+            Piece captured = Piece::from_code(std::uint8_t(code));
+            Material m = own;
+            if (!captured.empty()) {
+              if (captured.type() >= PIECE_TYPE_NB || captured.color() != ~mover || captured.type() == KING ||
+                  captured.type() == NO_PIECE_TYPE || own.count(captured.color(), captured.type(), captured.magic()) == 0)
+                continue;
+              m.set_count(captured.color(), captured.type(), captured.magic(),
+                          own.count(captured.color(), captured.type(), captured.magic()) - 1);
+            }
+            if (promotion != NO_PIECE_TYPE) {
+              if (own.count(mover, PAWN) == 0 || promotion == PAWN || promotion == KING) continue;
+              m.set_count(mover, PAWN, false, m.count(mover, PAWN) - 1);
+              m.set_count(mover, PieceType(promotion), false, m.count(mover, PieceType(promotion)) + 1);
+            }
+            for (const auto& t : exits_)
+              if (t->material() == m.canonical_orientation())
+                exit_route_[member].route[mover][code][promotion] = {t.get(), !m.is_canonical_orientation()};
           }
-          if (promotion != NO_PIECE_TYPE) {
-            if (own.count(mover, PAWN) == 0 || promotion == PAWN || promotion == KING) continue;
-            m.set_count(mover, PAWN, false, m.count(mover, PAWN) - 1);
-            m.set_count(mover, PieceType(promotion), false, m.count(mover, PieceType(promotion)) + 1);
-          }
-          for (const auto& t : exits_)
-            if (t->material() == m.canonical_orientation())
-              exit_route_[mover][code][promotion] = {t.get(), !m.is_canonical_orientation()};
-        }
+    }
     return Ok{};
   }
 
-  // The value, for the mover, of a move that leaves the material, found by the unit it
-  // captured and its promotion.
-  Expected<ValueCode> exit_value(const Position& after, Move m, const UndoRecord& undo) const {
-    if (undo.change_count == 0) {
-      const ExitRoute& route = exit_route_[~after.side_to_move()][undo.captured.code()][m.promotion()];
+  // The value, for the mover, of a move that leaves the component, found by the unit it
+  // captured and its promotion, or by the material after it when mutations changed units
+  // or a magic pawn promoted.
+  Expected<ValueCode> exit_value(int member, const Position& after, Move m, const UndoRecord& undo) const {
+    if (undo.change_count == 0 && !undo.moved.magic()) {
+      const ExitRoute& route = exit_route_[member].route[~after.side_to_move()][undo.captured.code()][m.promotion()];
       if (route.table) return value_through_move(route.table->value_code(after, route.flipped));
     } else {
-      // After-move effects changed units: find the table by the material itself.
       Material material = Material::of(after).canonical_orientation();
       for (const auto& t : exits_)
         if (t->material() == material) return value_through_move(t->value_code(after));
     }
     return error("no sub-table " + Material::of(after).canonical_orientation().name() + " for a move out of " +
-                 indexer_.material().name());
+                 members_[member]->material().name());
   }
 
-  ValueCode initial_value(Color side, std::uint64_t i) {
+  // Where a move made on `after` (from the position of `member`) lands: true with its
+  // entry when inside the component. Moves without capture, promotion or mutation stay
+  // in the member; `need_entry` false lets those skip the index computation.
+  bool lands_inside(int member, const Position& after, Move m, const UndoRecord& undo, bool need_entry,
+                    Entry& out) const {
+    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) {
+      out = Entry::of(member, after.side_to_move(), need_entry ? members_[member]->index(after) : 0);
+      return true;
+    }
+    return locate(after, out);
+  }
+
+  ValueCode initial_value(int member, Color side, std::uint64_t i) {
+    const Indexer& indexer = *members_[member];
     Position pos;
-    if (!indexer_.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
+    if (!indexer.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
     MoveList moves;
     generate_legal(pos, rules_, moves);
     if (moves.empty()) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
-    // Two moves can lead to one entry only through a symmetry that fixes a king.
-    const bool may_share_entries = symmetry_fixes_a_king(pos);
+    // Two moves can lead to one entry through a symmetry that fixes a king, and with
+    // magic units through two promotion choices that give the same unit after mutation.
+    const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
     int inside = 0, shortest_win = INT_MAX, longest_loss = -1;
     bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
@@ -192,17 +279,18 @@ class Solver {
           Position after = pos;
           UndoRecord undo;
           after.do_move(m, undo);
-          entry = indexer_.index_after_move(i, pos, after, m.from(), m.to());
+          entry = indexer.index_after_move(i, pos, after, m.from(), m.to());
         }
         successors[inside++] = entry;
         continue;
       }
       UndoRecord undo;
       make_move(pos, m, undo, rules_);
-      if (keeps_material(m, undo, pos)) {
-        successors[inside++] = may_share_entries ? indexer_.index(pos) : 0;
+      Entry entry;
+      if (lands_inside(member, pos, m, undo, may_share_entries, entry)) {
+        successors[inside++] = entry.code;
       } else {
-        Expected<ValueCode> v = exit_value(pos, m, undo);
+        Expected<ValueCode> v = exit_value(member, pos, m, undo);
         if (!v) {
           fail(v.error_message());
           return value::Unknown;
@@ -224,7 +312,7 @@ class Solver {
       distinct = int(std::unique(successors, successors + inside) - successors);
     }
     if (distinct >= value::NeverLost) {
-      fail("a position of " + indexer_.material().name() + " has more than 254 successors: " + to_fen(pos));
+      fail("a position of " + indexer.material().name() + " has more than 254 successors: " + to_fen(pos));
       return value::Unknown;
     }
     return value::open(draw_exit ? value::NeverLost : distinct);
@@ -233,8 +321,8 @@ class Solver {
   // Whether a board symmetry other than the identity leaves a king of `pos` in place.
   // Two successors X and g(X) of one position differ by one moved unit, so g fixes the
   // king that did not move; without such a g every move reaches its own entry.
-  bool symmetry_fixes_a_king(const Position& pos) const {
-    return fixed_squares_ & (square_bb(pos.king_square(WHITE)) | square_bb(pos.king_square(BLACK)));
+  bool symmetry_fixes_a_king(int member, const Position& pos) const {
+    return fixed_squares_[member] & (square_bb(pos.king_square(WHITE)) | square_bb(pos.king_square(BLACK)));
   }
 
   // The squares some board symmetry other than the identity leaves in place (the two long
@@ -248,39 +336,55 @@ class Solver {
   }
 
   // A move known to keep the material without playing it: no capture, no promotion, and
-  // rules without after-move effects.
+  // rules and units without after-move effects (no magic units).
   bool quiet(const Position& pos, Move m) const {
     if constexpr (!Rules::OrthodoxLegality) return false;
     return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT &&
-           m.kind() != MoveKind::LOCUST_CAPTURE && pos.empty(m.to());
+           m.kind() != MoveKind::LOCUST_CAPTURE && pos.empty(m.to()) && !pos.magic_pieces();
   }
 
-  bool keeps_material(Move m, const UndoRecord& undo, const Position& after) const {
-    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) return true;
-    return Material::of(after) == indexer_.material();
-  }
-
-  // The entries of the predecessors of `pos` (entry i of `side`), with their values
-  // prefetched: the look-ups land all over the table, and issuing them together lets
-  // the memory system serve them in parallel. Illegal predecessors hold Illegal in the
-  // table and are never updated, so the retro generator need not test their legality.
-  int collect_predecessors(const Position& pos, std::uint64_t i, Color side, std::uint64_t* out) {
+  // The entries of the predecessors of `pos` (entry i of `member`, `side` to move), with
+  // their values prefetched: the look-ups land all over the tables, and issuing them
+  // together lets the memory system serve them in parallel. Illegal predecessors hold
+  // Illegal in the table and are never updated, so the retro generator need not test
+  // their legality. Predecessors in materials outside the component (solved later, they
+  // read this one as a sub-table) are left out.
+  int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     if constexpr (Rules::ExactRetroWalks) {
       Color mover = ~side;
-      if (pos.ep_square() == SQ_NONE &&
+      if (pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
           !(pos.pieces(mover) & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST))))
-        return collect_leaper_slider_predecessors(pos, i, side, out);
+        return collect_leaper_slider_predecessors(member, pos, i, side, out);
     }
+    const Indexer& indexer = *members_[member];
     int count = 0;
-    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
-      if (count == int(MoveList::Capacity)) {
-        fail("more than 512 predecessors of " + to_fen(pos));
-        return;
-      }
-      std::uint64_t j = indexer_.index_after_move(i, pos, before, to, from);
-      __builtin_prefetch(&values_[~side][j]);
-      out[count++] = j;
-    });
+    if (!pos.magic_pieces()) {
+      for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
+        if (count == MaxPredecessors) {
+          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+          return;
+        }
+        Entry e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
+        __builtin_prefetch(slot(e));
+        out[count++] = e;
+      });
+      return count;
+    }
+    // Across mutations the predecessor may belong to another member. Every member of a
+    // component has the same symmetry group (run() checks it), so the predecessors of the
+    // canonical image are all there are, up to symmetry.
+    {
+      for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square, Square) {
+        if (count == MaxPredecessors) {
+          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+          return;
+        }
+        Entry e;
+        if (!locate(before, e)) return;  // a material solved after this component
+        __builtin_prefetch(slot(e));
+        out[count++] = e;
+      });
+    }
     return count;
   }
 
@@ -290,11 +394,13 @@ class Solver {
   // reaches is a predecessor, and the index of most follows by arithmetic, without
   // building the position. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK)
   // are verified entry by entry, and the slow suite checks all 35 published tables.
-  int collect_leaper_slider_predecessors(const Position& pos, std::uint64_t i, Color side, std::uint64_t* out) {
+  int collect_leaper_slider_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
+    const Indexer& indexer = *members_[member];
     int count = 0;
     Color mover = ~side;
     const Bitboard occupied = pos.pieces();
     const Square other_king = pos.king_square(side);
+    ValueCode* values = values_[member][mover].data();
     Position before = pos;
     before.set_side_to_move(mover);
     for (Bitboard units = pos.pieces(mover); units;) {
@@ -302,11 +408,11 @@ class Solver {
       Piece unit = pos.piece_on(to);
       Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
       if (unit.type() == KING && !rules_.kings_may_touch()) origins &= ~king_bb(other_king);
-      const std::uint64_t stride = unit.type() == KING ? 0 : indexer_.unit_stride(pos, i, unit);
+      const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
       for (; origins; ++count) {
         Square from = pop_lsb(origins);
-        if (count == int(MoveList::Capacity)) {
-          fail("more than 512 predecessors of " + to_fen(pos));
+        if (count == MaxPredecessors) {
+          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
           return count;
         }
         std::uint64_t j = Indexer::NoShortcut;
@@ -314,30 +420,30 @@ class Solver {
           j = i + std::uint64_t(std::int64_t(from) - std::int64_t(to)) * stride;
         } else if (unit.type() == KING) {
           Square wk = mover == WHITE ? from : pos.king_square(WHITE), bk = mover == BLACK ? from : pos.king_square(BLACK);
-          j = indexer_.index_after_king_move(i, pos, wk, bk);
+          j = indexer.index_after_king_move(i, pos, wk, bk);
         }
         if (j == Indexer::NoShortcut) {
           before.move_piece(to, from);
-          j = indexer_.index_after_move(i, pos, before, to, from);
+          j = indexer.index_after_move(i, pos, before, to, from);
           before.move_piece(from, to);
         }
-        __builtin_prefetch(&values_[mover][j]);
-        out[count] = j;
+        __builtin_prefetch(&values[j]);
+        out[count] = Entry::of(member, mover, j);
       }
     }
     return count;
   }
 
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
-  void propagate_loss(Color side, std::uint64_t i, int n) {
+  void propagate_loss(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    indexer_.decode(i, side, pos);
+    members_[member]->decode(i, side, pos);
     const ValueCode win = value::mate_in_plies(n + 1);
-    std::uint64_t found[MoveList::Capacity];
-    int count = collect_predecessors(pos, i, side, found);
+    Entry found[MaxPredecessors];
+    int count = collect_predecessors(member, pos, i, side, found);
     for (int k = 0; k < count; ++k) {
-      ValueCode v = load(~side, found[k]);
-      if (value::is_open(v) || (value::is_win(v) && v > win)) store(~side, found[k], win);
+      ValueCode v = load(found[k]);
+      if (value::is_open(v) || (value::is_win(v) && v > win)) store(found[k], win);
     }
   }
 
@@ -345,40 +451,41 @@ class Solver {
   // entry fewer that is not yet a win for the opponent; at none left, it is lost.
   // Counting entries (not moves) keeps the count right for symmetric positions: the
   // predecessor entries of an entry are exactly the entries that have it as a successor.
-  void propagate_win(Color side, std::uint64_t i, int n) {
+  void propagate_win(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    indexer_.decode(i, side, pos);
-    std::uint64_t found[MoveList::Capacity];
-    int all = collect_predecessors(pos, i, side, found);
+    members_[member]->decode(i, side, pos);
+    Entry found[MaxPredecessors];
+    int all = collect_predecessors(member, pos, i, side, found);
     int count = 0;
     for (int k = 0; k < all; ++k) {
-      std::uint64_t j = found[k];
-      ValueCode v = load(~side, j);
+      Entry e = found[k];
+      ValueCode v = load(e);
       if (!value::is_open(v) || value::open_successors(v) == value::NeverLost) continue;
       bool repeated = false;
-      for (int d = 0; d < count && !repeated; ++d) repeated = found[d] == j;
-      if (!repeated) found[count++] = j;
+      for (int d = 0; d < count && !repeated; ++d) repeated = found[d].code == e.code;
+      if (!repeated) found[count++] = e;
     }
     for (int k = 0; k < count; ++k) {
       // One successor entry fewer; the thread that takes the count to zero resolves it.
-      std::atomic_ref<ValueCode> entry(values_[~side][found[k]]);
+      std::atomic_ref<ValueCode> entry(*slot(found[k]));
       ValueCode old = entry.load(std::memory_order_relaxed);
       while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {}
       if (value::open_successors(old) > 1) continue;
       Position lost;
-      indexer_.decode(found[k], ~side, lost);
+      members_[found[k].member()]->decode(found[k].index(), Color(found[k].side()), lost);
       if (value::open_successors(old) == 0) {
         fail("successor count below zero at " + to_fen(lost));
         continue;
       }
-      ValueCode loss = loss_value(lost, n);
-      if (loss != value::Unknown) store(~side, found[k], loss);
+      ValueCode loss = loss_value(found[k].member(), lost, n);
+      if (loss != value::Unknown) store(found[k], loss);
     }
   }
 
-  // The loss value of `pos`, whose moves inside the material all lead to wins of the
-  // opponent in at most n plies: 1 + the longest of those and of the moves that leave.
-  ValueCode loss_value(const Position& pos, int n) {
+  // The loss value of `pos` (of `member`), whose moves inside the component all lead to
+  // wins of the opponent in at most n plies: 1 + the longest of those and of the moves
+  // that leave.
+  ValueCode loss_value(int member, const Position& pos, int n) {
     MoveList moves;
     generate_legal(pos, rules_, moves);
     int longest = n;
@@ -387,15 +494,16 @@ class Solver {
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
-      if (keeps_material(m, undo, after)) continue;
-      Expected<ValueCode> v = exit_value(after, m, undo);
+      Entry inside;
+      if (lands_inside(member, after, m, undo, false, inside)) continue;
+      Expected<ValueCode> v = exit_value(member, after, m, undo);
       if (!v) {
         fail(v.error_message());
         return value::Unknown;
       }
       if (!value::is_loss(*v)) {
-        fail("a move leaving " + indexer_.material().name() + " does not lose, yet the position was counted lost: " +
-             to_fen(pos));
+        fail("a move leaving " + members_[member]->material().name() +
+             " does not lose, yet the position was counted lost: " + to_fen(pos));
         return value::Unknown;
       }
       longest = std::max(longest, value::plies(*v) - 1);
@@ -403,42 +511,53 @@ class Solver {
     return value::mate_in_plies(longest + 1);
   }
 
-  const Indexer& indexer_;
+  const std::vector<const Indexer*>& members_;
   const Rules& rules_;
   const Tablebase& subtables_;
   const SolveOptions& options_;
-  const Bitboard fixed_squares_;
-  std::array<std::vector<ValueCode>, 2> values_;
+  std::vector<Bitboard> fixed_squares_;  // per member
+  std::vector<std::array<std::vector<ValueCode>, 2>> values_;  // [member][side to move]
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   struct ExitRoute {
     const Tablebase::MemoryTable* table = nullptr;
     bool flipped = false;
   };
-  // [mover][captured Piece::code()][promotion type]
-  ExitRoute exit_route_[COLOR_NB][64][PIECE_TYPE_NB] = {};
+  // Per member: [mover][captured Piece::code()][promotion type]
+  struct ExitRoutes {
+    ExitRoute route[COLOR_NB][64][PIECE_TYPE_NB] = {};
+  };
+  std::vector<ExitRoutes> exit_route_;
   std::atomic<int> max_plies_{0};
-  // Entries resolved in the current pass, one counter per thread on its own cache line
-  // (a shared atomic counter would make the threads fight over one line).
+  // Entries resolved in the current pass per member, one set of counters per thread on
+  // its own cache lines (a shared atomic counter would make the threads fight over one).
   static constexpr int MaxThreads = 256;
   struct alignas(64) Counter {
-    std::uint64_t count = 0;
+    std::array<std::uint64_t, MaxMembers> count{};
   };
-  std::array<Counter, MaxThreads> resolved_{};
-  // Per block of entries: the smallest mate value not yet propagated (NoMate if none).
+  std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
+  // Per member, side and block of entries: the smallest mate value not yet propagated
+  // (NoMate if none).
   static constexpr std::uint64_t BlockSize = 1024;
   static constexpr ValueCode NoMate = 0xFFFF;
-  std::array<std::vector<ValueCode>, 2> block_min_;
+  std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;
   std::mutex error_mutex_;
   std::string error_;
 };
 
 }  // namespace
 
-Expected<SolvedTable> solve(const Indexer& indexer, const Tablebase& subtables, const SolveOptions& options) {
+Expected<std::vector<SolvedTable>> solve_component(const std::vector<const Indexer*>& members,
+                                                   const Tablebase& subtables, const SolveOptions& options) {
   return subtables.rules().visit([&](const auto& rules) {
     using Rules = std::decay_t<decltype(rules)>;
-    return Solver<Rules>(indexer, rules, subtables, options).run();
+    return Solver<Rules>(members, rules, subtables, options).run();
   });
+}
+
+Expected<SolvedTable> solve(const Indexer& indexer, const Tablebase& subtables, const SolveOptions& options) {
+  Expected<std::vector<SolvedTable>> solved = solve_component({&indexer}, subtables, options);
+  if (!solved) return solved.error();
+  return std::move(solved->front());
 }
 
 }  // namespace feerie

@@ -1,19 +1,22 @@
-// The retrograde DTM solver (SPEC 5) for one material signature, in memory.
+// The retrograde DTM solver (SPEC 5) for one strongly connected component of materials
+// (one material in orthodox chess; with magic units, materials that turn into each other
+// by promotion and mutation, solved together ply by ply), in memory.
 //
 // Passes, each a function over index ranges run in parallel with OpenMP:
-//   initialise      every entry: Illegal, mated (loss in 0), stalemate (draw), or the
-//                   values of moves that leave the material (captures, promotions) read
+//   initialise      every entry of every member: Illegal, mated (loss in 0), stalemate
+//                   (draw), or the values of moves that leave the component read
 //                   from finished sub-tables through the prober: a win through such a
 //                   move is recorded at once (a shorter win inside the material may
 //                   replace it), a position whose every move leaves is final.
 //   propagate       ply by ply, n = 0, 1, 2, ...: from each loss in n, every predecessor
-//                   (exact un-moves, rules/retro.h) becomes a win in n + 1 unless it has
+//                   (exact un-moves, rules/retro.h, in any member) becomes a win in n + 1 unless it has
 //                   a shorter one; each win in n takes one off the count of open
 //                   successor entries of each unresolved predecessor entry (counted at
 //                   initialisation and kept in the entry's value code itself, see
 //                   probe/value.h "open"); at zero, every move leads to a win of the
 //                   opponent and the predecessor is lost in 1 + the longest of them.
-// Memory: 2 bytes per entry and side to move, plus the sub-tables read into memory.
+// Memory: 2 bytes per entry and side to move of every member, plus the sub-tables read
+// into memory.
 //   finish          what is still unresolved is a draw.
 // A pass writes only values of one parity (wins or losses) and reads only final values
 // of the other, so the result does not depend on the order of work: it is bit-identical
@@ -31,8 +34,9 @@
 namespace feerie {
 
 struct SolveProgress {
-  int plies = 0;            // pass reached
-  std::uint64_t resolved = 0;  // entries resolved in that pass
+  int plies = 0;                        // pass reached
+  std::uint64_t resolved = 0;           // entries resolved in that pass, all members
+  std::vector<std::uint64_t> by_member;  // the same per member, in the order given
 };
 
 struct SolveOptions {
@@ -45,8 +49,14 @@ struct SolvedTable {
   int passes = 0;
 };
 
-// Solves `indexer.material()` under `subtables.rules()`. Every material reachable by a
-// capture or a promotion must already be in `subtables` (missing ones are an error).
+// Solves the component made of `members` (one indexer per material, canonical
+// orientation) under `subtables.rules()`, returning one table per member in the same
+// order. Every material a move leads to outside the component must already be in
+// `subtables` (missing ones are an error).
+Expected<std::vector<SolvedTable>> solve_component(const std::vector<const Indexer*>& members,
+                                                   const Tablebase& subtables, const SolveOptions& options);
+
+// solve_component() of one material.
 Expected<SolvedTable> solve(const Indexer& indexer, const Tablebase& subtables, const SolveOptions& options);
 
 }  // namespace feerie

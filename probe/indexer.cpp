@@ -81,9 +81,28 @@ int Indexer::find_canonical_symmetry(Square wk, Square bk) const {
   return 0;  // unreachable: some image of any pair is canonical
 }
 
+namespace {
+
+// Whether a pawn can stand on the board in this material or in one it turns into without
+// capture: a pawn is there, or a magic unit can demote an enemy unit step by step down to
+// a pawn (SPEC 3.5). Pawns move one way, so only the a<->h mirror keeps such positions'
+// values. Every member of a component answers alike: they have the same units up to
+// the types of the ordinary ones.
+bool pawns_may_appear(const Material& m) {
+  if (m.has(PAWN)) return true;
+  for (Color c : {WHITE, BLACK}) {
+    bool magic = false, enemy_chain_units = false;
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) magic = magic || m.count(c, PieceType(pt), true);
+    for (int pt = KNIGHT; pt <= QUEEN; ++pt) enemy_chain_units = enemy_chain_units || m.count(~c, PieceType(pt), false);
+    if (magic && enemy_chain_units) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(material), rules_(rules) {
-  bool pawns = material.has(PAWN);
-  full_symmetry_ = !pawns && rules.full_symmetry();
+  full_symmetry_ = !pawns_may_appear(material) && rules.full_symmetry();
   kings_may_touch_ = rules.kings_may_touch();
   pair_index_.assign(64 * 64, -1);
   canonical_symmetry_.resize(64 * 64);

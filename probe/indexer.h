@@ -8,8 +8,9 @@
 //   index = ep_section * base_size + (((kk * C(64, n1) + g1) * C(64, n2) + g2) ...)
 //
 // - kk is the position of the (white king, black king) pair in the list of canonical
-//   king pairs. With the full symmetry group (8 board symmetries: no pawns and rules
-//   unchanged by flips) the white king stands in the triangle a1-d1-d4 and, when it is on
+//   king pairs. With the full symmetry group (8 board symmetries: no pawn can appear —
+//   none on the board and no magic unit that could demote an enemy unit to one — and
+//   rules unchanged by flips) the white king stands in the triangle a1-d1-d4 and, when it is on
 //   the a1-d4 diagonal, the black king on or below the a1-h8 diagonal; with the a<->h
 //   mirror only, the white king stands on files a-d. With both kings on the diagonal the
 //   reflection in it keeps the pair canonical: of the two images the one with the
