@@ -44,4 +44,15 @@ inline GeneratedTable generate_and_verify(const std::string& dir, const char* co
   return last;
 }
 
+// Generates `material` and everything it needs into `dir` under orthodox rules with
+// `threads` threads; every table of the run, in order.
+inline std::vector<GeneratedTable> generate_with_threads(const std::string& dir, const char* material, int threads) {
+  GenerateOptions options;
+  options.tables_dir = dir;
+  options.threads = threads;
+  auto generated = generate({*Material::parse(material)}, RuleSet::orthodox(), options);
+  EXPECT_TRUE(generated.ok()) << generated.error_message();
+  return generated.ok() ? *generated : std::vector<GeneratedTable>{};
+}
+
 }  // namespace feerie::test

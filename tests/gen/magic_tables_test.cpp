@@ -1,0 +1,63 @@
+// Tables with magic units (SPEC 3.5, 5): the component of KmRvKP (the black pawn promotes,
+// the white magic rook demotes what it touches: KPvKmR, KQvKmR, KRvKmR, KBvKmR, KNvKmR in
+// their stored orientation) is solved in one run. The default suite generates it once
+// (about 37 million entries per side), verifies the pawn member (the one promotions leave)
+// entry by entry and probes positions across the members; the slow suite
+// (magic_tables_slow_test.cpp) verifies every member and compares 1 and 2 threads.
+#include "feerie/tablebase.h"
+#include "gen/graph.h"
+#include "tests/gen/table_test_util.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+namespace fs = std::filesystem;
+
+
+TEST(MagicTables, ComponentOfKmRvKPSolvedTogether) {
+  const std::string dir = test::temporary_tables_dir("feerie-magic-");
+  std::vector<GeneratedTable> tables = test::generate_with_threads(dir, "KmRvKP", 2);
+  std::vector<std::string> names;
+  for (const GeneratedTable& t : tables) names.push_back(t.material.name());
+  // The sub-table first (the magic rook alone), then the five members in one run.
+  ASSERT_EQ(names, (std::vector<std::string>{"KmRvK", "KBvKmR", "KNvKmR", "KPvKmR", "KQvKmR", "KRvKmR"}));
+  for (std::size_t i = 1; i < tables.size(); ++i) EXPECT_EQ(tables[i].passes, tables[1].passes);
+
+  auto report = verify_table(*Material::parse("KPvKmR"), RuleSet::orthodox(), dir, 0);
+  ASSERT_TRUE(report.ok()) << report.error_message();
+  EXPECT_EQ(report->inconsistent, 0u) << (report->examples.empty() ? "" : report->examples[0]);
+
+  Tablebase tb = Tablebase::open(dir, RuleSet::orthodox());
+  auto probe = [&](const char* fen) {
+    auto r = tb.probe(test::position(fen));
+    EXPECT_TRUE(r.ok()) << fen << ": " << r.error_message();
+    return r.ok() ? r->mate_in() : -999;
+  };
+  // c7c8q mates: the pawn leaves KPvKmR for KQvKmR inside the component.
+  EXPECT_EQ(probe("k7/r*1P5/8/8/8/8/8/K7 w - - 0 1"), 1);
+  // d8b7 mates: the knight meets the magic rook and becomes a pawn that checks a8 ...
+  EXPECT_EQ(probe("k1KN4/r*7/8/8/8/8/8/8 w - - 0 1"), 1);
+  // ... while the same position flipped is a draw: pawns move one way, so magic tables
+  // keep only the a<->h mirror.
+  EXPECT_EQ(probe("8/8/8/8/8/8/r*7/k1KN4 w - - 0 1"), 0);
+  auto best = tb.best_moves(test::position("k1KN4/r*7/8/8/8/8/8/8 w - - 0 1"));
+  ASSERT_TRUE(best.ok());
+  ASSERT_EQ(best->size(), 1u);
+  EXPECT_EQ(to_uci(best->front()), "d8b7");
+
+  fs::remove_all(dir);
+}
+
+TEST(MagicTables, MaterialGraphHasMutationAndPromotionEdges) {
+  auto order = solving_order({*Material::parse("KmRvKP")}, RuleSet::orthodox());
+  ASSERT_EQ(order.size(), 2u);
+  EXPECT_EQ(order[0].size(), 1u);  // KmRvK: the pawn captured
+  EXPECT_EQ(order[1].size(), 5u);
+  // Own units only go up: no cycle, every material its own component.
+  for (const auto& component : solving_order({*Material::parse("KmNPvK")}, RuleSet::orthodox()))
+    EXPECT_EQ(component.size(), 1u);
+}
+
+}  // namespace
+}  // namespace feerie
