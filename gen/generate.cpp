@@ -69,6 +69,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     auto stats_start = std::chrono::steady_clock::now();
     GeneratedTable table;
     table.material = component[m];
+    table.component = component;
     table.entries = indexers[m].size();
     table.passes = (*solved)[m].passes;
     table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
@@ -120,6 +121,9 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
         reused.material = material;
         reused.path = paths.table_path(material);
         reused.reused = true;
+        reused.component = component;
+        std::sort(reused.component.begin(), reused.component.end(),
+                  [](const Material& x, const Material& y) { return x.name() < y.name(); });
         done.push_back(reused);
       }
       continue;

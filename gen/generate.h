@@ -30,6 +30,9 @@ struct GeneratedTable {
   std::uint64_t entries = 0;  // per side to move
   int passes = 0;
   std::array<SideStatistics, 2> stats;
+  // The materials solved together with this one (its strongly connected component,
+  // itself included, sorted by name): one material except with magic mutation.
+  std::vector<Material> component;
 };
 
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,

@@ -132,15 +132,22 @@ void add_gen_command(CLI::App& app) {
       std::vector<GeneratedTable> tables = take(generate(parse_materials(opt->args), rules, g));
       clear_progress();
       for (const GeneratedTable& t : tables) {
+        // Materials solved together (magic mutation) are named on each member's line.
+        std::string component;
+        if (t.component.size() > 1) {
+          component = "; component of " + std::to_string(t.component.size()) + ":";
+          for (const Material& m : t.component) component += " " + m.name();
+        }
         if (t.reused) {
-          std::cout << t.material.name() << ": reused " << t.path << "\n";
+          std::cout << t.material.name() << ": reused " << t.path << (component.empty() ? "" : " (" + component.substr(2) + ")")
+                    << "\n";
           continue;
         }
         std::cout << fmt::format(
             "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
-            "passes, {} bytes)\n",
+            "passes, {} bytes{})\n",
             t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
-            t.passes, t.file_bytes);
+            t.passes, t.file_bytes, component);
       }
     });
   }
