@@ -113,6 +113,19 @@ bool leads_to(const Position& before, Move m, const Position& target, const Rule
   return leads_to_by_forward_rules(before, m, target, rules);
 }
 
+// Sets `before` to the working copy for the un-moves of `pos` (changed in place for each
+// candidate and restored after it): the side that just moved to move, no en-passant
+// square. Returns the units that may have made the last move: after a double step only
+// that pawn.
+inline Bitboard start_retro(const Position& pos, Position& before) {
+  Color mover = ~pos.side_to_move();
+  before = pos;
+  before.set_ep_square(SQ_NONE);
+  before.set_side_to_move(mover);
+  Square ep = pos.ep_square();
+  return ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
+}
+
 // Reports `before` (the candidate predecessor, side to move set, no en-passant square)
 // to f when `m` leads from it to `pos`, and the same move from the variants of `before`
 // where the side to move could have taken a pawn of the other side en passant.
@@ -181,13 +194,9 @@ inline PastIdentities past_identities(const Position& pos, Square to, PieceType 
 template <bool CheckLegality, class Rules, class F>
 void for_each_predecessor_across_mutations(const Position& pos, const Rules& rules, F& f) {
   Color mover = ~pos.side_to_move(), other = pos.side_to_move();
-  Square ep = pos.ep_square();
   const PieceType end = chain_end(pos);
-  Position before = pos;
-  before.set_ep_square(SQ_NONE);
-  before.set_side_to_move(mover);
-  Bitboard candidates = ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
-  for (Bitboard units = candidates; units;) {
+  Position before;
+  for (Bitboard units = start_retro(pos, before); units;) {
     Square to = pop_lsb(units);
     Piece unit = pos.piece_on(to);
     PastIdentities past = past_identities(pos, to, end);
@@ -264,14 +273,8 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
     return;
   }
   Color mover = ~pos.side_to_move(), other = pos.side_to_move();
-  Square ep = pos.ep_square();
-  // One working copy, changed in place for each candidate and restored after it.
-  Position before = pos;
-  before.set_ep_square(SQ_NONE);
-  before.set_side_to_move(mover);
-  // After a double step only that double step can have been the last move.
-  Bitboard candidates = ep == SQ_NONE ? pos.pieces(mover) : square_bb(Square(ep + pawn_push(mover)));
-  for (Bitboard units = candidates; units;) {
+  Position before;
+  for (Bitboard units = retro_detail::start_retro(pos, before); units;) {
     Square to = pop_lsb(units);
     unsigned walks = rules.retro_walks(pos, to);
     // Origins already tried, by kind of move (ordinary, double step): under Annan a

@@ -66,17 +66,12 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
           }
           for (const Position& q : variants) {
             if (!is_legal_position(q, rules)) continue;
-            MoveList moves;
-            generate_legal(q, rules, moves);
-            for (Move m : moves) {
-              Position after = q;
-              UndoRecord undo;
-              rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
+            for (const MoveResult& r : legal_moves_with_results(q, rules)) {
               // Captures always leave the material; promotions too unless mutations
               // may bring it back (magic units on the board).
-              if (!undo.captured.empty() || (m.promotion() != NO_PIECE_TYPE && !pos.magic_pieces())) continue;
-              if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);
-              if (after == pos) out.insert(to_fen(q));
+              bool capture = r.after.piece_count() < q.piece_count();
+              if (capture || (r.move.promotion() != NO_PIECE_TYPE && !pos.magic_pieces())) continue;
+              if (r.after == pos) out.insert(to_fen(q));
             }
           }
           std::size_t k = 0;
