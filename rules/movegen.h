@@ -29,7 +29,7 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 template <class Rules>
 void make_move(Position& pos, Move m, UndoRecord& undo, const Rules&) {
   pos.do_move(m, undo);
-  apply_mutations(pos, m.from(), m.to(), undo);
+  if (pos.magic_pieces()) apply_mutations(pos, m.from(), m.to(), undo);
 }
 
 // Legal as a position to solve or probe (SPEC 1): the side not to move is not in check.
@@ -66,6 +66,7 @@ bool ep_square_possible(const Position& pos, const Rules& rules) {
   Position before = pos;
   before.move_piece(pawn, origin);
   if (rules.walk_of(before, origin) != PAWN) return false;
+  if (!pos.magic_pieces()) return true;
   MutationDirection arrival = contact_direction(pos, mover, magic_met_bb(pos, origin, pawn));
   return mutated_type(PAWN, arrival, chain_end(pos)) == PAWN;
 }
