@@ -36,41 +36,39 @@ inline PromotionTypes promotion_types(const Position& pos) {
   return promotion_types(pos.pieces(GRASSHOPPER), pos.pieces(LOCUST));
 }
 
-// The enemy units that could capture the king of `c` by the walks `rules` gives them,
-// magic units excluded (they capture nothing). Conditions whose units all use their own
-// type's walk (Rules::OwnWalks) are answered by reverse look-ups from the king; the
-// fairy walks, and borrowed walks, by asking each unit.
-template <class Rules>
-Bitboard king_attackers_bb(const Position& pos, Color c, const Rules& rules) {
+// Whether some enemy unit that could capture the king of `c` by the walk `rules` gives
+// it (magic units excluded: they capture nothing) satisfies `accept(square)`; stops at
+// the first. Conditions whose units all use their own type's walk (Rules::OwnWalks) are
+// answered by reverse look-ups from the king; the fairy walks, and borrowed walks, by
+// asking each unit.
+template <class Rules, class Accept>
+bool any_king_attacker(const Position& pos, Color c, const Rules& rules, Accept&& accept) {
   Square k = pos.king_square(c);
-  if (k == SQ_NONE) return 0;
+  if (k == SQ_NONE) return false;
   Color them = ~c;
-  Bitboard attackers = 0, ask;
+  const Bitboard magic = pos.magic_pieces();
+  Bitboard ask = pos.pieces(them) & ~magic;
   if constexpr (Rules::OwnWalks) {
-    attackers = orthodox_attackers_bb(pos, k, them, pos.pieces());
-    ask = pos.pieces(them) & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST));
-  } else {
-    ask = pos.pieces(them);
+    for (Bitboard attackers = orthodox_attackers_bb(pos, k, them, pos.pieces()) & ~magic; attackers;)
+      if (accept(pop_lsb(attackers))) return true;
+    ask &= pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST);
   }
-  for (ask &= ~pos.magic_pieces(); ask;) {
+  while (ask) {
     Square s = pop_lsb(ask);
-    if (reaches_for_capture(pos, s, rules.walk_of(pos, s), them, k)) attackers |= square_bb(s);
+    if (reaches_for_capture(pos, s, rules.walk_of(pos, s), them, k) && accept(s)) return true;
   }
-  return attackers & ~pos.magic_pieces();
+  return false;
 }
 
 // The king of `c` could be captured (SPEC 1): some enemy unit reaches it and the
 // condition lets that unit give check.
 template <class Rules>
 bool king_in_check(const Position& pos, Color c, const Rules& rules) {
-  Bitboard attackers = king_attackers_bb(pos, c, rules);
   if constexpr (Rules::EveryAttackerChecks) {
-    return attackers;
+    return any_king_attacker(pos, c, rules, [](Square) { return true; });
   } else {
     Square k = pos.king_square(c);
-    while (attackers)
-      if (rules.gives_check(pos, pop_lsb(attackers), k)) return true;
-    return false;
+    return any_king_attacker(pos, c, rules, [&](Square s) { return rules.gives_check(pos, s, k); });
   }
 }
 
