@@ -18,16 +18,22 @@ void say(const GenerateOptions& options, const std::string& message) {
   if (options.on_progress) options.on_progress(message);
 }
 
-// An existing table is reused when it opens cleanly and matches the rules and index.
-bool usable_table(const std::string& path, const Material& material, const RuleSet& rules) {
+// Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
+// can: it must open cleanly, be built for these rules, this material and this index, and
+// every block must match its checksum. "missing" when there is no file.
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec) || ec) return false;
+  if (!std::filesystem::exists(path, ec) || ec) return "missing";
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
-  if (!file) return false;
+  if (!file) return file.error_message();
   const TableHeader& h = (*file)->header();
   Indexer indexer(material, rules);
-  return h.condition == rules.name() && h.material == material.name() && h.index_layout == indexer.layout() &&
-         h.entries == indexer.size();
+  if (h.condition != rules.name()) return "built for condition '" + h.condition + "', not '" + rules.name() + "'";
+  if (h.material != material.name()) return "holds material " + h.material + ", not " + material.name();
+  if (h.index_layout != indexer.layout() || h.entries != indexer.size())
+    return "index layout '" + h.index_layout + "' differs from this program's '" + indexer.layout() + "'";
+  if (Status s = (*file)->check_blocks(); !s) return s.error_message();
+  return "";
 }
 
 // Solves `component` (its dependencies are on disk) and writes one table per member.
@@ -111,11 +117,16 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     // A component is reused when every member's table is on disk and sound; otherwise it
-    // is solved again whole (its members depend on each other).
-    bool all_usable = true;
+    // is solved again whole (its members depend on each other), saying why when a file
+    // was there but could not be trusted.
+    bool all_sound = true;
+    std::string why;
     for (const Material& material : component)
-      all_usable = all_usable && usable_table(paths.table_path(material), material, rules);
-    if (all_usable) {
+      if (std::string problem = reuse_problem(paths.table_path(material), material, rules); !problem.empty()) {
+        all_sound = false;
+        if (problem != "missing") why += (why.empty() ? "" : "; ") + problem;
+      }
+    if (all_sound) {
       for (const Material& material : component) {
         GeneratedTable reused;
         reused.material = material;
@@ -133,6 +144,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
     say(options, "generating " + (component.size() == 1 ? names : "component " + names) + " (" + rules.name() + ")");
     Expected<std::vector<GeneratedTable>> tables = generate_component(component, rules, options);
     if (!tables) return tables.error();
+    for (GeneratedTable& t : *tables) t.replaced_because = why;
     done.insert(done.end(), tables->begin(), tables->end());
   }
   return done;

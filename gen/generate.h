@@ -24,6 +24,9 @@ struct GeneratedTable {
   Material material;
   std::string path;
   bool reused = false;  // found on disk, not regenerated
+  // Not empty when a file was on disk but could not be trusted, so it was generated
+  // again: what was wrong (a corrupt block, another material or condition, ...).
+  std::string replaced_because;
   double seconds = 0;   // solving, statistics and writing
   double solve_seconds = 0, statistics_seconds = 0, write_seconds = 0;
   std::uint64_t file_bytes = 0;

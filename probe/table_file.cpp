@@ -271,6 +271,20 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   return t;
 }
 
+Status TableFile::check_blocks() const {
+  std::ifstream in(path_, std::ios::binary);
+  std::string compressed;
+  for (int side = 0; side < 2; ++side)
+    for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
+      const BlockRef& ref = header_.blocks[side][b];
+      if (!in || !read_at(in, body_offset_ + ref.offset, ref.size, compressed))
+        return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) + ")");
+      if (xxh64(compressed.data(), compressed.size()) != ref.checksum)
+        return block_error(path_, side, b, "checksum mismatch");
+    }
+  return Ok{};
+}
+
 Expected<std::shared_ptr<const std::vector<ValueCode>>> TableFile::block(int side, std::size_t b) const {
   std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
   {

@@ -78,6 +78,9 @@ class TableFile {
   Expected<ValueCode> value(int side, std::uint64_t index) const;
   // All entries of one side, decompressed (for the generator and the verifier).
   Expected<std::vector<ValueCode>> load_side(int side) const;
+  // Reads every block and compares it with its checksum, without decompressing: the
+  // check before a table on disk is trusted again (`feerie gen` reusing it).
+  Status check_blocks() const;
 
  private:
   TableFile() = default;

@@ -64,6 +64,8 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
   }
   std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
   std::error_code ec;
+  if (std::filesystem::exists(directory, ec) && !std::filesystem::is_directory(directory, ec))
+    return error("the tables directory '" + directory + "' is not a directory");
   bool exists = std::filesystem::exists(path, ec);
   if (ec) return error("cannot read table '" + path + "': " + ec.message());
   if (!exists)

@@ -143,6 +143,8 @@ void add_gen_command(CLI::App& app) {
                     << "\n";
           continue;
         }
+        if (!t.replaced_because.empty())
+          std::cout << t.material.name() << ": the table on disk was not reused: " << t.replaced_because << "\n";
         std::cout << fmt::format(
             "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
             "passes, {} bytes{})\n",
@@ -166,8 +168,23 @@ void add_probe_command(CLI::App& app) {
         for (const std::string& fen : opt->args) probe_one(tb, fen, opt->json);
         return;
       }
-      for (std::string line; std::getline(std::cin, line);)
-        if (line.find_first_not_of(" \t\r") != std::string::npos) probe_one(tb, line, opt->json);
+      // A batch keeps going past a bad line: each failure is reported on its own (a JSON
+      // object with an "error" field under --json), and the exit status says at the end.
+      int lines = 0, failed = 0;
+      for (std::string line; std::getline(std::cin, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        ++lines;
+        try {
+          probe_one(tb, line, opt->json);
+        } catch (const CommandError& e) {
+          ++failed;
+          if (opt->json)
+            std::cout << nlohmann::json{{"fen", line}, {"error", e.what()}}.dump() << "\n";
+          else
+            std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
+        }
+      }
+      if (failed) throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed");
     });
   }
 }
@@ -192,6 +209,8 @@ void add_stat_command(CLI::App& app) {
       const TableHeader& h = file->header();
       if (h.condition != rules.name())
         throw CommandError("table '" + path + "' was built for condition '" + h.condition + "'");
+      if (h.material != material.name())
+        throw CommandError("table '" + path + "' holds material " + h.material + ", not " + material.name());
       if (opt->json) {
         nlohmann::json j;
         j["material"] = h.material;

@@ -234,3 +234,75 @@ TEST(Graph, SolvingOrderPutsDependenciesFirst) {
 
 }  // namespace
 }  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// Regression tests for failures a new user found (the reliability issue): a table on disk
+// is trusted again only after its blocks match their checksums and its header names the
+// right material and condition.
+class Reuse : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = (fs::temp_directory_path() / ("feerie-reuse-" + std::to_string(::getpid()))).string();
+    options_.tables_dir = dir_;
+    auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, RuleSet::orthodox(), options_);
+    ASSERT_TRUE(generated.ok()) << generated.error_message();
+    path_ = (fs::path(dir_) / "orthodox" / "KQvK.ftb").string();
+    original_ = bytes(path_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  static std::string bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+  GeneratedTable regenerate_kqvk() {
+    auto again = generate({*Material::parse("KQvK")}, RuleSet::orthodox(), options_);
+    EXPECT_TRUE(again.ok()) << again.error_message();
+    return again.ok() ? again->back() : GeneratedTable{};
+  }
+
+  std::string dir_, path_, original_;
+  GenerateOptions options_;
+};
+
+TEST_F(Reuse, GenRegeneratesATableWithAFlippedByteInABlock) {
+  {
+    std::fstream f(path_, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-20, std::ios::end);
+    char c;
+    f.read(&c, 1);
+    f.seekp(-20, std::ios::end);
+    c = char(c ^ 0x5a);
+    f.write(&c, 1);
+  }
+  GeneratedTable t = regenerate_kqvk();
+  EXPECT_FALSE(t.reused);
+  EXPECT_NE(t.replaced_because.find("checksum mismatch"), std::string::npos) << t.replaced_because;
+  EXPECT_TRUE(bytes(path_) == original_);
+}
+
+TEST_F(Reuse, GenDoesNotReuseATableOfAnotherMaterialWithoutSayingSo) {
+  fs::copy_file(fs::path(dir_) / "orthodox" / "KRvK.ftb", path_, fs::copy_options::overwrite_existing);
+  GeneratedTable t = regenerate_kqvk();
+  EXPECT_FALSE(t.reused);
+  EXPECT_NE(t.replaced_because.find("holds material KRvK, not KQvK"), std::string::npos) << t.replaced_because;
+  EXPECT_TRUE(bytes(path_) == original_);
+}
+
+TEST_F(Reuse, SoundTableIsReusedWithoutComment) {
+  GeneratedTable t = regenerate_kqvk();
+  EXPECT_TRUE(t.reused);
+  EXPECT_TRUE(t.replaced_because.empty());
+}
+
+TEST_F(Reuse, TablesPathThatIsAFileIsNotAMissingTable) {
+  auto r = Tablebase::open(path_, RuleSet::orthodox()).probe(test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_message().find("is not a directory"), std::string::npos) << r.error_message();
+}
+
+}  // namespace
+}  // namespace feerie

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
 
 namespace {
 
@@ -59,6 +63,36 @@ TEST(Cli, MagicKingIsRefused) {
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.output.find("a king cannot be magic"), std::string::npos);
   EXPECT_EQ(line_count(r.output), 1);
+}
+
+// A scratch tables directory with KvK and KRvK, for the regression tests below.
+std::string tables_with_krvk() {
+  std::string dir = "/tmp/feerie-cli-" + std::to_string(::getpid());
+  run_feerie("gen --tables " + dir + " KRvK");
+  return dir;
+}
+
+TEST(Cli, StatRefusesATableRenamedToAnotherMaterial) {
+  std::string dir = tables_with_krvk();
+  run_feerie("gen --tables " + dir + " KRvK");
+  std::system(("cp " + dir + "/orthodox/KRvK.ftb " + dir + "/orthodox/KQvK.ftb").c_str());
+  CommandRun r = run_feerie("stat --tables " + dir + " KQvK");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("holds material KRvK, not KQvK"), std::string::npos) << r.output;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST(Cli, ProbeOnStdinKeepsGoingPastABadLine) {
+  std::string dir = tables_with_krvk();
+  std::string input = dir + "/fens.txt";
+  std::ofstream(input) << "8/8/8/8/8/8/R7/K6k w - - 0 1\nnot a fen\n8/8/8/8/8/8/R7/K6k b - - 0 1\n";
+  CommandRun r = run_feerie("probe --json --tables " + dir + " < " + input);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(line_count(r.output), 4) << r.output;  // three results, then the summary
+  EXPECT_NE(r.output.find("\"error\":\"bad FEN 'not a fen'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"fen\":\"8/8/8/8/8/8/R7/K6k b - - 0 1\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("1 of 3 positions failed"), std::string::npos) << r.output;
+  std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(Cli, PerftPrintsTheCountLast) {
