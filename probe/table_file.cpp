@@ -5,6 +5,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -145,6 +146,13 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
 // Writes `bytes` to `tmp` and renames it to `path`; on failure removes `tmp` and returns
 // strerror of the failing step. fsync before the rename: otherwise a crash shortly after
 // could leave the new name pointing at an empty file on some file systems.
+// A temporary name of its own for each write: two processes (or threads) writing the same
+// table never share one, so neither can rename or remove the other's half-written file.
+std::string temporary_name(const std::string& path) {
+  static std::atomic<unsigned> counter{0};
+  return path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+}
+
 Status write_file_atomically(const std::string& path, const std::string& tmp, const std::string& head,
                              const std::string& body) {
   auto fail = [&](const std::string& step, int err, std::FILE* f) -> Status {
@@ -196,7 +204,7 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   put_le(file, header_bytes.size(), 4);
   put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
   file += header_bytes;
-  return write_file_atomically(path, path + ".tmp", file, body);
+  return write_file_atomically(path, temporary_name(path), file, body);
 }
 
 Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {

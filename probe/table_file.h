@@ -8,7 +8,7 @@
 //           compressed with zstd on its own; the header holds each block's offset
 //           (from the start of the body), compressed size and XXH64 of its bytes.
 //
-// Files are written to "<path>.tmp" and renamed when complete, so a crash never leaves a
+// Files are written to "<path>.tmp.<pid>.<n>" and renamed when complete, so a crash never leaves a
 // half table under the real name. Readers check the magic, the version, the header
 // checksum, the file size and every block checksum, and report any mismatch as an error
 // naming the file; they never crash on a bad file.
@@ -59,7 +59,7 @@ struct TableHeader {
 inline constexpr std::uint32_t TableFormatVersion = 2;
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 
-// Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp"
+// Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp.<pid>.<n>"
 // and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
 // unwritable directory) name the path and leave no file under `path`.
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);

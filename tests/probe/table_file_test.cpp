@@ -84,13 +84,20 @@ class TableFileTest : public ::testing::Test {
     return values;
   }
 
+  // Whether a temporary file of a write ("<name>.tmp.<pid>.<n>") is left in `dir`.
+  static bool has_temporary_file(const fs::path& dir) {
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.path().filename().string().find(".tmp") != std::string::npos) return true;
+    return false;
+  }
+
   fs::path dir_;
 };
 
 TEST_F(TableFileTest, RoundTrip) {
   std::string path = (dir_ / "KQvK.ftb").string();
   auto values = write(path);
-  EXPECT_FALSE(fs::exists(path + ".tmp"));
+  EXPECT_FALSE(has_temporary_file(dir_));
 
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_TRUE(t.ok()) << t.error_message();
@@ -265,7 +272,25 @@ TEST_F(TableFileTest, UnwritableDirectory) {
   ASSERT_FALSE(st.ok());
   EXPECT_TRUE(contains(st.error_message(), path)) << st.error_message();
   EXPECT_FALSE(fs::exists(path));
-  EXPECT_FALSE(fs::exists(path + ".tmp"));
+  EXPECT_FALSE(has_temporary_file(dir_));
+}
+
+// Two writers of one table (two `feerie gen` runs into one directory) used to share the
+// temporary name, and one failed with "cannot rename ... No such file or directory".
+TEST_F(TableFileTest, TwoWritersOfOneTableBothSucceed) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  std::array<std::vector<ValueCode>, 2> values = {random_codes(5000, 1), random_codes(5000, 2)};
+  Status results[2] = {Ok{}, Ok{}};
+  std::thread a([&] { results[0] = write_table(path, sample_header(5000, 100), values); });
+  std::thread b([&] { results[1] = write_table(path, sample_header(5000, 100), values); });
+  a.join();
+  b.join();
+  EXPECT_TRUE(results[0].ok()) << results[0].error_message();
+  EXPECT_TRUE(results[1].ok()) << results[1].error_message();
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  EXPECT_TRUE((*t)->check_blocks().ok());
+  EXPECT_FALSE(has_temporary_file(dir_));
 }
 
 TEST_F(TableFileTest, ConcurrentProbes) {
