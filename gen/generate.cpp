@@ -6,6 +6,7 @@
 
 #include "feerie/tablebase.h"
 #include "gen/graph.h"
+#include "gen/plan.h"
 #include "gen/solver.h"
 #include "gen/statistics.h"
 #include "probe/indexer.h"
@@ -16,24 +17,6 @@ namespace {
 
 void say(const GenerateOptions& options, const std::string& message) {
   if (options.on_progress) options.on_progress(message);
-}
-
-// Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
-// can: it must open cleanly, be built for these rules, this material and this index, and
-// every block must match its checksum. "missing" when there is no file.
-std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec) || ec) return "missing";
-  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
-  if (!file) return file.error_message();
-  const TableHeader& h = (*file)->header();
-  Indexer indexer(material, rules);
-  if (h.condition != rules.name()) return "built for condition '" + h.condition + "', not '" + rules.name() + "'";
-  if (h.material != material.name()) return "holds material " + h.material + ", not " + material.name();
-  if (h.index_layout != indexer.layout() || h.entries != indexer.size())
-    return "index layout '" + h.index_layout + "' differs from this program's '" + indexer.layout() + "'";
-  if (Status s = (*file)->check_blocks(); !s) return s.error_message();
-  return "";
 }
 
 // Solves `component` (its dependencies are on disk) and writes one table per member.
@@ -113,38 +96,32 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
                                                const GenerateOptions& options) {
+  Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory);
+  if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
-  for (const std::vector<Material>& component : solving_order(targets, rules)) {
+  for (const PlannedComponent& component : plan->components) {
     // A component is reused when every member's table is on disk and sound; otherwise it
-    // is solved again whole (its members depend on each other), saying why when a file
-    // was there but could not be trusted.
-    bool all_sound = true;
-    std::string why;
-    for (const Material& material : component)
-      if (std::string problem = reuse_problem(paths.table_path(material), material, rules); !problem.empty()) {
-        all_sound = false;
-        if (problem != "missing") why += (why.empty() ? "" : "; ") + problem;
-      }
-    if (all_sound) {
-      for (const Material& material : component) {
+    // is solved again whole (its members depend on each other), saying why when files
+    // were there but could not be trusted.
+    if (component.reuse) {
+      for (const Material& material : component.members) {
         GeneratedTable reused;
         reused.material = material;
         reused.path = paths.table_path(material);
         reused.reused = true;
-        reused.component = component;
-        std::sort(reused.component.begin(), reused.component.end(),
-                  [](const Material& x, const Material& y) { return x.name() < y.name(); });
+        reused.component = component.members;
         done.push_back(reused);
       }
       continue;
     }
     std::string names;
-    for (const Material& m : component) names += (names.empty() ? "" : ", ") + m.name();
-    say(options, "generating " + (component.size() == 1 ? names : "component " + names) + " (" + rules.name() + ")");
-    Expected<std::vector<GeneratedTable>> tables = generate_component(component, rules, options);
+    for (const Material& m : component.members) names += (names.empty() ? "" : ", ") + m.name();
+    say(options, "generating " + (component.members.size() == 1 ? names : "component " + names) + " (" + rules.name() +
+                     ")");
+    Expected<std::vector<GeneratedTable>> tables = generate_component(component.members, rules, options);
     if (!tables) return tables.error();
-    for (GeneratedTable& t : *tables) t.replaced_because = why;
+    for (GeneratedTable& t : *tables) t.replaced_because = component.why_not_reused;
     done.insert(done.end(), tables->begin(), tables->end());
   }
   return done;

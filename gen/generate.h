@@ -16,6 +16,9 @@ namespace feerie {
 struct GenerateOptions {
   std::string tables_dir = "tables";
   int threads = 0;  // 0: OpenMP's default
+  // Refuse, before any work, a job whose estimated peak memory exceeds this (gen/plan.h);
+  // 0: no limit.
+  std::uint64_t max_memory = 0;
   // Progress messages for people (a table started, a pass done, a table written).
   std::function<void(const std::string&)> on_progress;
 };

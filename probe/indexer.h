@@ -50,6 +50,11 @@ class Indexer {
   Indexer(const Material& material, const RuleSet& rules);
 
   std::uint64_t size() const { return size_; }
+  // The number of canonical king pairs and of en-passant sections: with the groups'
+  // combinations they give size(), which a caller can so compute in floating point for
+  // materials whose size does not fit in 64 bits (size() is then meaningless).
+  std::uint64_t king_pair_count() const { return pair_wk_.size(); }
+  int ep_section_count() const { return ep_sections_; }
   std::uint64_t base_size() const { return base_size_; }
   const Material& material() const { return material_; }
   // 8 with the full symmetry group, 2 with the a<->h mirror only.

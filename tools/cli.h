@@ -30,6 +30,9 @@ RuleSet parse_condition(const std::string& name);
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules);
 Position parse_position(const std::string& fen, const RuleSet& rules);
 
+// Erases the progress line on a terminal (nothing otherwise).
+void clear_progress();
+
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_table_commands(CLI::App& app);  // gen, probe, stat, verify

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 
@@ -10,6 +11,7 @@
 
 #include "feerie/tablebase.h"
 #include "gen/generate.h"
+#include "gen/plan.h"
 #include "gen/verify.h"
 #include "probe/table_file.h"
 #include "rules/fen.h"
@@ -45,9 +47,6 @@ std::function<void(const std::string&)> terminal_progress() {
   return [](const std::string& message) { std::cerr << "\r\033[K" << message << std::flush; };
 }
 
-void clear_progress() {
-  if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
-}
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
 
@@ -109,11 +108,71 @@ nlohmann::json side_json(const SideStatistics& s) {
 
 }  // namespace
 
+void clear_progress() {
+  if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+}
+
 void add_table_commands(CLI::App& app) {
   add_gen_command(app);
   add_probe_command(app);
   add_stat_command(app);
   add_verify_command(app);
+}
+
+// "8G", "512M", "1.5GiB", "1000000": bytes, with binary multiples.
+std::uint64_t parse_size(const std::string& text, const std::string& option) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  for (const char* suffix : {"iB", "B"})
+    if (unit.size() > std::strlen(suffix) && unit.ends_with(suffix)) unit.resize(unit.size() - std::strlen(suffix));
+  double scale = unit.empty() || unit == "B" ? 1
+                 : unit == "K" || unit == "k" ? 1024.0
+                 : unit == "M" || unit == "m" ? 1024.0 * 1024
+                 : unit == "G" || unit == "g" ? 1024.0 * 1024 * 1024
+                 : unit == "T" || unit == "t" ? 1024.0 * 1024 * 1024 * 1024
+                                              : -1;
+  if (used == 0 || scale < 0 || value <= 0)
+    throw CommandError("bad size '" + text + "' for " + option + " (expected a number with an optional K, M, G or T)");
+  return std::uint64_t(value * scale);
+}
+
+void print_plan(const Plan& plan, bool json) {
+  if (json) {
+    nlohmann::ordered_json out;
+    out["peak_bytes"] = plan.peak_bytes;
+    out["components"] = nlohmann::ordered_json::array();
+    for (const PlannedComponent& c : plan.components) {
+      nlohmann::ordered_json j;
+      j["members"] = nlohmann::ordered_json::array();
+      for (const Material& m : c.members) j["members"].push_back(m.name());
+      j["action"] = c.reuse ? "reuse" : "generate";
+      if (!c.why_not_reused.empty()) j["why_not_reused"] = c.why_not_reused;
+      j["entries"] = std::uint64_t(c.entries);
+      j["peak_bytes"] = c.peak_bytes;
+      j["file_bytes"] = c.file_bytes;
+      out["components"].push_back(j);
+    }
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  for (const PlannedComponent& c : plan.components) {
+    std::string names;
+    for (const Material& m : c.members) names += (names.empty() ? "" : " ") + m.name();
+    if (c.reuse) {
+      std::cout << names << ": reuse\n";
+      continue;
+    }
+    std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}{}\n", names,
+                             std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)), bytes_text(double(c.file_bytes)),
+                             c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
+  }
+  std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
 }
 
 void add_gen_command(CLI::App& app) {
@@ -122,14 +181,28 @@ void add_gen_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
     add_common(cmd, *opt);
     cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+    auto max_memory = std::make_shared<std::string>();
+    auto plan_only = std::make_shared<bool>(false);
+    cmd->add_option("--max-memory", *max_memory,
+                    "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: the memory "
+                    "available now less 10%)");
+    cmd->add_flag("--plan", *plan_only, "Print what would be generated or reused, with estimates, and stop");
+    cmd->add_flag("--json", opt->json, "With --plan: the plan as JSON");
     cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
-    cmd->callback([opt] {
+    cmd->callback([opt, max_memory, plan_only] {
       RuleSet rules = parse_condition(opt->condition);
       GenerateOptions g;
       g.tables_dir = opt->tables;
       g.threads = opt->threads;
+      g.max_memory = max_memory->empty() ? std::uint64_t(0.9 * double(available_memory_bytes()))
+                                         : parse_size(*max_memory, "--max-memory");
+      std::vector<Material> targets = parse_materials(opt->args);
+      if (*plan_only) {
+        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory)), opt->json);
+        return;
+      }
       g.on_progress = terminal_progress();
-      std::vector<GeneratedTable> tables = take(generate(parse_materials(opt->args), rules, g));
+      std::vector<GeneratedTable> tables = take(generate(targets, rules, g));
       clear_progress();
       for (const GeneratedTable& t : tables) {
         // Materials solved together (magic mutation) are named on each member's line.

@@ -49,9 +49,11 @@ int main(int argc, char** argv) {
     std::cerr << "feerie: " << e.what() << " (see feerie --help)\n";
     return 2;
   } catch (const feerie::cli::CommandError& e) {
+    feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line
     std::cerr << "feerie: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {
+    feerie::cli::clear_progress();
     std::cerr << "feerie: " << e.what() << "\n";
     return 1;
   }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 namespace {
@@ -148,6 +149,23 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"moves --frobnicate '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--frobnicate"},
         BadInput{"perft '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--depth is required"},
         BadInput{"perft --depth x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "depth"},
-        BadInput{"explode", 2, "unknown command 'explode'"}));
+        BadInput{"explode", 2, "unknown command 'explode'"},
+        // Regression tests of the reliability issue: jobs too large for the machine are
+        // refused at once, with the estimate, instead of growing until killed.
+        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 1G KQRvKQR", 1,
+                 "cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"},
+        BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 1, "beyond the supported"},
+        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 20M KQvKR", 1,
+                 "cannot generate KQvKR: it needs about 25.2 MiB of memory"},
+        BadInput{"gen --max-memory lots KQvK", 1, "bad size 'lots' for --max-memory"}));
+
+TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
+  CommandRun r = run_feerie("gen --plan --tables /tmp/feerie-never-written KQvKR");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 25.2 MiB"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("KvK: generate"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
+}
 
 }  // namespace

@@ -1,0 +1,162 @@
+#include "gen/plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "feerie/tablebase.h"
+#include "gen/graph.h"
+#include "probe/indexer.h"
+#include "probe/table_file.h"
+
+namespace feerie {
+
+namespace {
+
+// The largest index the solver addresses (its entries pack an index in 48 bits).
+constexpr double MaxEntriesPerSide = 140737488355328.0;  // 2^47
+
+// Compressed tables take about a quarter of a byte per entry (KQRvKR: 0.25; most 3- and
+// 4-man tables less), and the body is built in a string whose capacity may reach twice
+// its size before it is written.
+constexpr double FileBytesPerEntry = 0.25;
+constexpr double WriteBufferFactor = 2.0;
+// The program, its libraries and per-thread buffers.
+constexpr double ProgramBytes = 16.0 * 1024 * 1024;
+
+double binomial(int n, int k) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+std::string names_of(const std::vector<Material>& materials) {
+  std::string s;
+  for (const Material& m : materials) s += (s.empty() ? "" : ", ") + m.name();
+  return s;
+}
+
+std::string entries_text(double entries) {
+  std::ostringstream out;
+  if (entries < 1e9)
+    out << std::uint64_t(entries);
+  else
+    out.precision(3), out << entries;
+  return out.str();
+}
+
+}  // namespace
+
+double estimated_entries(const Material& material, const RuleSet& rules) {
+  Indexer indexer(material, rules);
+  double entries = double(indexer.king_pair_count()) * (1 + indexer.ep_section_count());
+  for (Color c : {WHITE, BLACK})
+    for (int magic = 0; magic < 2; ++magic)
+      for (PieceType pt : NameOrder)
+        if (pt != KING) entries *= binomial(64, material.count(c, pt, magic));
+  return entries;
+}
+
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules) {
+  double values = 0, largest_member = 0;
+  for (const Material& m : component) {
+    double e = estimated_entries(m, rules);
+    values += 2 * 2 * e;
+    largest_member = std::max(largest_member, 2 * e);
+  }
+  // The tables a move out of the component reads, each loaded whole, both sides.
+  std::set<Material> exits;
+  for (const Material& m : component)
+    for (const Material& s : material_successors(m, rules))
+      if (std::find(component.begin(), component.end(), s) == component.end()) exits.insert(s);
+  double read = 0;
+  for (const Material& m : exits) read += 2 * 2 * estimated_entries(m, rules);
+  double writing = WriteBufferFactor * FileBytesPerEntry * largest_member;
+  return std::uint64_t(values + read + writing + ProgramBytes);
+}
+
+std::uint64_t available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string key; in >> key;) {
+    std::uint64_t kib = 0;
+    std::string unit;
+    in >> kib >> unit;
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+std::string bytes_text(double bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
+  std::ostringstream out;
+  out.precision(bytes < 10 && u ? 2 : 3);
+  out << bytes << " " << units[u];
+  return out.str();
+}
+
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) || ec) return "missing";
+  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
+  if (!file) return file.error_message();
+  const TableHeader& h = (*file)->header();
+  Indexer indexer(material, rules);
+  if (h.condition != rules.name()) return "built for condition '" + h.condition + "', not '" + rules.name() + "'";
+  if (h.material != material.name()) return "holds material " + h.material + ", not " + material.name();
+  if (h.index_layout != indexer.layout() || h.entries != indexer.size())
+    return "index layout '" + h.index_layout + "' differs from this program's '" + indexer.layout() + "'";
+  if (Status s = (*file)->check_blocks(); !s) return s.error_message();
+  return "";
+}
+
+Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
+                         std::uint64_t max_memory) {
+  // The targets alone first: a material far too large is refused in a moment, before its
+  // dependency graph (which for 30 units takes minutes) is computed.
+  for (const Material& target : targets) {
+    Material m = target.canonical_orientation();
+    double entries = estimated_entries(m, rules);
+    if (entries > MaxEntriesPerSide)
+      return error("cannot generate " + m.name() + ": its index would have " + entries_text(entries) +
+                   " entries per side to move, beyond the supported " + entries_text(MaxEntriesPerSide));
+    double values = 2 * 2 * entries;
+    if (max_memory && values > double(max_memory))
+      return error("cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory (" +
+                   entries_text(entries) + " entries per side to move, 2 bytes each), more than the " +
+                   bytes_text(double(max_memory)) + " allowed (--max-memory)");
+  }
+  Plan plan;
+  Tablebase paths = Tablebase::open(tables_dir, rules);
+  for (std::vector<Material> members : solving_order(targets, rules)) {
+    std::sort(members.begin(), members.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
+    PlannedComponent c;
+    c.members = members;
+    bool sound = true;
+    for (const Material& m : members) {
+      c.entries += 2 * estimated_entries(m, rules);
+      if (std::string problem = reuse_problem(paths.table_path(m), m, rules); !problem.empty()) {
+        sound = false;
+        if (problem != "missing") c.why_not_reused += (c.why_not_reused.empty() ? "" : "; ") + problem;
+      }
+    }
+    c.reuse = sound;
+    c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
+    c.peak_bytes = estimated_peak_bytes(members, rules);
+    if (!c.reuse) {
+      if (max_memory && c.peak_bytes > max_memory)
+        return error("cannot generate " + names_of(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
+                     " of memory (" + entries_text(c.entries) + " entries, both sides to move), more than the " +
+                     bytes_text(double(max_memory)) + " allowed (--max-memory)");
+      plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
+    }
+    plan.components.push_back(c);
+  }
+  return plan;
+}
+
+}  // namespace feerie

@@ -1,0 +1,59 @@
+// What `feerie gen` will do, worked out before it does anything (the reliability issue):
+// the components to build or reuse in solving order, each one's index entries and its
+// estimated peak memory and file size. A job too large for the machine is refused here,
+// with the estimate in the message, before any table is touched; a target beyond the
+// supported index size is refused before its dependency graph is even computed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "probe/material.h"
+#include "rules/expected.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+struct PlannedComponent {
+  std::vector<Material> members;  // one material, or several solved together; by name
+  bool reuse = false;             // every member's table is on disk and sound
+  // When not reused although files were there: what was wrong with them.
+  std::string why_not_reused;
+  double entries = 0;             // index entries, both sides to move, all members
+  std::uint64_t peak_bytes = 0;   // estimated peak memory of solving and writing it
+  std::uint64_t file_bytes = 0;   // estimated size of its table files
+};
+
+struct Plan {
+  std::vector<PlannedComponent> components;  // in solving order
+  std::uint64_t peak_bytes = 0;              // the largest component's peak (0: all reused)
+};
+
+// Index entries per side to move of `material`, in floating point: exact for every
+// material that can be generated, and defined for those whose count overflows 64 bits.
+double estimated_entries(const Material& material, const RuleSet& rules);
+
+// Estimated peak memory of generating `component` (its values, 2 bytes per entry and side;
+// the tables it reads, whole; the compressed body being written; the program itself).
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules);
+
+// The memory the machine can give now (MemAvailable of /proc/meminfo), 0 when unknown.
+std::uint64_t available_memory_bytes();
+
+// The plan for generating `targets` and everything they depend on into `tables_dir`.
+// Errors: a target whose index would exceed the supported size (2^47 entries per side);
+// a component (or a target alone) whose estimated peak exceeds `max_memory` (0: no
+// limit). Tables on disk are checked as gen reuses them (checksums of every block).
+Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
+                         std::uint64_t max_memory);
+
+// Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
+// can: it must open cleanly, be built for these rules, this material and this index, and
+// every block must match its checksum. "missing" when there is no file.
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules);
+
+// "1.2 GiB", "640 MiB": sizes for people, in powers of 1024.
+std::string bytes_text(double bytes);
+
+}  // namespace feerie
