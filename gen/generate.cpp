@@ -100,6 +100,9 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
+  // What interrupted runs left behind goes before new files are written beside it.
+  if (!plan->components.empty())
+    remove_stale_temporaries(std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path());
   for (const PlannedComponent& component : plan->components) {
     // A component is reused when every member's table is on disk and sound; otherwise it
     // is solved again whole (its members depend on each other), saying why when files

@@ -1,5 +1,6 @@
 #include "probe/table_file.h"
 
+#include <signal.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -8,8 +9,10 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -172,6 +175,37 @@ Status write_file_atomically(const std::string& path, const std::string& tmp, co
 }
 
 }  // namespace
+
+namespace {
+
+// Calls remove_if(pid) for each temporary file "<name>.tmp.<pid>.<n>" of `dir` and removes
+// the file when it answers true. Returns how many were removed.
+template <class Predicate>
+int remove_temporaries(const std::string& dir, Predicate&& remove_if) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  int removed = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    std::size_t tmp = name.rfind(".tmp.");
+    if (tmp == std::string::npos || name.find('.', tmp + 5) == std::string::npos) continue;
+    long pid = std::strtol(name.c_str() + tmp + 5, nullptr, 10);
+    std::error_code rm;
+    if (pid > 0 && remove_if(pid) && fs::remove(it->path(), rm)) ++removed;
+  }
+  return removed;
+}
+
+}  // namespace
+
+int remove_stale_temporaries(const std::string& dir) {
+  // kill(pid, 0) tests whether the process exists without signalling it.
+  return remove_temporaries(dir, [](long pid) { return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH; });
+}
+
+int remove_temporaries_of(const std::string& dir, long pid) {
+  return remove_temporaries(dir, [pid](long p) { return p == pid; });
+}
 
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values) {
   for (int s = 0; s < 2; ++s)

@@ -64,6 +64,14 @@ inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // unwritable directory) name the path and leave no file under `path`.
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);
 
+// Removes the temporary files that writers which no longer run left in `dir` (a `gen`
+// interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose
+// process is gone. Files of running writers are kept. Returns how many were removed.
+int remove_stale_temporaries(const std::string& dir);
+// Removes the temporary files of process `pid` in `dir` (a run being interrupted cleans up
+// after itself). Returns how many were removed.
+int remove_temporaries_of(const std::string& dir, long pid);
+
 // An open table file. Thread-safety: value() and load_side() may be called concurrently;
 // decompressed blocks are cached (bounded) behind a mutex.
 class TableFile {

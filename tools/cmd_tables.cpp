@@ -1,10 +1,14 @@
 // `feerie gen`, `probe`, `stat`, `verify`: tables from the command line (SPEC 7).
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -119,6 +123,26 @@ void add_table_commands(CLI::App& app) {
   add_verify_command(app);
 }
 
+// On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
+// stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
+// workers start later and inherit the mask) and taken by one waiting thread, so the
+// clean-up runs as ordinary code, not in a signal handler.
+void clean_up_when_interrupted(const std::string& dir) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::thread([signals, dir] {
+    int signal = 0;
+    if (sigwait(&signals, &signal) != 0) return;
+    int removed = remove_temporaries_of(dir, long(::getpid()));
+    clear_progress();
+    std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
+    std::_Exit(128 + signal);
+  }).detach();
+}
+
 // "8G", "512M", "1.5GiB", "1000000": bytes, with binary multiples.
 std::uint64_t parse_size(const std::string& text, const std::string& option) {
   std::size_t used = 0;
@@ -202,6 +226,9 @@ void add_gen_command(CLI::App& app) {
         return;
       }
       g.on_progress = terminal_progress();
+      clean_up_when_interrupted(std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front()))
+                                    .parent_path()
+                                    .string());
       std::vector<GeneratedTable> tables = take(generate(targets, rules, g));
       clear_progress();
       for (const GeneratedTable& t : tables) {

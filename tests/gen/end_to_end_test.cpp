@@ -298,6 +298,18 @@ TEST_F(Reuse, SoundTableIsReusedWithoutComment) {
   EXPECT_TRUE(t.replaced_because.empty());
 }
 
+// SIGINT (or a kill, or a power loss) during a write used to leave ".tmp" files for ever.
+TEST_F(Reuse, GenRemovesTemporaryFilesOfInterruptedRuns) {
+  fs::path orthodox = fs::path(dir_) / "orthodox";
+  // A process id above the kernel's maximum (4194304) belongs to no process.
+  fs::path stale = orthodox / "KQvKR.ftb.tmp.99999999.0", live = orthodox / ("KQvKR.ftb.tmp." + std::to_string(::getpid()) + ".7");
+  std::ofstream(stale) << "half a table";
+  std::ofstream(live) << "a table being written";
+  regenerate_kqvk();
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));  // its writer still runs
+}
+
 TEST_F(Reuse, TablesPathThatIsAFileIsNotAMissingTable) {
   auto r = Tablebase::open(path_, RuleSet::orthodox()).probe(test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1"));
   ASSERT_FALSE(r.ok());

@@ -275,6 +275,15 @@ TEST_F(TableFileTest, UnwritableDirectory) {
   EXPECT_FALSE(has_temporary_file(dir_));
 }
 
+TEST_F(TableFileTest, TemporariesOfOneProcessAndOfDeadOnes) {
+  for (const char* name : {"KQvK.ftb.tmp.99999999.0", "KQvK.ftb.tmp.12345.1", "KRvK.ftb"}) std::ofstream(dir_ / name) << "x";
+  std::ofstream(dir_ / ("KRvK.ftb.tmp." + std::to_string(::getpid()) + ".0")) << "x";
+  EXPECT_EQ(remove_temporaries_of(dir_.string(), 12345), 1);
+  EXPECT_EQ(remove_stale_temporaries(dir_.string()), 1);  // 99999999: no such process
+  EXPECT_TRUE(fs::exists(dir_ / "KRvK.ftb"));
+  EXPECT_TRUE(fs::exists(dir_ / ("KRvK.ftb.tmp." + std::to_string(::getpid()) + ".0")));
+}
+
 // Two writers of one table (two `feerie gen` runs into one directory) used to share the
 // temporary name, and one failed with "cannot rename ... No such file or directory".
 TEST_F(TableFileTest, TwoWritersOfOneTableBothSucceed) {

@@ -159,6 +159,21 @@ INSTANTIATE_TEST_SUITE_P(
                  "cannot generate KQvKR: it needs about 25.2 MiB of memory"},
         BadInput{"gen --max-memory lots KQvK", 1, "bad size 'lots' for --max-memory"}));
 
+// SIGINT during gen used to leave ".tmp" files behind.
+TEST(Cli, InterruptedGenStopsWith130AndLeavesNoTemporaryFile) {
+  std::string dir = "/tmp/feerie-sigint-" + std::to_string(::getpid());
+  std::string script = std::string(FEERIE_BINARY) + " gen --tables " + dir + " KQRvK > /dev/null 2>&1 & pid=$!; " +
+                       "sleep 0.4; kill -INT $pid; wait $pid; echo $?; ls " + dir + "/orthodox | grep -c tmp";
+  FILE* pipe = popen(("bash -c '" + script + "'").c_str(), "r");
+  ASSERT_TRUE(pipe);
+  int status = -1, temporaries = -1;
+  EXPECT_EQ(std::fscanf(pipe, "%d %d", &status, &temporaries), 2);
+  pclose(pipe);
+  EXPECT_EQ(status, 130);
+  EXPECT_EQ(temporaries, 0);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   CommandRun r = run_feerie("gen --plan --tables /tmp/feerie-never-written KQvKR");
   EXPECT_EQ(r.exit_code, 0);
