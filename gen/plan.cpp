@@ -9,6 +9,7 @@
 
 #include "feerie/tablebase.h"
 #include "gen/graph.h"
+#include "probe/header_check.h"
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 
@@ -104,12 +105,7 @@ std::string reuse_problem(const std::string& path, const Material& material, con
   if (!std::filesystem::exists(path, ec) || ec) return "missing";
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error_message();
-  const TableHeader& h = (*file)->header();
-  Indexer indexer(material, rules);
-  if (h.condition != rules.name()) return "built for condition '" + h.condition + "', not '" + rules.name() + "'";
-  if (h.material != material.name()) return "holds material " + h.material + ", not " + material.name();
-  if (h.index_layout != indexer.layout() || h.entries != indexer.size())
-    return "index layout '" + h.index_layout + "' differs from this program's '" + indexer.layout() + "'";
+  if (Status s = check_header_matches((*file)->header(), path, material, rules); !s) return s.error_message();
   if (Status s = (*file)->check_blocks(); !s) return s.error_message();
   return "";
 }

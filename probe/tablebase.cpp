@@ -6,6 +6,7 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "probe/header_check.h"
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 #include "rules/fen.h"
@@ -74,13 +75,7 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error();
   auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}});
-  const TableHeader& h = loaded->file->header();
-  if (h.condition != rules.name())
-    return error("table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
-  if (h.material != material.name() || h.index_layout != loaded->indexer.layout() ||
-      h.entries != loaded->indexer.size())
-    return error("table '" + path + "' does not match this program's index for " + material.name() + " (layout '" +
-                 h.index_layout + "', expected '" + loaded->indexer.layout() + "')");
+  if (Status s = check_header_matches(loaded->file->header(), path, material, rules); !s) return s.error();
   if (load_all)
     for (int side = 0; side < 2; ++side) {
       Expected<std::vector<ValueCode>> values = loaded->file->load_side(side);

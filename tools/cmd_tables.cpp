@@ -17,6 +17,7 @@
 #include "gen/generate.h"
 #include "gen/plan.h"
 #include "gen/verify.h"
+#include "probe/header_check.h"
 #include "probe/table_file.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -187,7 +188,10 @@ void print_plan(const Plan& plan, bool json) {
   }
   for (const PlannedComponent& c : plan.components) {
     std::string names;
-    for (const Material& m : c.members) names += (names.empty() ? "" : " ") + m.name();
+    for (const Material& m : c.members) {
+      if (!names.empty()) names += ' ';
+      names += m.name();
+    }
     if (c.reuse) {
       std::cout << names << ": reuse\n";
       continue;
@@ -307,10 +311,7 @@ void add_stat_command(CLI::App& app) {
         throw CommandError("missing table " + material.name() + " ('" + path + "')");
       std::unique_ptr<TableFile> file = take(TableFile::open(path));
       const TableHeader& h = file->header();
-      if (h.condition != rules.name())
-        throw CommandError("table '" + path + "' was built for condition '" + h.condition + "'");
-      if (h.material != material.name())
-        throw CommandError("table '" + path + "' holds material " + h.material + ", not " + material.name());
+      if (Status s = check_header_matches(h, path, material, rules); !s) throw CommandError(s.error_message());
       if (opt->json) {
         nlohmann::json j;
         j["material"] = h.material;
