@@ -16,9 +16,10 @@ namespace feerie {
 namespace {
 
 // An entry of the component being solved: which member, which side to move, which index.
-// Layout of `code`: bits 0-47 index, bit 48 side to move, bits 49-63 member.
+// Layout of `code`: bits 0-47 index, bit 48 side to move, bits 49-63 member. Trivial, so
+// that the arrays of predecessors on the stack of every propagation cost nothing to make.
 struct Entry {
-  std::uint64_t code = 0;
+  std::uint64_t code;
   static Entry of(int member, int side, std::uint64_t index) {
     return {index | std::uint64_t(side) << 48 | std::uint64_t(member) << 49};
   }
@@ -49,6 +50,8 @@ class Solver {
       for (int side = 0; side < 2; ++side) {
         values_[m][side].assign(members_[m]->size(), value::Unknown);
         block_min_[m][side].assign((members_[m]->size() + BlockSize - 1) / BlockSize, NoMate);
+        value_tables_[2 * m + side] = values_[m][side].data();
+        block_min_tables_[2 * m + side] = block_min_[m][side].data();
       }
     for_all_entries([&](int member, int side, std::uint64_t i) {
       store(Entry::of(member, side, i), initial_value(member, Color(side), i));
@@ -132,10 +135,11 @@ class Solver {
       }
   }
 
-  ValueCode* slot(Entry e) { return &values_[e.member()][e.side()][e.index()]; }
+  // Bits 48 and up of an entry's code are member * 2 + side: one look-up finds its table.
+  ValueCode* slot(Entry e) { return value_tables_[e.code >> 48] + e.index(); }
 
   void lower_block_min(Entry e, ValueCode v) {
-    std::atomic_ref<ValueCode> block_min(block_min_[e.member()][e.side()][e.index() / BlockSize]);
+    std::atomic_ref<ValueCode> block_min(block_min_tables_[e.code >> 48][e.index() / BlockSize]);
     ValueCode seen = block_min.load(std::memory_order_relaxed);
     while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {}
   }
@@ -255,6 +259,9 @@ class Solver {
       out = Entry::of(member, after.side_to_move(), need_entry ? members_[member]->index(after) : 0);
       return true;
     }
+    // The members of a component have the same number of units, so a capture leaves it;
+    // so does any change of material out of a component of one material.
+    if (!undo.captured.empty() || members_.size() == 1) return false;
     return locate(after, out);
   }
 
@@ -540,6 +547,8 @@ class Solver {
   static constexpr std::uint64_t BlockSize = 1024;
   static constexpr ValueCode NoMate = 0xFFFF;
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;
+  // The data of values_ and block_min_ by member * 2 + side (Entry::code >> 48).
+  std::array<ValueCode*, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
   std::mutex error_mutex_;
   std::string error_;
 };

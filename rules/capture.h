@@ -64,7 +64,14 @@ bool any_king_attacker(const Position& pos, Color c, const Rules& rules, Accept&
 // condition lets that unit give check.
 template <class Rules>
 bool king_in_check(const Position& pos, Color c, const Rules& rules) {
-  if constexpr (Rules::EveryAttackerChecks) {
+  if constexpr (Rules::EveryAttackerChecks && Rules::OwnWalks) {
+    // Orthodox chess: reverse look-ups answer for every unit but the fairy ones.
+    Square k = pos.king_square(c);
+    if (k == SQ_NONE) return false;
+    if (orthodox_attackers_bb(pos, k, ~c, pos.pieces()) & ~pos.magic_pieces()) return true;
+    if (!((pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)) & pos.pieces(~c))) return false;
+    return any_king_attacker(pos, c, rules, [](Square) { return true; });
+  } else if constexpr (Rules::EveryAttackerChecks) {
     return any_king_attacker(pos, c, rules, [](Square) { return true; });
   } else {
     Square k = pos.king_square(c);
