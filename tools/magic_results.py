@@ -221,10 +221,91 @@ def mates(s):
     return f"{longest(s['wtm'])} / {longest(s['btm'])}"
 
 
+def pct(n, d):
+    x = 100 * n / d
+    if 99.95 <= x < 100:
+        return f"{x:.2f}%"  # not 100.0% when some positions are not won
+    return f"{x:.1f}%" if x >= 0.1 else f"{x:.1g}%"
+
+
+def span(values, fmt=str):
+    lo, hi = min(values), max(values)
+    return fmt(lo) if lo == hi else f"{fmt(lo)}-{fmt(hi)}"
+
+
 def observations(rows):
-    """The paragraph on what magic pieces do, written from the figures of the full run.
-    Figures quoted here come from the rows, so the page says so if they ever change."""
-    return []
+    """The paragraph on what magic pieces do, for the full set of materials. Every figure
+    is read from the rows, and each claim is written only while the figures bear it out."""
+    if any(m not in rows for _, ms in FAMILIES for m in ms):
+        return []
+    fam = [[rows[m] for m in ms] for _, ms in FAMILIES]
+    alone, enemy, friend, both = fam
+    win = lambda r, s: r["stats"][s]["win"]
+    rate = lambda r, s: win(r, s) / r["stats"][s]["positions"]
+    lw = lambda r: longest(r["stats"]["wtm"])
+    lb = lambda r: longest(r["stats"]["btm"])
+    out = []
+
+    still = alone + both
+    if all(s["win"] == 0 and s["loss"] == 0 for r in still for s in (r["stats"]["wtm"], r["stats"]["btm"])):
+        twin = max(max(longest(r["twin_stats"]["wtm"]), longest(r["twin_stats"]["btm"])) for r in still)
+        out.append(f"With no ordinary unit on the board nothing can be won: the {len(alone)} K mX v K and "
+                   f"{len(both)} K mX v K mY materials are draws in every position, as a magic unit gives no "
+                   f"check, while their ordinary twins have mates of up to {twin} moves.")
+    if all(win(r, "wtm") == 0 and r["stats"]["btm"]["loss"] == 0 for r in enemy):
+        text = (f"In K mX v K Y the magic unit's side never wins (no White win, with either side to move, in "
+                f"any of the {len(enemy)} tables)")
+        if all(len(r["component"]) == 5 for r in enemy) and all(len(r["component"]) == 1
+                                                              for r in alone + friend + both):
+            text += (". They are the only materials of this page solved in components (of five materials), "
+                     "since the magic unit can demote the enemy unit down to a pawn that promotes again")
+        strong = [r for m, r in zip(FAMILIES[1][1], enemy) if not m.startswith("KmP")]
+        weak = [r for m, r in zip(FAMILIES[1][1], enemy) if m.startswith("KmP")]
+        kmpvkq = rows["KmPvKQ"]
+        out.append(text + f". The other side, Black to move, wins {span([rate(r, 'btm') for r in strong], lambda x: pct(x, 1))} "
+                   f"of its positions against a magic queen, rook, bishop or knight, but "
+                   f"{span([rate(r, 'btm') for r in weak], lambda x: pct(x, 1))} against a magic pawn "
+                   f"({pct(win(kmpvkq, 'btm'), kmpvkq['stats']['btm']['positions'])} in KmPvKQ).")
+        minors = [r for m, r in zip(FAMILIES[1][1], enemy) if m[-1] in "BN"]
+        if all(lb(r) > 0 and r["mutations"] > 0 for r in minors) and all(
+                longest(r["bare_stats"]["btm"]) == 0 for r in minors):
+            top = max(minors, key=lb)
+            out.append(f"Even a lone bishop or knight mates the side with the magic unit: all {len(minors)} "
+                       f"K mX v K B and K mX v K N tables have mates (up to {lb(top)} moves, "
+                       f"{[m for m in rows if rows[m] is top][0]}), where KvKB and KvKN have none, and in each "
+                       f"example below the bishop or knight is demoted at least once on the way.")
+    byy = {y: [rows[f"K{y}m{x}vK"] for x in UNITS] for y in UNITS}
+    if all(rate(r, "wtm") > 0 for r in friend):
+        minor = byy["B"] + byy["N"]
+        text = (f"A friendly magic unit makes every unit a winner: with White to move K Y mX v K wins "
+                f"{span([rate(r, 'wtm') for r in minor], lambda x: pct(x, 1))} of the positions with a bishop or "
+                f"knight, which cannot mate alone (KBvK, KNvK), "
+                f"{span([rate(r, 'wtm') for r in byy['P']], lambda x: pct(x, 1))} with a pawn")
+        if all(r["stats"]["wtm"]["draw"] == 0 for r in byy["Q"]):
+            text += " and every position with a queen"
+        out.append(text + ".")
+        q, bare_q = [lw(r) for r in byy["Q"]], longest(byy["Q"][0]["bare_stats"]["wtm"])
+        if len(set(q)) == 1 and q[0] == bare_q:
+            twins = [longest(r["twin_stats"]["wtm"]) for r in byy["Q"]]
+            out.append(f"The queen mates in at most {q[0]} moves whatever the magic unit, exactly as in KQvK, "
+                       f"against {span(twins)} with a second ordinary unit (KQQvK ... KQPvK): the magic unit "
+                       f"neither checks nor guards.")
+        rk, bare_r = [lw(r) for r in byy["R"]], longest(byy["R"][0]["bare_stats"]["wtm"])
+        nb = [lw(r) for r in byy["B"] + byy["N"]]
+        pw, bare_p = [lw(r) for r in byy["P"]], longest(byy["P"][0]["bare_stats"]["wtm"])
+        kbn = longest(rows["KBmNvK"]["twin_stats"]["wtm"])
+        others = [r for y in "RBNP" for r in byy[y]]
+        out.append(f"With the other units the longest mates are: the rook {span(rk)} moves (KRvK: {bare_r}), the "
+                   f"bishop or knight {span(nb)} (KBNvK: {kbn}), the pawn {span(pw)} (KPvK: {bare_p}); in "
+                   f"{sum(1 for r in others if r['mutations'] > 0)} of these {len(others)} examples the unit is "
+                   f"upgraded on the way, one step each time it comes next to the magic unit"
+                   + (", in KNmRvK from knight to bishop to rook to queen" if rows["KNmRvK"]["mutations"] == 3
+                      and all(t in rows["KNmRvK"]["pv"] for t in ("-> bishop", "-> rook", "-> queen")) else "")
+                   + ".")
+    best = max(rows, key=lambda m: max(lw(rows[m]), lb(rows[m])))
+    r = rows[best]
+    out.append(f"The longest mate on this page is {max(lw(r), lb(r))} moves, in {best}.")
+    return out
 
 
 def main():
@@ -344,7 +425,7 @@ def main():
         lines.append("")
     paragraph = observations(rows)
     if paragraph:
-        lines += ["## What magic pieces do to these endgames", ""] + paragraph + [""]
+        lines += ["## What magic pieces do to these endgames", "", " ".join(paragraph), ""]
     if failures:
         lines += ["## Verification failures", ""] + [f"- {f}" for f in failures] + [""]
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
