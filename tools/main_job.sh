@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set up and build, then generate a default set of orthodox tables into
 # ./tables, verify them, and probe a few positions, printing the answers; then a Madrasi
-# RI and an Annan table with probes of their own.
+# RI and an Annan table with probes of their own, and a component of magic tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
@@ -37,3 +37,10 @@ echo "== fairy conditions: Madrasi Rex Inclusive KQvK (kings may meet and paraly
 echo "== Annan: the seed's diagram D (White Kb3, Ra2, Ra4, Black Kh3), mate in 1 by a2b2 only"
 "$feerie" gen --condition annan KRRvK
 "$feerie" probe --condition annan '8/8/8/8/R7/1K5k/R7/8 w - - 0 1'
+echo "== magic pieces: the seed's diagram A, each move with the position after it"
+"$feerie" moves --after '8/8/8/n1N5/8/1R*6/8/K6k w - - 0 1' | grep '^b3b6 '
+echo "== magic pieces: KmRvKP and the materials it turns into (one component, solved together)"
+"$feerie" gen KmRvKP
+"$feerie" verify KPvKmR
+# d8b7: the knight meets the magic rook, becomes a pawn and mates; the flipped position is a draw.
+"$feerie" probe 'k1KN4/r*7/8/8/8/8/8/8 w - - 0 1' '8/8/8/8/8/8/r*7/k1KN4 w - - 0 1'
