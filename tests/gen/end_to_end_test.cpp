@@ -15,6 +15,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Flips one byte 20 bytes before the end of a file: inside its last compressed block.
+void flip_byte_near_end(const fs::path& path) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(-20, std::ios::end);
+  char c;
+  f.read(&c, 1);
+  f.seekp(-20, std::ios::end);
+  c = char(c ^ 0x5a);
+  f.write(&c, 1);
+}
+
 class ThreeMan : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -164,15 +175,7 @@ TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
   EXPECT_NE(r.error_message().find("truncated"), std::string::npos) << r.error_message();
   // A flipped byte in every block region: some probe reports corruption, none crashes.
   fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
-  {
-    std::fstream f(copy, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-20, std::ios::end);
-    char c;
-    f.read(&c, 1);
-    f.seekp(-20, std::ios::end);
-    c = char(c ^ 0x5a);
-    f.write(&c, 1);
-  }
+  flip_byte_near_end(copy);
   Tablebase tb = Tablebase::open(other, RuleSet::orthodox());
   auto report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 1);
   fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
@@ -269,15 +272,7 @@ class Reuse : public ::testing::Test {
 };
 
 TEST_F(Reuse, GenRegeneratesATableWithAFlippedByteInABlock) {
-  {
-    std::fstream f(path_, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-20, std::ios::end);
-    char c;
-    f.read(&c, 1);
-    f.seekp(-20, std::ios::end);
-    c = char(c ^ 0x5a);
-    f.write(&c, 1);
-  }
+  flip_byte_near_end(path_);
   GeneratedTable t = regenerate_kqvk();
   EXPECT_FALSE(t.reused);
   EXPECT_NE(t.replaced_because.find("checksum mismatch"), std::string::npos) << t.replaced_because;
