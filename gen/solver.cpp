@@ -364,34 +364,25 @@ class Solver {
         return collect_leaper_slider_predecessors(member, pos, i, side, out);
     }
     const Indexer& indexer = *members_[member];
+    // Without magic units a predecessor is in the same material, its index by arithmetic.
+    // Across mutations it may belong to another member; every member of a component has
+    // the same symmetry group (run() checks it), so the predecessors of the canonical image
+    // are all there are, up to symmetry.
+    const bool mutations = pos.magic_pieces();
     int count = 0;
-    if (!pos.magic_pieces()) {
-      for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
-        if (count == MaxPredecessors) {
-          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
-          return;
-        }
-        Entry e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
-        __builtin_prefetch(slot(e));
-        out[count++] = e;
-      });
-      return count;
-    }
-    // Across mutations the predecessor may belong to another member. Every member of a
-    // component has the same symmetry group (run() checks it), so the predecessors of the
-    // canonical image are all there are, up to symmetry.
-    {
-      for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square, Square) {
-        if (count == MaxPredecessors) {
-          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
-          return;
-        }
-        Entry e;
-        if (!locate(before, e)) return;  // a material solved after this component
-        __builtin_prefetch(slot(e));
-        out[count++] = e;
-      });
-    }
+    for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
+      if (count == MaxPredecessors) {
+        fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+        return;
+      }
+      Entry e;
+      if (!mutations)
+        e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
+      else if (!locate(before, e))
+        return;  // a material solved after this component
+      __builtin_prefetch(slot(e));
+      out[count++] = e;
+    });
     return count;
   }
 
