@@ -32,8 +32,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
   for (const Material& m : component) indexers.emplace_back(m, rules);
   std::vector<const Indexer*> members;
   for (const Indexer& indexer : indexers) members.push_back(&indexer);
-  std::string names;
-  for (const Material& m : component) names += (names.empty() ? "" : ", ") + m.name();
+  const std::string names = material_names(component);
   SolveOptions solve_options;
   solve_options.threads = options.threads;
   solve_options.on_pass = [&](const SolveProgress& p) {
@@ -118,8 +117,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
       }
       continue;
     }
-    std::string names;
-    for (const Material& m : component.members) names += (names.empty() ? "" : ", ") + m.name();
+    const std::string names = material_names(component.members);
     say(options, "generating " + (component.members.size() == 1 ? names : "component " + names) + " (" + rules.name() +
                      ")");
     Expected<std::vector<GeneratedTable>> tables = generate_component(component.members, rules, options);

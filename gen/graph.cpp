@@ -12,18 +12,10 @@ namespace feerie {
 
 namespace {
 
-bool has_magic(const Material& m, Color c) {
-  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-    if (m.count(c, PieceType(pt), true)) return true;
-  return false;
-}
-
-// The fairy walk that ends the mutation chain (rules/magic.h chain_end), from the units.
+// The fairy walk that ends the mutation chain (rules/magic.h), from the units.
 PieceType chain_end(const Material& m) {
-  bool grasshopper = m.count(WHITE, GRASSHOPPER, true) || m.count(BLACK, GRASSHOPPER, true);
-  bool locust = m.count(WHITE, LOCUST, true) || m.count(BLACK, LOCUST, true);
-  if (grasshopper == locust) return NO_PIECE_TYPE;
-  return grasshopper ? GRASSHOPPER : LOCUST;
+  return feerie::chain_end(m.count(WHITE, GRASSHOPPER, true) || m.count(BLACK, GRASSHOPPER, true),
+                           m.count(WHITE, LOCUST, true) || m.count(BLACK, LOCUST, true));
 }
 
 // `m` with one unit of colour c, magic flag `magic`, changed from type `from` to `to`.
@@ -94,7 +86,7 @@ std::vector<Material> material_successors(const Material& m, const RuleSet&) {
           Material promoted = changed(base, mover, false, t, a);
           add(promoted);
           for (MutationDirection d : {MutationDirection::UP, MutationDirection::DOWN})
-            if (has_magic(m, d == MutationDirection::UP ? mover : ~mover))
+            if (m.has_magic(d == MutationDirection::UP ? mover : ~mover))
               add(changed(promoted, mover, false, a, mutated_type(a, d, chain_end(promoted))));
         }
       }

@@ -34,12 +34,6 @@ double binomial(int n, int k) {
   return c;
 }
 
-std::string names_of(const std::vector<Material>& materials) {
-  std::string s;
-  for (const Material& m : materials) s += (s.empty() ? "" : ", ") + m.name();
-  return s;
-}
-
 std::string entries_text(double entries) {
   std::ostringstream out;
   if (entries < 1e9)
@@ -145,7 +139,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     c.peak_bytes = estimated_peak_bytes(members, rules);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
-        return error("cannot generate " + names_of(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
+        return error("cannot generate " + material_names(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
                      " of memory (" + entries_text(c.entries) + " entries, both sides to move), more than the " +
                      bytes_text(double(max_memory)) + " allowed (--max-memory)");
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);

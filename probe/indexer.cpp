@@ -91,10 +91,9 @@ namespace {
 bool pawns_may_appear(const Material& m) {
   if (m.has(PAWN)) return true;
   for (Color c : {WHITE, BLACK}) {
-    bool magic = false, enemy_chain_units = false;
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) magic = magic || m.count(c, PieceType(pt), true);
+    bool enemy_chain_units = false;
     for (int pt = KNIGHT; pt <= QUEEN; ++pt) enemy_chain_units = enemy_chain_units || m.count(~c, PieceType(pt), false);
-    if (magic && enemy_chain_units) return true;
+    if (m.has_magic(c) && enemy_chain_units) return true;
   }
   return false;
 }

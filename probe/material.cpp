@@ -86,11 +86,19 @@ bool Material::has(PieceType pt) const {
   return false;
 }
 
-bool Material::has_magic() const {
-  for (Color c : {WHITE, BLACK})
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-      if (counts_[1][c][pt]) return true;
+bool Material::has_magic(Color c) const {
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+    if (counts_[1][c][pt]) return true;
   return false;
+}
+
+std::string material_names(const std::vector<Material>& materials) {
+  std::string s;
+  for (const Material& m : materials) {
+    if (!s.empty()) s += ", ";
+    s += m.name();
+  }
+  return s;
 }
 
 Material Material::colors_swapped() const {

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/expected.h"
 #include "rules/position.h"
@@ -25,7 +26,8 @@ class Material {
   int total() const;
   int total(Color c) const;
   bool has(PieceType pt) const;  // either colour, ordinary or magic
-  bool has_magic() const;
+  bool has_magic() const { return has_magic(WHITE) || has_magic(BLACK); }
+  bool has_magic(Color c) const;
   // The same units with the colours exchanged (KRvKQ for KQvKR).
   Material colors_swapped() const;
   // Tables are stored for one orientation of each material: White's units weigh at least
@@ -41,6 +43,9 @@ class Material {
   // counts_[magic][colour][type]
   std::array<std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB>, 2> counts_{};
 };
+
+// "KQvK, KRvK": names joined for messages and progress lines.
+std::string material_names(const std::vector<Material>& materials);
 
 // The canonical order of piece types within a side in names.
 inline constexpr PieceType NameOrder[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST, PAWN};

@@ -2,10 +2,13 @@
 
 namespace feerie {
 
+PieceType chain_end(bool magic_grasshopper, bool magic_locust) {
+  if (magic_grasshopper == magic_locust) return NO_PIECE_TYPE;
+  return magic_grasshopper ? GRASSHOPPER : LOCUST;
+}
+
 PieceType chain_end(const Position& pos) {
-  bool grasshopper = pos.pieces(GRASSHOPPER) & pos.magic_pieces(), locust = pos.pieces(LOCUST) & pos.magic_pieces();
-  if (grasshopper == locust) return NO_PIECE_TYPE;
-  return grasshopper ? GRASSHOPPER : LOCUST;
+  return chain_end(pos.pieces(GRASSHOPPER) & pos.magic_pieces(), pos.pieces(LOCUST) & pos.magic_pieces());
 }
 
 PieceType mutated_type(PieceType t, MutationDirection direction, PieceType fairy_end) {

@@ -28,6 +28,9 @@ enum class MutationDirection : std::uint8_t { NONE, UP, DOWN };
 // magic units on the board, or NO_PIECE_TYPE when there is none or both (an ambiguous
 // end: then Q and P stay as they are; docs/conditions/magic.md).
 PieceType chain_end(const Position& pos);
+// The same from whether magic grasshoppers and magic locusts are present (for callers
+// that know the units but have no position, e.g. the material graph).
+PieceType chain_end(bool magic_grasshopper, bool magic_locust);
 
 // The type a unit of type `t` becomes by one step in `direction` (t itself when it
 // cannot move along the chain: a king, a fairy type, Q going up or P going down without
