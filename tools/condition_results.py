@@ -15,16 +15,13 @@ import csv
 import datetime
 import json
 import os
-import subprocess
 import sys
+
+from results_common import run, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FAIRY = ["KGvK", "KLvK", "KGvKG", "KLvKL"]
-
-
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
 def default_materials(fairy=True):
@@ -59,14 +56,7 @@ def main():
     for m in materials:
         for cond in (a.condition, "orthodox"):
             sys.stderr.write(run([a.feerie, "gen", "--condition", cond, "--tables", a.tables, m]))
-        verified = "not run"
-        if not a.no_verify:
-            try:
-                run([a.feerie, "verify", "--condition", a.condition, "--tables", a.tables, m])
-                verified = "ok"
-            except subprocess.CalledProcessError as e:
-                verified = "FAILED"
-                failures.append(f"{m}: {e.stdout.strip()} {e.stderr.strip()}")
+        verified = verify(a.feerie, a.tables, m, failures, condition=a.condition, skip=a.no_verify)
         ours = json.loads(run([a.feerie, "stat", "--json", "--condition", a.condition, "--tables", a.tables, m]))
         orth = json.loads(run([a.feerie, "stat", "--json", "--condition", "orthodox", "--tables", a.tables, m]))
         example, pv = "", ""

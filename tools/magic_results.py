@@ -23,6 +23,8 @@ import subprocess
 import sys
 import time
 
+from results_common import verify
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -340,14 +342,7 @@ def main():
         twin, bare = ordinary(sides), without_magic(sides)
         for s in (twin, bare):
             files.update(path for path, _ in gen(a, material_name(s)).values())
-        verified = "not run"
-        if not a.no_verify:
-            try:
-                run([a.feerie, "verify", "--tables", a.tables, canon])
-                verified = "ok"
-            except subprocess.CalledProcessError as e:
-                verified = "FAILED"
-                failures.append(f"{m}: {e.stdout.strip()} {e.stderr.strip()}")
+        verified = verify(a.feerie, a.tables, canon, failures, skip=a.no_verify, label=m)
         ours = oriented_stat(a, sides)
         example, pv, nmut, side = "", "", 0, ""
         for s in ("wtm", "btm"):

@@ -12,8 +12,9 @@ import csv
 import datetime
 import json
 import os
-import subprocess
 import sys
+
+from results_common import run, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -28,10 +29,6 @@ FIELDS = [
     ("syzygy_classes_btm_draw", lambda s: s["btm"]["classes"]["draw"]),
     ("syzygy_classes_btm_loss", lambda s: s["btm"]["classes"]["loss"]),
 ]
-
-
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
 def main():
@@ -51,14 +48,7 @@ def main():
         table = ref["table"]
         out = run([a.feerie, "gen", "--tables", a.tables, table])
         sys.stderr.write(out)
-        verified = "not run"
-        if not a.no_verify:
-            try:
-                run([a.feerie, "verify", "--tables", a.tables, table])
-                verified = "ok"
-            except subprocess.CalledProcessError as e:
-                verified = "FAILED"
-                failures.append(f"{table}: verify failed: {e.stdout.strip()} {e.stderr.strip()}")
+        verified = verify(a.feerie, a.tables, table, failures, skip=a.no_verify, label=f"{table}: verify failed")
         stats = json.loads(run([a.feerie, "stat", "--json", "--tables", a.tables, table]))
         ours = [str(get(stats)) for _, get in FIELDS]
         theirs = [ref[name] for name, _ in FIELDS]
