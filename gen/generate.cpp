@@ -49,7 +49,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     say(options, message + ", " + std::to_string(int(since(start))) + " s");
   };
   Expected<std::vector<SolvedTable>> solved = solve_component(members, subtables, solve_options);
-  if (!solved) return error("solving " + names + ": " + solved.error_message());
+  if (!solved) return with_context("solving " + names + ": ", solved.error());
   double solve_seconds = since(start);
 
   std::vector<GeneratedTable> out;
@@ -74,7 +74,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     header.generator = "feerie 0.1";
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(table.path).parent_path(), ec);
-    if (ec) return error("cannot create the tables directory for '" + table.path + "': " + ec.message());
+    if (ec) return error(ErrorKind::IOError, "cannot create the tables directory for '" + table.path + "': " + ec.message());
     if (Status s = write_table(table.path, header, (*solved)[m].values); !s) return s.error();
     (*solved)[m].values = {};  // release the member's memory once written
     table.file_bytes = std::filesystem::file_size(table.path, ec);

@@ -95,11 +95,8 @@ std::string bytes_text(double bytes) {
 }
 
 std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec) || ec) return "missing";
-  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
-  if (!file) return file.error_message();
-  if (Status s = check_header_matches((*file)->header(), path, material, rules); !s) return s.error_message();
+  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);
+  if (!file) return file.error_kind() == ErrorKind::NotFound ? "missing" : file.error_message();
   if (Status s = (*file)->check_blocks(); !s) return s.error_message();
   return "";
 }
@@ -112,11 +109,11 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     Material m = target.canonical_orientation();
     double entries = estimated_entries(m, rules);
     if (entries > MaxEntriesPerSide)
-      return error("cannot generate " + m.name() + ": its index would have " + entries_text(entries) +
+      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": its index would have " + entries_text(entries) +
                    " entries per side to move, beyond the supported " + entries_text(MaxEntriesPerSide));
     double values = 2 * 2 * entries;
     if (max_memory && values > double(max_memory))
-      return error("cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory (" +
+      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory (" +
                    entries_text(entries) + " entries per side to move, 2 bytes each), more than the " +
                    bytes_text(double(max_memory)) + " allowed (--max-memory)");
   }
@@ -139,7 +136,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     c.peak_bytes = estimated_peak_bytes(members, rules);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
-        return error("cannot generate " + material_names(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
+        return error(ErrorKind::ResourceLimit, "cannot generate " + material_names(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
                      " of memory (" + entries_text(c.entries) + " entries, both sides to move), more than the " +
                      bytes_text(double(max_memory)) + " allowed (--max-memory)");
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);

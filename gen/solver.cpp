@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <mutex>
+#include <optional>
 
 #include "gen/graph.h"
 #include "rules/fen.h"
@@ -38,10 +39,10 @@ class Solver {
   }
 
   Expected<std::vector<SolvedTable>> run() {
-    if (members_.size() > MaxMembers) return error("a component of more than " + std::to_string(MaxMembers) + " materials");
+    if (members_.size() > MaxMembers) return error(ErrorKind::NotSupported, "a component of more than " + std::to_string(MaxMembers) + " materials");
     for (const Indexer* m : members_)
       if (m->symmetry_count() != members_.front()->symmetry_count())
-        return error("the members of a component must share one symmetry group (" + members_.front()->material().name() +
+        return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" + members_.front()->material().name() +
                      ", " + m->material().name() + ")");
     if (Status s = load_subtables(); !s) return s.error();
     values_.resize(members_.size());
@@ -56,7 +57,7 @@ class Solver {
     for_all_entries([&](int member, int side, std::uint64_t i) {
       store(Entry::of(member, side, i), initial_value(member, Color(side), i));
     });
-    if (!error_.empty()) return error(error_);
+    if (error_) return *error_;
     report(0);
     int n = 0;
     for (; n <= max_plies_.load(); ++n) {
@@ -67,7 +68,7 @@ class Solver {
         else
           propagate_win(member, Color(side), i, n);
       });
-      if (!error_.empty()) return error(error_);
+      if (error_) return *error_;
       report(n + 1);
     }
     for_all_entries([&](int member, int side, std::uint64_t i) {
@@ -155,10 +156,11 @@ class Solver {
     }
   }
 
-  void fail(const std::string& message) {
+  void fail(Error e) {
     std::lock_guard lock(error_mutex_);
-    if (error_.empty()) error_ = message;
+    if (!error_) error_ = std::move(e);
   }
+  void fail(const std::string& message) { fail(error(ErrorKind::Internal, message)); }
 
   void report(int plies) {
     SolveProgress progress{plies, 0, std::vector<std::uint64_t>(members_.size(), 0)};
@@ -246,7 +248,7 @@ class Solver {
       for (const auto& t : exits_)
         if (t->material() == material) return value_through_move(t->value_code(after));
     }
-    return error("no sub-table " + Material::of(after).canonical_orientation().name() + " for a move out of " +
+    return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() + " for a move out of " +
                  members_[member]->material().name());
   }
 
@@ -299,7 +301,7 @@ class Solver {
       } else {
         Expected<ValueCode> v = exit_value(member, pos, m, undo);
         if (!v) {
-          fail(v.error_message());
+          fail(v.error());
           return value::Unknown;
         }
         if (value::is_win(*v))
@@ -496,7 +498,7 @@ class Solver {
       if (lands_inside(member, after, m, undo, false, inside)) continue;
       Expected<ValueCode> v = exit_value(member, after, m, undo);
       if (!v) {
-        fail(v.error_message());
+        fail(v.error());
         return value::Unknown;
       }
       if (!value::is_loss(*v)) {
@@ -541,7 +543,7 @@ class Solver {
   // The data of values_ and block_min_ by member * 2 + side (Entry::code >> 48).
   std::array<ValueCode*, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
   std::mutex error_mutex_;
-  std::string error_;
+  std::optional<Error> error_;  // the first failure of any thread
 };
 
 }  // namespace

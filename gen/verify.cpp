@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <mutex>
+#include <optional>
 
 #include "feerie/tablebase.h"
 #include "gen/graph.h"
@@ -44,7 +45,7 @@ Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, cons
     else if (v == value::Draw)
       draw = true;
     else
-      return error("successor " + to_fen(after) + " has no value (" + describe(*s) + ")");
+      return error(ErrorKind::Corruption, "successor " + to_fen(after) + " has no value (" + describe(*s) + ")");
   }
   if (shortest_win != INT_MAX) return value::mate_in_plies(shortest_win);
   if (draw) return value::Draw;
@@ -63,7 +64,7 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
   if (threads <= 0) threads = omp_get_max_threads();
   VerifyReport report;
   std::mutex mutex;
-  std::string failure;
+  std::optional<Error> failure;  // the first probe that failed
   rules.visit([&](const auto& r) {
     for (int side = 0; side < 2; ++side) {
       const std::int64_t size = std::int64_t(indexer.size());
@@ -77,7 +78,7 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
         Expected<ValueCode> want = expected_value(pos, r, tb);
         if (!stored || !want) {
           std::lock_guard lock(mutex);
-          if (failure.empty()) failure = !stored ? stored.error_message() : want.error_message();
+          if (!failure) failure = !stored ? stored.error() : want.error();
           continue;
         }
         if (*stored == *want) continue;
@@ -90,7 +91,7 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
       report.checked += indexer.size();
     }
   });
-  if (!failure.empty()) return error("verifying " + material.name() + ": " + failure);
+  if (failure) return with_context("verifying " + material.name() + ": ", *failure);
   return report;
 }
 

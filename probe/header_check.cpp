@@ -1,5 +1,7 @@
 #include "probe/header_check.h"
 
+#include <filesystem>
+
 #include "probe/indexer.h"
 
 namespace feerie {
@@ -7,14 +9,35 @@ namespace feerie {
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
                             const RuleSet& rules) {
   if (h.condition != rules.name())
-    return error("table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
+    return error(ErrorKind::Corruption,
+                 "table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
   if (h.material != material.name())
-    return error("table '" + path + "' holds material " + h.material + ", not " + material.name());
+    return error(ErrorKind::Corruption, "table '" + path + "' holds material " + h.material + ", not " + material.name());
   Indexer indexer(material, rules);
   if (h.index_layout != indexer.layout() || h.entries != indexer.size())
-    return error("table '" + path + "' does not match this program's index for " + material.name() + " (layout '" +
-                 h.index_layout + "', expected '" + indexer.layout() + "')");
+    return error(ErrorKind::Corruption, "table '" + path + "' does not match this program's index for " +
+                                            material.name() + " (layout '" + h.index_layout + "', expected '" +
+                                            indexer.layout() + "')");
   return Ok{};
+}
+
+Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material,
+                                                const RuleSet& rules) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::path(path).parent_path().parent_path();  // <tables>/<condition>/<material>.ftb
+  if (!dir.empty() && fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    return error(ErrorKind::InvalidArgument, "the tables directory '" + dir.string() + "' is not a directory");
+  bool exists = fs::exists(path, ec);
+  if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
+  if (!exists)
+    return error(ErrorKind::NotFound, "missing table " + material.name() + " for condition " + rules.name() + " ('" +
+                                          path + "'; generate it with: feerie gen --condition " + rules.name() + " " +
+                                          material.name() + ")");
+  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
+  if (!file) return file.error();
+  if (Status s = check_header_matches((*file)->header(), path, material, rules); !s) return s.error();
+  return file;
 }
 
 }  // namespace feerie

@@ -1,9 +1,10 @@
-// The one check that a table file's header is the table a reader asked for (the
-// reliability issue: the prober, `stat` and `gen`'s reuse used to check three different
-// subsets): built for these rules, holding this material, laid out as this program
-// indexes it.
+// The one check that a table file is the table a reader asked for (the reliability issue:
+// the prober, `stat`, `gen`'s reuse and `verify` used to check different subsets): it
+// exists, it is a sound Feerie table file (TableFile::open), and its header says it was
+// built for these rules, holds this material and is laid out as this program indexes it.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "probe/material.h"
@@ -13,8 +14,16 @@
 
 namespace feerie {
 
-// An error naming the file and what differs, or Ok. `material` in its stored orientation.
+// An error naming the file and what differs (kind Corruption), or Ok. `material` in its
+// stored orientation.
 Status check_header_matches(const TableHeader& header, const std::string& path, const Material& material,
                             const RuleSet& rules);
+
+// Opens the table of `material` (stored orientation) for `rules` at `path` and checks its
+// header: NotFound when there is no file (with the command that makes it), Corruption for
+// a damaged or foreign file, IOError when it cannot be read. Block checksums are checked
+// when blocks are read, or all at once by TableFile::check_blocks().
+Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material,
+                                                const RuleSet& rules);
 
 }  // namespace feerie

@@ -7,7 +7,7 @@ namespace feerie {
 namespace {
 
 Error material_error(std::string_view name, const std::string& what) {
-  return error("bad material '" + std::string(name) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad material '" + std::string(name) + "': " + what);
 }
 
 }  // namespace

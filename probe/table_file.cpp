@@ -83,10 +83,10 @@ std::size_t entries_in_block(const TableHeader& h, std::size_t b) {
   return static_cast<std::size_t>(std::min<std::uint64_t>(h.block_entries, h.entries - std::uint64_t(b) * h.block_entries));
 }
 
-Error table_error(const std::string& path, const std::string& what) { return error("table '" + path + "' " + what); }
+Error table_error(const std::string& path, const std::string& what) { return error(ErrorKind::Corruption, "table '" + path + "' " + what); }
 
 Error block_error(const std::string& path, int side, std::size_t b, const std::string& why) {
-  return error("table '" + path + "': block " + std::to_string(b) + " of side " + std::to_string(side) + " is corrupt (" +
+  return error(ErrorKind::Corruption, "table '" + path + "': block " + std::to_string(b) + " of side " + std::to_string(side) + " is corrupt (" +
                why + ")");
 }
 
@@ -138,7 +138,7 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
     compressed[std::size_t(b)].assign(scratch.data(), n);
   }
   for (std::int64_t b = 0; b < blocks; ++b) {
-    if (failures[std::size_t(b)]) return error(std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
+    if (failures[std::size_t(b)]) return error(ErrorKind::Internal, std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
     const std::string& c = compressed[std::size_t(b)];
     refs.push_back(BlockRef{body.size(), static_cast<std::uint32_t>(c.size()), xxh64(c.data(), c.size())});
     body += c;
@@ -161,7 +161,7 @@ Status write_file_atomically(const std::string& path, const std::string& tmp, co
   auto fail = [&](const std::string& step, int err, std::FILE* f) -> Status {
     if (f) std::fclose(f);
     std::remove(tmp.c_str());
-    return error("cannot write table '" + path + "': " + step + ": " + std::strerror(err));
+    return error(ErrorKind::IOError, "cannot write table '" + path + "': " + step + ": " + std::strerror(err));
   };
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return fail("cannot create '" + tmp + "'", errno, nullptr);
@@ -210,7 +210,7 @@ int remove_temporaries_of(const std::string& dir, long pid) {
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values) {
   for (int s = 0; s < 2; ++s)
     if (values[s].size() != header.entries)
-      return error("cannot write table '" + path + "': side " + std::to_string(s) + " has " +
+      return error(ErrorKind::Internal, "cannot write table '" + path + "': side " + std::to_string(s) + " has " +
                    std::to_string(values[s].size()) + " values, the header says " + std::to_string(header.entries));
   if (header.block_entries == 0) header.block_entries = DefaultBlockEntries;
 
@@ -220,7 +220,7 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
     if (Status st = compress_side(values[s], header.block_entries, body, header.blocks[s]); !st)
-      return error("cannot write table '" + path + "': " + st.error_message());
+      return with_context("cannot write table '" + path + "': ", st.error());
   }
 
   std::ostringstream header_stream;
@@ -228,10 +228,10 @@ Status write_table(const std::string& path, TableHeader header, const std::array
     boost::archive::text_oarchive archive(header_stream);
     archive << header;
   } catch (const std::exception& e) {
-    return error("cannot write table '" + path + "': header serialisation failed: " + e.what());
+    return error(ErrorKind::Internal, "cannot write table '" + path + "': header serialisation failed: " + e.what());
   }
   std::string header_bytes = header_stream.str();
-  if (header_bytes.size() > UINT32_MAX) return error("cannot write table '" + path + "': header too large");
+  if (header_bytes.size() > UINT32_MAX) return error(ErrorKind::Internal, "cannot write table '" + path + "': header too large");
 
   std::string file(Magic, sizeof Magic);
   put_le(file, TableFormatVersion, 4);

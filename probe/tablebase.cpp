@@ -64,18 +64,9 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
     if (it != tables.end() && (!load_all || !it->second->values[0].empty())) return it->second;
   }
   std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
-  std::error_code ec;
-  if (std::filesystem::exists(directory, ec) && !std::filesystem::is_directory(directory, ec))
-    return error("the tables directory '" + directory + "' is not a directory");
-  bool exists = std::filesystem::exists(path, ec);
-  if (ec) return error("cannot read table '" + path + "': " + ec.message());
-  if (!exists)
-    return error("missing table " + material.name() + " for condition " + rules.name() + " ('" + path +
-                 "'; generate it with: feerie gen --condition " + rules.name() + " " + material.name() + ")");
-  Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
+  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);
   if (!file) return file.error();
   auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}});
-  if (Status s = check_header_matches(loaded->file->header(), path, material, rules); !s) return s.error();
   if (load_all)
     for (int side = 0; side < 2; ++side) {
       Expected<std::vector<ValueCode>> values = loaded->file->load_side(side);
@@ -147,7 +138,7 @@ Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
     r.wdl = value::is_win(*v) ? Wdl::Win : Wdl::Loss;
     r.dtm_plies = value::plies(*v);
   } else if (*v != value::Draw) {
-    return error("table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
+    return error(ErrorKind::Corruption, "table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
   }
   return r;
 }
@@ -179,7 +170,7 @@ Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start
     if (!value::is_mate(*v) || value::plies(*v) == 0) break;
     Expected<std::vector<Move>> best = best_moves(pos);
     if (!best) return best.error();
-    if (best->empty()) return error("no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
+    if (best->empty()) return error(ErrorKind::Corruption, "no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
     Move m = best->front();
     pv.push_back(m);
     UndoRecord undo;

@@ -16,7 +16,7 @@ std::vector<std::string> split_fields(std::string_view text) {
 }
 
 Error fen_error(std::string_view fen, const std::string& what) {
-  return error("bad FEN '" + std::string(fen) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad FEN '" + std::string(fen) + "': " + what);
 }
 
 // Fills the board from the first field; returns an error naming the offending character.

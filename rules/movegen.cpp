@@ -141,12 +141,12 @@ std::uint64_t perft(Position& pos, const RuleSet& rules, int depth) {
 
 Status check_position_legal(const Position& pos, const RuleSet& rules) {
   if (pos.ep_square() != SQ_NONE && !ep_square_possible(pos, rules))
-    return error("illegal position '" + to_fen(pos) + "': under " + rules.name() +
+    return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': under " + rules.name() +
                  " the pawn in front of the en-passant square could not have made a double step (on its origin "
                  "square it does not move as a pawn, or it would have mutated on arrival)");
   if (is_legal_position(pos, rules)) return Ok{};
   const char* side = pos.side_to_move() == WHITE ? "black" : "white";
-  return error("illegal position '" + to_fen(pos) + "': the side not to move (" + side + ") is in check under " +
+  return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': the side not to move (" + side + ") is in check under " +
                rules.name());
 }
 

@@ -37,16 +37,16 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
       return RuleSet(n.back() == 'a' ? f : n, annan_rules(f == "nanna", n.back()));
   }
   if (n.find('+') != std::string::npos)
-    return error("condition '" + n + "' combines conditions with '+': combinations are not supported yet");
+    return error(ErrorKind::NotSupported, "condition '" + n + "' combines conditions with '+': combinations are not supported yet");
   if (n.rfind("eiffel:", 0) == 0) {
     ParsedRelation relation;
     std::string why;
-    if (!parse_relation(n.substr(7), relation, why)) return error("bad condition '" + n + "': " + why);
+    if (!parse_relation(n.substr(7), relation, why)) return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': " + why);
     return RuleSet("eiffel:" + relation.canonical, relation.rules);
   }
   std::string known;
   for (const std::string& k : known_names()) known += (known.empty() ? "" : ", ") + k;
-  return error("unknown condition '" + n + "' (known: " + known + ")");
+  return error(ErrorKind::InvalidArgument, "unknown condition '" + n + "' (known: " + known + ")");
 }
 
 }  // namespace feerie

@@ -14,14 +14,24 @@
 
 namespace feerie::cli {
 
+// A failed command: its one-line reason and the kind of failure, which chooses the exit
+// code (exit_code(); the table is in docs/cli.md).
 struct CommandError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit CommandError(const std::string& message, ErrorKind kind = ErrorKind::Internal)
+      : std::runtime_error(message), kind(kind) {}
+  explicit CommandError(const Error& e) : std::runtime_error(e.message), kind(e.kind) {}
+  ErrorKind kind;
 };
 
-// Unwraps an Expected or throws its message as a CommandError.
+// The exit code of a command that failed with `kind`: 1 internal or a check that failed,
+// 2 invalid argument or usage, 3 not found, 4 corrupt, 5 I/O error, 6 not supported,
+// 7 resource limit, 130 interrupted.
+int exit_code(ErrorKind kind);
+
+// Unwraps an Expected or throws its error as a CommandError.
 template <class T>
 T take(Expected<T> e) {
-  if (!e) throw CommandError(e.error_message());
+  if (!e) throw CommandError(e.error());
   return std::move(e).value();
 }
 

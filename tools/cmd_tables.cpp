@@ -163,7 +163,8 @@ std::uint64_t parse_size(const std::string& text, const std::string& option) {
                  : unit == "T" || unit == "t" ? 1024.0 * 1024 * 1024 * 1024
                                               : -1;
   if (used == 0 || scale < 0 || value <= 0)
-    throw CommandError("bad size '" + text + "' for " + option + " (expected a number with an optional K, M, G or T)");
+    throw CommandError("bad size '" + text + "' for " + option + " (expected a number with an optional K, M, G or T)",
+                       ErrorKind::InvalidArgument);
   return std::uint64_t(value * scale);
 }
 
@@ -275,20 +276,23 @@ void add_probe_command(CLI::App& app) {
       // A batch keeps going past a bad line: each failure is reported on its own (a JSON
       // object with an "error" field under --json), and the exit status says at the end.
       int lines = 0, failed = 0;
+      ErrorKind first_failure = ErrorKind::Internal;
       for (std::string line; std::getline(std::cin, line);) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         ++lines;
         try {
           probe_one(tb, line, opt->json);
         } catch (const CommandError& e) {
-          ++failed;
+          if (failed++ == 0) first_failure = e.kind;
           if (opt->json)
-            std::cout << nlohmann::json{{"fen", line}, {"error", e.what()}}.dump() << "\n";
+            std::cout << nlohmann::ordered_json{{"fen", line}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}}.dump()
+                      << "\n";
           else
             std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
         }
       }
-      if (failed) throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed");
+      if (failed)
+        throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
     });
   }
 }
@@ -306,12 +310,10 @@ void add_stat_command(CLI::App& app) {
       Tablebase tb = Tablebase::open(opt->tables, rules);
       std::string path = tb.table_path(material);
       if (!material.is_canonical_orientation())
-        throw CommandError("tables are stored as " + material.colors_swapped().name() + "; ask for that material");
-      if (!std::filesystem::exists(path))
-        throw CommandError("missing table " + material.name() + " ('" + path + "')");
-      std::unique_ptr<TableFile> file = take(TableFile::open(path));
+        throw CommandError("tables are stored as " + material.colors_swapped().name() + "; ask for that material",
+                           ErrorKind::InvalidArgument);
+      std::unique_ptr<TableFile> file = take(open_table(path, material, rules));
       const TableHeader& h = file->header();
-      if (Status s = check_header_matches(h, path, material, rules); !s) throw CommandError(s.error_message());
       if (opt->json) {
         nlohmann::json j;
         j["material"] = h.material;
@@ -352,7 +354,7 @@ void add_verify_command(CLI::App& app) {
         for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
         all_good = all_good && r.inconsistent == 0;
       }
-      if (!all_good) throw CommandError("verification found inconsistent values");
+      if (!all_good) throw CommandError("verification found inconsistent values", ErrorKind::Corruption);
     });
   }
 }

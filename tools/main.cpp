@@ -1,5 +1,5 @@
 // The `feerie` command-line program: parses arguments, calls the libraries, prints, and
-// chooses exit codes (0 success, 1 failure of the job, 2 bad usage).
+// chooses exit codes (0 success; otherwise by the kind of failure, feerie::cli::exit_code()).
 #include <iostream>
 
 #include "rules/fen.h"
@@ -9,6 +9,20 @@
 namespace feerie::cli {
 
 RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(name)); }
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Internal: return 1;
+    case ErrorKind::InvalidArgument: return 2;
+    case ErrorKind::NotFound: return 3;
+    case ErrorKind::Corruption: return 4;
+    case ErrorKind::IOError: return 5;
+    case ErrorKind::NotSupported: return 6;
+    case ErrorKind::ResourceLimit: return 7;
+    case ErrorKind::Interrupted: return 130;
+  }
+  return 1;
+}
 
 Position parse_position(const std::string& fen, const RuleSet& rules) { return take(parse_legal_position(fen, rules)); }
 
@@ -51,7 +65,7 @@ int main(int argc, char** argv) {
   } catch (const feerie::cli::CommandError& e) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line
     std::cerr << "feerie: " << e.what() << "\n";
-    return 1;
+    return feerie::cli::exit_code(e.kind);
   } catch (const std::exception& e) {
     feerie::cli::clear_progress();
     std::cerr << "feerie: " << e.what() << "\n";

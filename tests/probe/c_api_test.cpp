@@ -45,7 +45,8 @@ TEST_F(CApi, ProbeBestMovesAndPv) {
   EXPECT_STREQ(moves, "a1a8");
   // Too small a buffer is an error, not an overflow.
   char tiny[2];
-  EXPECT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", tiny, sizeof tiny, error, sizeof error), -1);
+  EXPECT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", tiny, sizeof tiny, error, sizeof error),
+            FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("too small"), std::string::npos);
   feerie_close(tb);
 }
@@ -57,13 +58,13 @@ TEST_F(CApi, Errors) {
   feerie_tablebase* tb = feerie_open(dir_.c_str(), "orthodox", error, sizeof error);
   ASSERT_NE(tb, nullptr);
   feerie_result r;
-  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, error, sizeof error), -1);
+  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("bad FEN"), std::string::npos);
-  EXPECT_EQ(feerie_probe(tb, "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1", &r, error, sizeof error), -1);
+  EXPECT_EQ(feerie_probe(tb, "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1", &r, error, sizeof error), FEERIE_ERROR_NOT_FOUND);
   EXPECT_NE(std::string(error).find("missing table KBBvK"), std::string::npos);
   // A truncated error buffer stays NUL-terminated.
   char small[8];
-  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, small, sizeof small), -1);
+  EXPECT_EQ(feerie_probe(tb, "not a fen", &r, small, sizeof small), FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(std::string(small).size(), 7u);
   feerie_close(tb);
 }
@@ -75,7 +76,7 @@ TEST_F(CApi, UnreadablePathIsAnError) {
   feerie_tablebase* tb = feerie_open(long_dir.c_str(), "orthodox", error, sizeof error);
   ASSERT_NE(tb, nullptr);
   feerie_result r;
-  EXPECT_EQ(feerie_probe(tb, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", &r, error, sizeof error), -1);
+  EXPECT_EQ(feerie_probe(tb, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", &r, error, sizeof error), FEERIE_ERROR_IO);
   EXPECT_NE(std::string(error).find("cannot read table"), std::string::npos) << error;
   feerie_close(tb);
 }

@@ -78,7 +78,7 @@ TEST(Cli, StatRefusesATableRenamedToAnotherMaterial) {
   run_feerie("gen --tables " + dir + " KRvK");
   std::system(("cp " + dir + "/orthodox/KRvK.ftb " + dir + "/orthodox/KQvK.ftb").c_str());
   CommandRun r = run_feerie("stat --tables " + dir + " KQvK");
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 4);  // corrupt
   EXPECT_NE(r.output.find("holds material KRvK, not KQvK"), std::string::npos) << r.output;
   std::system(("rm -rf " + dir).c_str());
 }
@@ -88,7 +88,7 @@ TEST(Cli, ProbeOnStdinKeepsGoingPastABadLine) {
   std::string input = dir + "/fens.txt";
   std::ofstream(input) << "8/8/8/8/8/8/R7/K6k w - - 0 1\nnot a fen\n8/8/8/8/8/8/R7/K6k b - - 0 1\n";
   CommandRun r = run_feerie("probe --json --tables " + dir + " < " + input);
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);  // the kind of the first failure: a bad FEN is an invalid argument
   EXPECT_EQ(line_count(r.output), 4) << r.output;  // three results, then the summary
   EXPECT_NE(r.output.find("\"error\":\"bad FEN 'not a fen'"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"fen\":\"8/8/8/8/8/8/R7/K6k b - - 0 1\""), std::string::npos) << r.output;
@@ -135,29 +135,29 @@ TEST_P(CliErrors, OneLineReasonAndNonZeroExit) {
 INSTANTIATE_TEST_SUITE_P(
     Table, CliErrors,
     ::testing::Values(
-        BadInput{"moves --condition madrasi-x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1,
+        BadInput{"moves --condition madrasi-x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
                  "unknown condition 'madrasi-x' (known: orthodox"},
-        BadInput{"moves --condition annan-e '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1, "unknown condition 'annan-e'"},
-        BadInput{"moves --condition madrasi-ri+annan '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 1,
+        BadInput{"moves --condition annan-e '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "unknown condition 'annan-e'"},
+        BadInput{"moves --condition madrasi-ri+annan '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 6,
                  "combinations are not supported yet"},
-        BadInput{"moves 'not a fen'", 1, "bad FEN"},
-        BadInput{"moves '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'", 1, "2 white kings"},
-        BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 1, "no black king"},
-        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'", 1, "castling rights"},
-        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w - e6 0 1'", 1, "en-passant square e6"},
-        BadInput{"moves '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 1, "side not to move (black) is in check"},
+        BadInput{"moves 'not a fen'", 2, "bad FEN"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'", 2, "2 white kings"},
+        BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "no black king"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'", 2, "castling rights"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w - e6 0 1'", 2, "en-passant square e6"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 2, "side not to move (black) is in check"},
         BadInput{"moves --frobnicate '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--frobnicate"},
         BadInput{"perft '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--depth is required"},
         BadInput{"perft --depth x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "depth"},
         BadInput{"explode", 2, "unknown command 'explode'"},
         // Regression tests of the reliability issue: jobs too large for the machine are
         // refused at once, with the estimate, instead of growing until killed.
-        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 1G KQRvKQR", 1,
+        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 1G KQRvKQR", 7,
                  "cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"},
-        BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 1, "beyond the supported"},
-        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 20M KQvKR", 1,
+        BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 7, "beyond the supported"},
+        BadInput{"gen --tables /tmp/feerie-never-written --max-memory 20M KQvKR", 7,
                  "cannot generate KQvKR: it needs about 25.2 MiB of memory"},
-        BadInput{"gen --max-memory lots KQvK", 1, "bad size 'lots' for --max-memory"}));
+        BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"}));
 
 // SIGINT during gen used to leave ".tmp" files behind.
 TEST(Cli, InterruptedGenStopsWith130AndLeavesNoTemporaryFile) {
