@@ -5,40 +5,111 @@
 #include <filesystem>
 
 #include "feerie/tablebase.h"
+#include "gen/checkpoint.h"
 #include "gen/graph.h"
 #include "gen/plan.h"
 #include "gen/solver.h"
 #include "gen/statistics.h"
+#include "gen/table_lock.h"
+#include "probe/atomic_file.h"
 #include "probe/indexer.h"
 
 namespace feerie {
 
 namespace {
 
-void say(const GenerateOptions& options, const std::string& message) {
-  if (options.on_progress) options.on_progress(message);
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// How far the whole job is: entries of the components to generate, done and in all.
+struct JobProgress {
+  Clock::time_point start = Clock::now();
+  double total_entries = 0, done_entries = 0;
+};
+
+// Reports `message` with the job's fraction done once `current` of the entries of the
+// component being solved (`component_entries`) are accounted for.
+void say(const GenerateOptions& options, const JobProgress& job, const std::string& message, double current = 0) {
+  if (!options.on_progress) return;
+  GenerateProgress p;
+  p.message = message;
+  p.elapsed_seconds = seconds_since(job.start);
+  p.job_fraction = job.total_entries > 0 ? std::min(1.0, (job.done_entries + current) / job.total_entries) : 0;
+  // Too early a guess swings wildly; from 1% on it is at least a useful order of magnitude.
+  if (p.job_fraction >= 0.01) p.remaining_seconds = p.elapsed_seconds * (1 - p.job_fraction) / p.job_fraction;
+  options.on_progress(p);
+}
+
+void notice(const GenerateOptions& options, const std::string& message) {
+  if (options.on_notice) options.on_notice(message);
+}
+
+// "KQvKR" or "component KmRvKP, KNvKmR, ...": how messages name what is being solved.
+std::string component_title(const std::vector<Material>& component) {
+  return (component.size() == 1 ? "" : "component ") + material_names(component);
+}
+
+// Makes the directory the tables go to and checks that files can be made there, before
+// any solving: a bad --tables is found at once, not after an hour of work.
+Status prepare_directory(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return error(ErrorKind::IOError, "cannot create the tables directory '" + dir + "': " + ec.message());
+  // A temporary file, removed again when `probe` goes out of scope uncommitted.
+  Expected<AtomicFile> probe = AtomicFile::create((std::filesystem::path(dir) / "write-test").string());
+  if (!probe) return with_context("the tables directory is not writable: ", probe.error());
+  return Ok{};
+}
+
+// Solve options that save the solve to a checkpoint as often as asked and resume from
+// one found on disk, saying so.
+void add_checkpoints(SolveOptions& solve, const std::string& path, const std::string& title, const RuleSet& rules,
+                     const std::vector<const Indexer*>& members, const GenerateOptions& options, int& resumed_at) {
+  solve.resume = [&, path, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
+    Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values);
+    if (!state) {
+      if (state.error_kind() != ErrorKind::NotFound)
+        notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
+      return std::nullopt;
+    }
+    resumed_at = state->next_ply;
+    notice(options, "resuming " + title + " from its checkpoint at pass " + std::to_string(state->next_ply));
+    return *state;
+  };
+  auto last_save = std::make_shared<Clock::time_point>(Clock::now());
+  solve.after_pass = [&, path, title, last_save](const SolverState& state, const std::vector<MemberValues>& values,
+                                                bool stopping) -> Status {
+    if (options.checkpoint_seconds < 0 || (!stopping && seconds_since(*last_save) < options.checkpoint_seconds))
+      return Ok{};
+    if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads); !s) {
+      // A checkpoint is a safety net, not the job: the solve goes on without it.
+      notice(options, title + ": could not save a checkpoint: " + s.error_message());
+    }
+    *last_save = Clock::now();
+    return Ok{};
+  };
+  solve.cancelled = options.cancelled;
 }
 
 // Solves `component` (its dependencies are on disk) and writes one table per member.
 Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> component, const RuleSet& rules,
-                                                         const GenerateOptions& options) {
+                                                         const GenerateOptions& options, JobProgress& job) {
   std::sort(component.begin(), component.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
-  auto start = std::chrono::steady_clock::now();
-  auto since = [](std::chrono::steady_clock::time_point t) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-  };
+  auto start = Clock::now();
   Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
+  const std::string dir = std::filesystem::path(subtables.table_path(component.front())).parent_path().string();
+  if (Status s = prepare_directory(dir); !s) return s.error();
   std::vector<Indexer> indexers;
   for (const Material& m : component) indexers.emplace_back(m, rules);
   std::vector<const Indexer*> members;
   for (const Indexer& indexer : indexers) members.push_back(&indexer);
-  const std::string names = material_names(component);
+  const std::string names = material_names(component), title = component_title(component);
   SolveOptions solve_options;
   solve_options.threads = options.threads;
   solve_options.on_pass = [&](const SolveProgress& p) {
-    std::string message = (component.size() == 1 ? names : "component " + names) + ": " +
-                          (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) + ", " +
-                          std::to_string(p.resolved) + " resolved";
+    std::string message = title + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
+                          ", " + std::to_string(p.resolved) + " resolved";
     if (component.size() > 1) {
       // Which members the pass resolved entries in.
       std::string busy;
@@ -46,25 +117,31 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
         if (p.by_member[m]) busy += (busy.empty() ? "" : ", ") + component[m].name() + " " + std::to_string(p.by_member[m]);
       if (!busy.empty()) message += " (" + busy + ")";
     }
-    say(options, message + ", " + std::to_string(int(since(start))) + " s");
+    const double decided = p.entries ? double(p.decided) / double(p.entries) : 0;
+    message += ", " + std::to_string(int(100 * std::min(1.0, decided))) + "% decided";
+    say(options, job, message, decided * double(p.entries));
   };
+  const std::string checkpoint = checkpoint_path(dir, members);
+  int resumed_at = -1;
+  add_checkpoints(solve_options, checkpoint, title, rules, members, options, resumed_at);
   Expected<std::vector<SolvedTable>> solved = solve_component(members, subtables, solve_options);
   if (!solved) return with_context("solving " + names + ": ", solved.error());
-  double solve_seconds = since(start);
+  double solve_seconds = seconds_since(start);
 
   std::vector<GeneratedTable> out;
   for (std::size_t m = 0; m < component.size(); ++m) {
-    auto stats_start = std::chrono::steady_clock::now();
+    auto stats_start = Clock::now();
     GeneratedTable table;
     table.material = component[m];
     table.component = component;
     table.entries = indexers[m].size();
     table.passes = (*solved)[m].passes;
+    table.resumed_at_pass = resumed_at;
     table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
     table.path = subtables.table_path(component[m]);
     table.solve_seconds = solve_seconds;  // the component's, shared by its members
-    table.statistics_seconds = since(stats_start);
-    auto write_start = std::chrono::steady_clock::now();
+    table.statistics_seconds = seconds_since(stats_start);
+    auto write_start = Clock::now();
     TableHeader header;
     header.condition = rules.name();
     header.material = component[m].name();
@@ -72,23 +149,44 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     header.entries = indexers[m].size();
     header.stats = table.stats;
     header.generator = "feerie 0.1";
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(table.path).parent_path(), ec);
-    if (ec) return error(ErrorKind::IOError, "cannot create the tables directory for '" + table.path + "': " + ec.message());
     if (Status s = write_table(table.path, header, (*solved)[m].values); !s) return s.error();
     (*solved)[m].values = {};  // release the member's memory once written
+    std::error_code ec;
     table.file_bytes = std::filesystem::file_size(table.path, ec);
-    table.write_seconds = since(write_start);
-    table.seconds = since(start);
+    table.write_seconds = seconds_since(write_start);
+    table.seconds = seconds_since(start);
     out.push_back(table);
+    if (options.on_table) options.on_table(table);
   }
+  for (const Indexer& indexer : indexers) job.done_entries += 2 * double(indexer.size());
+  // Every member is on disk: the checkpoint has served.
+  std::error_code ec;
+  std::filesystem::remove(checkpoint, ec);
   return out;
+}
+
+// Whether every member of `members` has a sound table on disk (another run may have
+// written them while this one waited for the lock).
+bool all_sound(const std::vector<Material>& members, const RuleSet& rules, const Tablebase& paths) {
+  return std::all_of(members.begin(), members.end(),
+                     [&](const Material& m) { return reuse_problem(paths.table_path(m), m, rules).empty(); });
+}
+
+GeneratedTable reused_table(const Material& material, const std::vector<Material>& component, const Tablebase& paths) {
+  GeneratedTable reused;
+  reused.material = material;
+  reused.path = paths.table_path(material);
+  reused.reused = true;
+  reused.component = component;
+  return reused;
 }
 
 }  // namespace
 
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
-  Expected<std::vector<GeneratedTable>> tables = generate_component({material}, rules, options);
+  JobProgress job;
+  job.total_entries = 2 * double(Indexer(material, rules).size());
+  Expected<std::vector<GeneratedTable>> tables = generate_component({material}, rules, options, job);
   if (!tables) return tables.error();
   return tables->front();
 }
@@ -99,31 +197,58 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
-  // What interrupted runs left behind goes before new files are written beside it.
-  if (!plan->components.empty())
-    remove_stale_temporaries(std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path());
+  if (plan->components.empty()) return done;
+  JobProgress job;
+  for (const PlannedComponent& c : plan->components) job.total_entries += c.reuse ? 0 : c.entries;
+  auto finish = [&](GeneratedTable table) {
+    if (options.on_table) options.on_table(table);
+    done.push_back(std::move(table));
+  };
+  const std::filesystem::path dir = std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path();
+  bool work = std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
+  // What interrupted runs left behind goes first (before new files are written beside it).
+  remove_stale_temporaries(dir.string());
+  if (work) {
+    if (Status s = prepare_directory(dir.string()); !s) return s.error();
+    std::error_code ec;
+    std::uint64_t needed = 0;
+    for (const PlannedComponent& c : plan->components) needed += c.reuse ? 0 : c.file_bytes;
+    std::filesystem::space_info space = std::filesystem::space(dir, ec);
+    if (!ec && space.available < needed)
+      notice(options, "only " + bytes_text(double(space.available)) + " free in '" + dir.string() +
+                          "'; the tables may need about " + bytes_text(double(needed)));
+  }
   for (const PlannedComponent& component : plan->components) {
     // A component is reused when every member's table is on disk and sound; otherwise it
     // is solved again whole (its members depend on each other), saying why when files
     // were there but could not be trusted.
     if (component.reuse) {
-      for (const Material& material : component.members) {
-        GeneratedTable reused;
-        reused.material = material;
-        reused.path = paths.table_path(material);
-        reused.reused = true;
-        reused.component = component.members;
-        done.push_back(reused);
-      }
+      for (const Material& material : component.members) finish(reused_table(material, component.members, paths));
       continue;
     }
-    const std::string names = material_names(component.members);
-    say(options, "generating " + (component.members.size() == 1 ? names : "component " + names) + " (" + rules.name() +
-                     ")");
-    Expected<std::vector<GeneratedTable>> tables = generate_component(component.members, rules, options);
+    const std::string title = component_title(component.members);
+    // One writer per component: a second run waits, then reuses what the first wrote.
+    bool waited = false;
+    Expected<TableLock> lock =
+        TableLock::acquire((dir / ("." + component.members.front().name() + ".lock")).string(), [&] {
+          waited = true;
+          notice(options, "waiting for another feerie gen writing " + title);
+        });
+    if (!lock) return lock.error();
+    if (waited && all_sound(component.members, rules, paths)) {
+      for (const Material& material : component.members) finish(reused_table(material, component.members, paths));
+      job.total_entries -= component.entries;
+      continue;
+    }
+    say(options, job, "generating " + title + " (" + rules.name() + ")");
+    GenerateOptions component_options = options;
+    component_options.on_table = [&](const GeneratedTable& t) {
+      GeneratedTable table = t;
+      table.replaced_because = component.why_not_reused;
+      finish(std::move(table));
+    };
+    Expected<std::vector<GeneratedTable>> tables = generate_component(component.members, rules, component_options, job);
     if (!tables) return tables.error();
-    for (GeneratedTable& t : *tables) t.replaced_because = component.why_not_reused;
-    done.insert(done.end(), tables->begin(), tables->end());
   }
   return done;
 }

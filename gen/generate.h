@@ -13,14 +13,35 @@
 
 namespace feerie {
 
+struct GeneratedTable;
+
+struct GenerateProgress {
+  std::string message;           // one line: what is being done now ("KQRvKR: pass 12, ...")
+  double job_fraction = 0;       // how much of the job is done, 0 to 1, by entries (an estimate)
+  double elapsed_seconds = 0;    // since the job started
+  double remaining_seconds = -1;  // estimated from the fraction and the time so far; -1: unknown yet
+};
+
 struct GenerateOptions {
   std::string tables_dir = "tables";
   int threads = 0;  // 0: OpenMP's default
   // Refuse, before any work, a job whose estimated peak memory exceeds this (gen/plan.h);
   // 0: no limit.
   std::uint64_t max_memory = 0;
-  // Progress messages for people (a table started, a pass done, a table written).
-  std::function<void(const std::string&)> on_progress;
+  // Save the state of a solve to a checkpoint beside its tables after a pass when this
+  // many seconds have passed since the start or the last save (0: after every pass;
+  // negative: never). A later run resumes from it by itself (gen/checkpoint.h).
+  double checkpoint_seconds = 300;
+  // Progress for people: called when a component starts and after each pass.
+  std::function<void(const GenerateProgress&)> on_progress;
+  // Called for each table as soon as it is written or found reusable, in solving order.
+  std::function<void(const GeneratedTable&)> on_table;
+  // Notices that belong in a log too: resuming from a checkpoint, a checkpoint that could
+  // not be used, waiting for another run writing the same tables, little disk space.
+  std::function<void(const std::string&)> on_notice;
+  // Polled after each pass: true stops the job with an Interrupted error (a checkpoint due
+  // at that pass is saved first). May be empty.
+  std::function<bool()> cancelled;
 };
 
 struct GeneratedTable {
@@ -35,6 +56,7 @@ struct GeneratedTable {
   std::uint64_t file_bytes = 0;
   std::uint64_t entries = 0;  // per side to move
   int passes = 0;
+  int resumed_at_pass = -1;  // the pass a checkpoint let the solve resume at, -1 if none
   std::array<SideStatistics, 2> stats;
   // The materials solved together with this one (its strongly connected component,
   // itself included, sorted by name): one material except with magic mutation.

@@ -54,12 +54,22 @@ class Solver {
         value_tables_[2 * m + side] = values_[m][side].data();
         block_min_tables_[2 * m + side] = block_min_[m][side].data();
       }
-    for_all_entries([&](int member, int side, std::uint64_t i) {
-      store(Entry::of(member, side, i), initial_value(member, Color(side), i));
-    });
-    if (error_) return *error_;
-    report(0);
     int n = 0;
+    std::optional<SolverState> resumed = options_.resume ? options_.resume(values_) : std::nullopt;
+    if (resumed) {
+      n = resumed->next_ply;
+      max_plies_ = resumed->max_plies;
+      rebuild_block_minima(n);
+      count_decided();
+    } else {
+      for_all_entries([&](int member, int side, std::uint64_t i) {
+        store(Entry::of(member, side, i), initial_value(member, Color(side), i));
+      });
+      if (error_) return *error_;
+      count_decided();
+      report(0, /*already_counted=*/true);
+      if (Status s = after_pass(0); !s) return s.error();
+    }
     for (; n <= max_plies_.load(); ++n) {
       for (auto& r : resolved_) r.count.fill(0);
       for_entries_with(value::mate_in_plies(n), [&](int member, int side, std::uint64_t i) {
@@ -70,6 +80,7 @@ class Solver {
       });
       if (error_) return *error_;
       report(n + 1);
+      if (Status s = after_pass(n + 1); !s) return s.error();
     }
     for_all_entries([&](int member, int side, std::uint64_t i) {
       Entry e = Entry::of(member, side, i);
@@ -90,6 +101,35 @@ class Solver {
   static constexpr int MaxPredecessors = 2048;
 
   int threads() const { return options_.threads > 0 ? options_.threads : omp_get_max_threads(); }
+
+  // Hands the state after a pass to the checkpoint writer, then honours a cancellation.
+  Status after_pass(int next_ply) {
+    const bool stopping = options_.cancelled && options_.cancelled();
+    if (options_.after_pass)
+      if (Status s = options_.after_pass(SolverState{next_ply, max_plies_.load()}, values_, stopping); !s) return s;
+    if (stopping) return error(ErrorKind::Interrupted, "interrupted before pass " + std::to_string(next_ply));
+    return Ok{};
+  }
+
+  // The block minima of resumed values: the smallest mate value of each block that the
+  // passes from `next_ply` on still have to propagate (for_entries_with() keeps the same).
+  void rebuild_block_minima(int next_ply) {
+    const ValueCode first = value::mate_in_plies(next_ply);
+    for (int side = 0; side < 2; ++side)
+      for (std::size_t member = 0; member < members_.size(); ++member) {
+        const std::vector<ValueCode>& values = values_[member][side];
+        std::vector<ValueCode>& mins = block_min_[member][side];
+        const std::int64_t blocks = std::int64_t(mins.size());
+#pragma omp parallel for schedule(static) num_threads(threads())
+        for (std::int64_t b = 0; b < blocks; ++b) {
+          ValueCode least = NoMate;
+          const std::size_t end = std::min(values.size(), std::size_t(b + 1) * BlockSize);
+          for (std::size_t i = std::size_t(b) * BlockSize; i < end; ++i)
+            if (value::is_mate(values[i]) && values[i] >= first) least = std::min(least, values[i]);
+          mins[b] = least;
+        }
+      }
+  }
 
   // Runs f(member, side, index) over every entry of every member, in parallel.
   template <class F>
@@ -162,12 +202,28 @@ class Solver {
   }
   void fail(const std::string& message) { fail(error(ErrorKind::Internal, message)); }
 
-  void report(int plies) {
+  // Tells the caller what the pass resolved; `already_counted`: decided_ includes it.
+  void report(int plies, bool already_counted = false) {
     SolveProgress progress{plies, 0, std::vector<std::uint64_t>(members_.size(), 0)};
     for (const auto& r : resolved_)
       for (std::size_t m = 0; m < members_.size(); ++m) progress.by_member[m] += r.count[m];
     for (std::uint64_t n : progress.by_member) progress.resolved += n;
+    if (!already_counted) decided_ += progress.resolved;
+    progress.decided = decided_;
+    for (const Indexer* m : members_) progress.entries += 2 * m->size();
     if (options_.on_pass) options_.on_pass(progress);
+  }
+
+  // The entries already decided (not open): after initialisation or a resume.
+  void count_decided() {
+    std::uint64_t decided = 0;
+    for (const MemberValues& member : values_)
+      for (const std::vector<ValueCode>& side : member) {
+        const std::int64_t size = std::int64_t(side.size());
+#pragma omp parallel for schedule(static) num_threads(threads()) reduction(+ : decided)
+        for (std::int64_t i = 0; i < size; ++i) decided += !value::is_open(side[std::size_t(i)]);
+      }
+    decided_ = decided;
   }
 
   // The member holding `material` (canonical orientation), or -1.
@@ -516,7 +572,7 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<Bitboard> fixed_squares_;  // per member
-  std::vector<std::array<std::vector<ValueCode>, 2>> values_;  // [member][side to move]
+  std::vector<MemberValues> values_;  // [member][side to move]
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   struct ExitRoute {
     const Tablebase::MemoryTable* table = nullptr;
@@ -528,6 +584,7 @@ class Solver {
   };
   std::vector<ExitRoutes> exit_route_;
   std::atomic<int> max_plies_{0};
+  std::uint64_t decided_ = 0;  // entries decided so far (SolveProgress::decided)
   // Entries resolved in the current pass per member, one set of counters per thread on
   // its own cache lines (a shared atomic counter would make the threads fight over one).
   static constexpr int MaxThreads = 256;

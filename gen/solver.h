@@ -25,6 +25,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "feerie/tablebase.h"
@@ -37,15 +38,41 @@ struct SolveProgress {
   int plies = 0;                        // pass reached
   std::uint64_t resolved = 0;           // entries resolved in that pass, all members
   std::vector<std::uint64_t> by_member;  // the same per member, in the order given
+  // Entries decided so far (illegal, drawn at initialisation, or a mate found), and all
+  // entries (every member, both sides): how far the solve is. What is never decided ends
+  // as a draw at the end, so the fraction jumps to 1 then (slightly over-counted when a
+  // win is replaced by a shorter one).
+  std::uint64_t decided = 0, entries = 0;
+};
+
+// The values of one member: per side to move, indexed by its Indexer.
+using MemberValues = std::array<std::vector<ValueCode>, 2>;
+
+// Where a solve stands between two passes (with the values of every member): what a
+// checkpoint saves and what a resumed solve starts from.
+struct SolverState {
+  int next_ply = 0;   // the next pass propagates the entries whose mate is this many plies away
+  int max_plies = 0;  // the longest mate found so far: the passes go on up to it
 };
 
 struct SolveOptions {
   int threads = 0;  // 0: OpenMP's default
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
+  // Called once, before initialisation, with every member's values allocated: fills them
+  // from a checkpoint and returns the state to go on from, or nothing to start afresh (the
+  // values it may have written are then all overwritten). May be empty.
+  std::function<std::optional<SolverState>(std::vector<MemberValues>&)> resume;
+  // Polled after initialisation and after each pass: true stops the solve with an
+  // Interrupted error (after after_pass). May be empty.
+  std::function<bool()> cancelled;
+  // Called after initialisation and after each pass with the state reached; `stopping`
+  // when the solve stops there (cancelled). A checkpoint writer saves the state when one is
+  // due, and always before a stop. An error stops the solve. May be empty.
+  std::function<Status(const SolverState&, const std::vector<MemberValues>&, bool stopping)> after_pass;
 };
 
 struct SolvedTable {
-  std::array<std::vector<ValueCode>, 2> values;  // per side to move, indexed by Indexer
+  MemberValues values;
   int passes = 0;
 };
 

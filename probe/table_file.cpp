@@ -14,12 +14,84 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
+#include <stdexcept>
 
 #include <boost/archive/text_iarchive.hpp>
 #include <boost/archive/text_oarchive.hpp>
+#include <boost/serialization/collection_size_type.hpp>
+#include <boost/serialization/item_version_type.hpp>
+#include <boost/serialization/library_version_type.hpp>
+#include <boost/serialization/nvp.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+// The definitions of Boost's text input archive templates, which the library only compiles
+// for its own text_iarchive: BoundedTextIArchive below instantiates them for itself (Boost's
+// documented way of deriving an archive, as its portable_binary_iarchive example does).
+#include <boost/archive/impl/basic_text_iarchive.ipp>
+#include <boost/archive/impl/text_iarchive_impl.ipp>
+
+namespace feerie {
+namespace {
+
+// A count or length in the header that the header bytes left cannot hold. Thrown while the
+// header is parsed, before anything is allocated for it, and reported as corruption.
+class HeaderBoundError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Boost's text input archive with every length it reads bounded by the header bytes left.
+// Boost's own loaders resize a string or a vector to the length written in the text before
+// reading a single element, so a crafted header (with a recomputed checksum) saying
+// "100000000 elements" in 18 KB made the reader allocate gigabytes. Each char of a string
+// and each element of a vector takes at least one byte of text, so a length above the bytes
+// left is corrupt whatever follows. Numbers, the signature and the class preambles are parsed
+// by Boost exactly as before: only the string load is replaced, and vectors get their own
+// load for this archive (in boost::serialization below) that asks check_count() first.
+class BoundedTextIArchive : public boost::archive::text_iarchive_impl<BoundedTextIArchive> {
+ public:
+  // `in` must be a string stream: its buffer knows exactly how many bytes are left.
+  explicit BoundedTextIArchive(std::istringstream& in) : text_iarchive_impl(in, 0) {
+    init();  // reads Boost's signature and library version, as text_iarchive's constructor does
+  }
+
+  // Throws HeaderBoundError if `count` items of at least one byte each cannot fit in the
+  // header bytes not yet read. `what` and `unit` name them in the message.
+  void check_count(std::uint64_t count, const char* what, const char* unit) {
+    std::uint64_t left = bytes_left();
+    if (count > left)
+      throw HeaderBoundError("a " + std::string(what) + " of " + std::to_string(count) + " " + unit +
+                             " is beyond what the " + std::to_string(left) + " header bytes left can hold");
+  }
+
+ private:
+  friend class boost::archive::detail::interface_iarchive<BoundedTextIArchive>;
+  friend class boost::archive::basic_text_iarchive<BoundedTextIArchive>;
+  friend class boost::archive::load_access;
+
+  std::uint64_t bytes_left() {
+    std::streamsize n = is.rdbuf()->in_avail();  // exact for a std::stringbuf, which holds all of its text
+    return n > 0 ? static_cast<std::uint64_t>(n) : 0;
+  }
+
+  using text_iarchive_impl::load;
+  // Boost's text_iarchive_impl<Archive>::load(std::string&) (boost/archive/impl/
+  // text_iarchive_impl.ipp) with the length checked before the resize: length, one
+  // separating space, then the bytes.
+  void load(std::string& s) {
+    std::size_t size;
+    *this >> size;
+    is.get();
+    check_count(size, "string", "bytes");
+    s.resize(size);
+    if (size > 0) is.read(s.data(), static_cast<std::streamsize>(size));
+  }
+};
+
+}  // namespace
+}  // namespace feerie
 
 // Non-intrusive serialisation: the structs in table_file.h stay plain aggregates without
 // Boost in their header. The field order here is the on-disk order (docs/format.md);
@@ -29,6 +101,28 @@ namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, feerie::BlockRef& b, unsigned /*version*/) {
   ar & b.offset & b.size & b.checksum;
+}
+
+// Loading a vector (the blocks of each side) with BoundedTextIArchive: more specialised than
+// Boost's load of any vector in any archive (boost/serialization/vector.hpp), which
+// split_free reaches through argument-dependent lookup, and the same apart from the bound.
+// Boost reserves and resizes the vector to the count read from the text before loading an
+// element; here the count is checked against the header bytes left first, and the elements
+// are appended one by one, so memory only grows with elements actually read. Each element
+// goes through Boost's own element load, which reads the class preamble (tracking level and
+// version) before the first BlockRef as Boost wrote it. Saving is untouched: Boost's own
+// save writes the count, the item version and the items.
+template <class T, class Allocator>
+void load(feerie::BoundedTextIArchive& ar, std::vector<T, Allocator>& items, const unsigned int /*version*/) {
+  const library_version_type library_version(ar.get_library_version());
+  item_version_type item_version(0);
+  collection_size_type count;
+  ar >> BOOST_SERIALIZATION_NVP(count);
+  // As in Boost's vector load: archives of library version 4 and later hold an item version.
+  if (library_version_type(3) < library_version) ar >> BOOST_SERIALIZATION_NVP(item_version);
+  ar.check_count(count, "vector", "elements");
+  items.clear();
+  for (std::size_t i = 0; i < count; ++i) ar >> boost::serialization::make_nvp("item", items.emplace_back());
 }
 
 template <class Archive>
@@ -59,6 +153,9 @@ constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'T', 'B'};
 constexpr std::uint64_t PrefixSize = 24;
 constexpr int CompressionLevel = 3;  // level 19 compresses a few percent better at ~20x the time
 constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-entry blocks
+// Blocks of up to MaxBlockEntries would make 256 of them 2 GB: the cache also holds no more
+// than this many bytes of codes (one block at least), which keeps 256 blocks of the default size.
+constexpr std::size_t MaxCachedBytes = std::size_t(16) << 20;
 
 // Fixed-width little-endian fields, byte by byte, so the layout does not depend on the
 // host's byte order or struct padding.
@@ -74,8 +171,10 @@ std::uint64_t get_le(const char* p, int bytes) {
 
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 
+// Without the rounding addition, which wrapped for `entries` near 2^64 and let a crafted
+// header with no blocks claim 2^64 - 1 entries. Precondition: block_entries > 0.
 std::uint64_t block_count(std::uint64_t entries, std::uint32_t block_entries) {
-  return (entries + block_entries - 1) / block_entries;
+  return entries / block_entries + (entries % block_entries != 0 ? 1 : 0);
 }
 
 // Entries in block b of a side (the last block may be short).
@@ -278,8 +377,10 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   t->path_ = path;
   try {
     std::istringstream header_stream(header_bytes);
-    boost::archive::text_iarchive archive(header_stream);
+    BoundedTextIArchive archive(header_stream);
     archive >> t->header_;
+  } catch (const HeaderBoundError& e) {
+    return table_error(path, std::string("header is corrupt (") + e.what() + ")");
   } catch (const std::exception& e) {
     // The checksum matched, so the writer was not this program's version of the format
     // (or of Boost's archive) rather than the disk.
@@ -287,9 +388,18 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   }
 
   // The header checksum matched, so these only fail for a file written by a broken
-  // writer; checking them keeps value() free of out-of-range reads.
+  // writer or crafted; checking them keeps value() free of out-of-range reads and bounds
+  // every later allocation before it is made:
+  //  - a decompressed block is 2 x block_entries bytes at most (MaxBlockEntries);
+  //  - load_side() allocates 2 x entries bytes, and entries <= blocks x block_entries
+  //    (block_count() below), where the number of blocks was bounded by the header length
+  //    while parsing;
+  //  - a block read allocates its compressed size, and the sizes add up to the file size.
   const TableHeader& h = t->header_;
   if (h.block_entries == 0) return table_error(path, "header is corrupt (block_entries is 0)");
+  if (h.block_entries > MaxBlockEntries)
+    return table_error(path, "header is corrupt (block_entries is " + std::to_string(h.block_entries) +
+                                 ", above the maximum " + std::to_string(MaxBlockEntries) + ")");
   std::uint64_t body_size = 0;
   for (int s = 0; s < 2; ++s) {
     if (h.blocks[s].size() != block_count(h.entries, h.block_entries))
@@ -348,7 +458,9 @@ Expected<std::shared_ptr<const std::vector<ValueCode>>> TableFile::block(int sid
   std::lock_guard<std::mutex> lock(mutex_);
   // Dropping everything when full is crude but bounded, and probes of one game tend to
   // stay in few blocks, which are re-read at once.
-  if (cache_.size() >= MaxCachedBlocks) cache_.clear();
+  std::size_t block_bytes = std::size_t(header_.block_entries) * sizeof(ValueCode);
+  std::size_t max_blocks = std::min(MaxCachedBlocks, std::max<std::size_t>(1, MaxCachedBytes / block_bytes));
+  if (cache_.size() >= max_blocks) cache_.clear();
   cache_.emplace(key, codes);
   return std::shared_ptr<const std::vector<ValueCode>>(std::move(codes));
 }
@@ -367,7 +479,16 @@ Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   std::ifstream in(path_, std::ios::binary);
   if (!in) return table_error(path_, std::string("cannot be opened: ") + std::strerror(errno));
-  std::vector<ValueCode> codes(header_.entries);
+  // open() bounded entries by blocks x block_entries, so this is what the blocks decompress
+  // to; an allocation the system refuses still comes back as an error, not an exception.
+  std::vector<ValueCode> codes;
+  try {
+    codes.resize(header_.entries);
+  } catch (const std::bad_alloc&) {
+    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
+                                               std::to_string(header_.entries * sizeof(ValueCode)) +
+                                               " bytes, more than can be allocated");
+  }
   std::string compressed;
   for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
     const BlockRef& ref = header_.blocks[side][b];

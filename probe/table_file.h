@@ -58,6 +58,10 @@ struct TableHeader {
 
 inline constexpr std::uint32_t TableFormatVersion = 2;
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
+// The largest block_entries a reader accepts (docs/format.md, "What the reader checks"): a
+// block is decompressed into 2 x block_entries bytes, and the header's value must not decide
+// how much a probe allocates. 128 times the default, so 8 MB per block.
+inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
 
 // Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp.<pid>.<n>"
 // and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
@@ -76,7 +80,8 @@ int remove_temporaries_of(const std::string& dir, long pid);
 // decompressed blocks are cached (bounded) behind a mutex.
 class TableFile {
  public:
-  // Opens and checks the prefix, header checksum and file size. Errors name the path.
+  // Opens and checks the prefix, header checksum and file size, and bounds every count and
+  // size in the header before allocating for it (docs/format.md). Errors name the path.
   static Expected<std::unique_ptr<TableFile>> open(const std::string& path);
 
   const TableHeader& header() const { return header_; }

@@ -50,6 +50,7 @@ void add_gen_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_stat_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 
 }  // namespace feerie::cli

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -46,12 +47,58 @@ std::vector<Material> parse_materials(const std::vector<std::string>& names) {
   return out;
 }
 
-// Progress goes to a terminal only, overwriting one line.
-std::function<void(const std::string&)> terminal_progress() {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [](const std::string& message) { std::cerr << "\r\033[K" << message << std::flush; };
+std::string duration_text(double seconds) {
+  int s = int(seconds + 0.5);
+  if (s < 60) return std::to_string(s) + " s";
+  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
+  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
 }
 
+std::string progress_text(const GenerateProgress& p) {
+  std::string text = fmt::format("{}; job {}% done, {} elapsed", p.message, int(100 * p.job_fraction),
+                                 duration_text(p.elapsed_seconds));
+  if (p.remaining_seconds >= 0) text += ", about " + duration_text(p.remaining_seconds) + " left";
+  return text;
+}
+
+// Progress on a terminal overwrites one line. Elsewhere (a log) it is quiet unless asked
+// for with --progress, and then one line every `log_seconds` at most.
+std::function<void(const GenerateProgress&)> progress_printer(bool log, double log_seconds) {
+  if (isatty(STDERR_FILENO))
+    return [](const GenerateProgress& p) { std::cerr << "\r\033[K" << progress_text(p) << std::flush; };
+  if (!log) return {};
+  auto last = std::make_shared<double>(-1e9);
+  return [last, log_seconds](const GenerateProgress& p) {
+    if (p.elapsed_seconds - *last < log_seconds) return;
+    *last = p.elapsed_seconds;
+    std::cerr << "feerie: " << progress_text(p) << std::endl;
+  };
+}
+
+// The line of one table of `feerie gen`, printed as soon as it is written or reused.
+void print_generated(const GeneratedTable& t) {
+  clear_progress();
+  // Materials solved together (magic mutation) are named on each member's line.
+  std::string component;
+  if (t.component.size() > 1) {
+    component = "; component of " + std::to_string(t.component.size()) + ":";
+    for (const Material& m : t.component) component += " " + m.name();
+  }
+  if (t.reused) {
+    std::cout << t.material.name() << ": reused " << t.path << (component.empty() ? "" : " (" + component.substr(2) + ")")
+              << std::endl;
+    return;
+  }
+  if (!t.replaced_because.empty())
+    std::cout << t.material.name() << ": the table on disk was not reused: " << t.replaced_because << "\n";
+  std::cout << fmt::format(
+                   "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
+                   "passes{}, {} bytes{})",
+                   t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
+                   t.passes, t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
+                   t.file_bytes, component)
+            << std::endl;
+}
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
 
@@ -122,6 +169,7 @@ void add_table_commands(CLI::App& app) {
   add_probe_command(app);
   add_stat_command(app);
   add_verify_command(app);
+  add_check_command(app);
 }
 
 // On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
@@ -216,9 +264,20 @@ void add_gen_command(CLI::App& app) {
                     "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: the memory "
                     "available now less 10%)");
     cmd->add_flag("--plan", *plan_only, "Print what would be generated or reused, with estimates, and stop");
+    auto checkpoint_seconds = std::make_shared<double>(300);
+    auto no_checkpoint = std::make_shared<bool>(false);
+    cmd->add_option("--checkpoint-interval", *checkpoint_seconds,
+                    "Save a checkpoint of a long solve every so many seconds (default 300; 0: after every pass); an "
+                    "interrupted gen resumes from it by itself")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--no-checkpoint", *no_checkpoint, "Save no checkpoints");
+    auto log_progress = std::make_shared<bool>(false);
+    cmd->add_flag("--progress", *log_progress,
+                  "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
+                  "progress)");
     cmd->add_flag("--json", opt->json, "With --plan: the plan as JSON");
     cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
-    cmd->callback([opt, max_memory, plan_only] {
+    cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress] {
       RuleSet rules = parse_condition(opt->condition);
       GenerateOptions g;
       g.tables_dir = opt->tables;
@@ -230,32 +289,18 @@ void add_gen_command(CLI::App& app) {
         print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory)), opt->json);
         return;
       }
-      g.on_progress = terminal_progress();
+      g.checkpoint_seconds = *no_checkpoint ? -1 : *checkpoint_seconds;
+      g.on_progress = progress_printer(*log_progress, 10);
+      g.on_table = print_generated;
+      g.on_notice = [](const std::string& message) {
+        clear_progress();
+        std::cerr << "feerie: " << message << "\n";
+      };
       clean_up_when_interrupted(std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front()))
                                     .parent_path()
                                     .string());
-      std::vector<GeneratedTable> tables = take(generate(targets, rules, g));
+      take(generate(targets, rules, g));
       clear_progress();
-      for (const GeneratedTable& t : tables) {
-        // Materials solved together (magic mutation) are named on each member's line.
-        std::string component;
-        if (t.component.size() > 1) {
-          component = "; component of " + std::to_string(t.component.size()) + ":";
-          for (const Material& m : t.component) component += " " + m.name();
-        }
-        if (t.reused) {
-          std::cout << t.material.name() << ": reused " << t.path << (component.empty() ? "" : " (" + component.substr(2) + ")")
-                    << "\n";
-          continue;
-        }
-        if (!t.replaced_because.empty())
-          std::cout << t.material.name() << ": the table on disk was not reused: " << t.replaced_because << "\n";
-        std::cout << fmt::format(
-            "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
-            "passes, {} bytes{})\n",
-            t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
-            t.passes, t.file_bytes, component);
-      }
     });
   }
 }
@@ -357,6 +402,76 @@ void add_verify_command(CLI::App& app) {
       if (!all_good) throw CommandError("verification found inconsistent values", ErrorKind::Corruption);
     });
   }
+}
+
+namespace {
+
+// The table files of one condition's directory, by name.
+std::vector<std::filesystem::path> table_files(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".ftb") files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  auto opt = std::make_shared<TableOptions>();
+  auto all_conditions = std::make_shared<bool>(true);
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check the tables of a directory as gen checks them before reuse (header, rules, material, checksums)");
+  cmd->add_option("--condition", opt->condition, "Only this condition's tables (default: every condition)")
+      ->each([all_conditions](const std::string&) { *all_conditions = false; });
+  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("material", opt->args, "Only these materials (default: every table file)");
+  cmd->callback([opt, all_conditions] {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(opt->tables, ec))
+      throw CommandError("the tables directory '" + opt->tables + "' is not a directory", ErrorKind::InvalidArgument);
+    std::vector<std::string> conditions;
+    if (*all_conditions) {
+      for (fs::directory_iterator it(opt->tables, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory()) conditions.push_back(it->path().filename().string());
+      std::sort(conditions.begin(), conditions.end());
+    } else {
+      conditions.push_back(parse_condition(opt->condition).name());
+    }
+    int checked = 0, bad = 0;
+    auto report = [&](const std::string& path, const std::string& problem) {
+      ++checked;
+      bad += !problem.empty();
+      std::cout << path << ": " << (problem.empty() ? "ok" : problem) << "\n";
+    };
+    for (const std::string& condition : conditions) {
+      Expected<RuleSet> rules = RuleSet::parse(condition);
+      const fs::path dir = fs::path(opt->tables) / condition;
+      if (!rules) {
+        for (const fs::path& file : table_files(dir)) report(file.string(), "in no condition's directory: " + rules.error_message());
+        continue;
+      }
+      std::vector<std::pair<std::string, Material>> wanted;
+      if (!opt->args.empty()) {
+        for (const Material& m : parse_materials(opt->args))
+          wanted.emplace_back((dir / (m.canonical_orientation().name() + ".ftb")).string(), m.canonical_orientation());
+      } else {
+        for (const fs::path& file : table_files(dir)) {
+          Expected<Material> m = Material::parse(file.stem().string());
+          if (!m || !m->is_canonical_orientation()) {
+            report(file.string(), "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb)");
+            continue;
+          }
+          wanted.emplace_back(file.string(), *m);
+        }
+      }
+      for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules));
+    }
+    std::cout << checked << " tables checked, " << bad << " bad\n";
+    if (bad) throw CommandError(std::to_string(bad) + " of " + std::to_string(checked) + " tables are bad", ErrorKind::Corruption);
+  });
 }
 
 }  // namespace feerie::cli

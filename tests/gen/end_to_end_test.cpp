@@ -8,6 +8,7 @@
 #include "gen/graph.h"
 #include "gen/solver.h"
 #include "gen/verify.h"
+#include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -15,16 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Flips one byte 20 bytes before the end of a file: inside its last compressed block.
-void flip_byte_near_end(const fs::path& path) {
-  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekp(-20, std::ios::end);
-  char c;
-  f.read(&c, 1);
-  f.seekp(-20, std::ios::end);
-  c = char(c ^ 0x5a);
-  f.write(&c, 1);
-}
+using test::flip_byte_near_end;
 
 class ThreeMan : public ::testing::Test {
  protected:

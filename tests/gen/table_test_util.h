@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -13,6 +14,18 @@
 #include "probe/table_file.h"
 
 namespace feerie::test {
+
+// Flips one byte 20 bytes before the end of a file: inside its last compressed block (or
+// chunk of a checkpoint).
+inline void flip_byte_near_end(const std::filesystem::path& path) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(-20, std::ios::end);
+  char c;
+  f.read(&c, 1);
+  f.seekp(-20, std::ios::end);
+  c = char(c ^ 0x5a);
+  f.write(&c, 1);
+}
 
 // A fresh directory name under the system's temporary directory, unique per process.
 inline std::string temporary_tables_dir(const std::string& prefix) {

@@ -1,6 +1,7 @@
 #include "probe/table_file.h"
 
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <atomic>
 #include <filesystem>
@@ -57,6 +58,32 @@ std::size_t body_offset(const std::string& file) {
   std::size_t len = 0;
   for (int i = 0; i < 4; ++i) len |= std::size_t(static_cast<unsigned char>(file[12 + i])) << (8 * i);
   return 24 + len;
+}
+
+// The header text of a table file: the bytes between the prefix and the body.
+std::string header_text(const std::string& file) { return file.substr(24, body_offset(file) - 24); }
+
+// `file` with its header text replaced by `header`, and the prefix's header length (bytes
+// 12..15) and header checksum (XXH64 with seed 0, bytes 16..23) recomputed: what someone
+// crafting a file does, so that the reader's checks behind the checksum are what refuses it.
+std::string with_header(const std::string& file, const std::string& header) {
+  std::string out = file.substr(0, 12);
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((header.size() >> (8 * i)) & 0xff));
+  std::uint64_t sum = XXH64(header.data(), header.size(), 0);
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
+  return out + header + file.substr(body_offset(file));
+}
+
+// `file` with the one occurrence of `from` in its header text replaced by `to`, checksum
+// recomputed. A `from` that is not there exactly once fails the test (the header text
+// changed, and the test would no longer craft what it says).
+std::string with_header_edit(const std::string& file, const std::string& from, const std::string& to) {
+  std::string header = header_text(file);
+  std::size_t at = header.find(from);
+  EXPECT_NE(at, std::string::npos) << "'" << from << "' is not in the header: " << header;
+  if (at == std::string::npos) return file;
+  EXPECT_EQ(header.find(from, at + 1), std::string::npos) << "'" << from << "' is in the header twice: " << header;
+  return with_header(file, header.replace(at, from.size(), to));
 }
 
 class TableFileTest : public ::testing::Test {
@@ -232,6 +259,144 @@ TEST_F(TableFileTest, CorruptHeader) {
   ASSERT_FALSE(t.ok());
   EXPECT_TRUE(contains(t.error_message(), "header is corrupt")) << t.error_message();
   EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+}
+
+// Boost's vector loader resized a vector to the count in the header text before reading
+// any element: a crafted 18 KB file with a valid checksum and a count of 100,000,000 made
+// `feerie stat` allocate 2.3 GB, and larger counts got it killed. Counts that large would
+// still throw (or be killed) if anything were allocated for them: refusing them with the
+// bound in the message shows the count was compared with the header bytes first.
+TEST_F(TableFileTest, CraftedHeaderWithAHugeVectorCountIsRefusedWithoutAllocating) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);  // 3456 entries, 100 per block: 35 blocks per side
+  std::string original = read_bytes(path);
+  BlockRef first_of_side1;
+  {
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    first_of_side1 = (*t)->header().blocks[1][0];
+  }
+  // blocks[0]: entries, block_entries, the vector's class preamble (0 0), count, item version.
+  // blocks[1]: count and item version, then its first element (no class preamble the second time).
+  std::string side1_first = std::to_string(first_of_side1.offset) + " " + std::to_string(first_of_side1.size) + " " +
+                            std::to_string(first_of_side1.checksum);
+  struct Case {
+    std::string from, to, count;
+  } cases[] = {
+      {"(test layout) 3456 100 0 0 35 0 ", "(test layout) 3456 100 0 0 1000000000000 0 ", "1000000000000"},
+      {" 35 0 " + side1_first, " 18446744073709551615 0 " + side1_first, "18446744073709551615"},
+      // Just above what is left: fails on the count, not later when the text runs out.
+      {"(test layout) 3456 100 0 0 35 0 ", "(test layout) 3456 100 0 0 " + std::to_string(original.size()) + " 0 ",
+       std::to_string(original.size())},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.to);
+    write_bytes(path, with_header_edit(original, c.from, c.to));
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_FALSE(t.ok());
+    EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
+    EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+    std::string expected = "header is corrupt (a vector of " + c.count + " elements is beyond what the";
+    EXPECT_TRUE(contains(t.error_message(), expected)) << t.error_message();
+    EXPECT_TRUE(contains(t.error_message(), "header bytes left can hold")) << t.error_message();
+  }
+}
+
+// Boost's text archive read a string's length and resized the string to it before reading
+// its bytes, so the length of any string in the header decided an allocation.
+TEST_F(TableFileTest, CraftedHeaderWithAHugeStringLengthIsRefusedWithoutAllocating) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  std::string original = read_bytes(path);
+  // The first string, a string inside a class (the statistics), and the last one.
+  for (std::string text : {"orthodox", "8/8/8/3k4/8/8/8/KQ6 w - - 0 1", "feerie 0.1.0 test"}) {
+    SCOPED_TRACE(text);
+    std::string length = std::to_string(text.size()) + " ";
+    write_bytes(path, with_header_edit(original, " " + length + text, " 1000000000000 " + text));
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_FALSE(t.ok());
+    EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
+    EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+    EXPECT_TRUE(contains(t.error_message(), "header is corrupt (a string of 1000000000000 bytes is beyond what the"))
+        << t.error_message();
+  }
+
+  // The bound is exact: the generator, last in the header, is followed only by the archive's
+  // final newline, so it may take those 18 bytes but not 19.
+  write_bytes(path, with_header_edit(original, " 17 feerie 0.1.0 test", " 18 feerie 0.1.0 test"));
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  EXPECT_EQ((*t)->header().generator, "feerie 0.1.0 test\n");
+  write_bytes(path, with_header_edit(original, " 17 feerie 0.1.0 test", " 19 feerie 0.1.0 test"));
+  t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "a string of 19 bytes is beyond what the 18 header bytes left can hold"))
+      << t.error_message();
+}
+
+// block_entries decides how much each block decompression allocates (2 bytes an entry): a
+// consistent crafted file with one block of 4e9 entries per side opened, and the first probe
+// allocated 8 GB.
+TEST_F(TableFileTest, CraftedHeaderWithHugeBlockEntriesIsRefusedBeforeAnyBlockIsRead) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path, 3456, 3456);  // one block per side
+  std::string original = read_bytes(path);
+  const std::string from = "(test layout) 3456 3456 ";
+  for (std::uint64_t n : {std::uint64_t(4000000000u), std::uint64_t(MaxBlockEntries) + 1}) {
+    std::string count = std::to_string(n);
+    write_bytes(path, with_header_edit(original, from, "(test layout) " + count + " " + count + " "));
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_FALSE(t.ok());
+    EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
+    EXPECT_TRUE(contains(t.error_message(), path)) << t.error_message();
+    EXPECT_TRUE(contains(t.error_message(), "header is corrupt (block_entries is " + count + ", above the maximum " +
+                                                std::to_string(MaxBlockEntries) + ")"))
+        << t.error_message();
+  }
+
+  // The maximum itself is accepted; its one block per side then fails to decompress to that
+  // many entries, which takes 8 MB.
+  std::string max = std::to_string(MaxBlockEntries);
+  write_bytes(path, with_header_edit(original, from, "(test layout) " + max + " " + max + " "));
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  Expected<ValueCode> v = (*t)->value(0, 0);
+  ASSERT_FALSE(v.ok());
+  EXPECT_TRUE(contains(v.error_message(), "block 0 of side 0 is corrupt")) << v.error_message();
+}
+
+// The block count was (entries + block_entries - 1) / block_entries, which wrapped: a header
+// with 2^64 - 1 entries of 2 per block and no blocks at all opened, and value() indexed past
+// the end of the (empty) block list.
+TEST_F(TableFileTest, CraftedHeaderWhoseEntriesOverflowTheBlockCountIsRefused) {
+  std::string path = (dir_ / "empty.ftb").string();
+  ASSERT_TRUE(write_table(path, sample_header(0, 0), {}).ok());
+  write_bytes(path, with_header_edit(read_bytes(path), "(test layout) 0 32768 ",
+                                     "(test layout) 18446744073709551615 2 "));
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
+  EXPECT_TRUE(contains(t.error_message(), "side 0 has 0 blocks, expected 9223372036854775808")) << t.error_message();
+}
+
+// A block's compressed size is what reading it allocates; open() requires the sizes to add
+// up to the file size, so a crafted size of 4 GB is refused before any block is read.
+TEST_F(TableFileTest, CraftedHeaderWithAHugeBlockSizeIsRefused) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  BlockRef last;
+  {
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    last = (*t)->header().blocks[1].back();
+  }
+  std::string offset = " " + std::to_string(last.offset) + " ", checksum = " " + std::to_string(last.checksum) + " ";
+  write_bytes(path, with_header_edit(read_bytes(path), offset + std::to_string(last.size) + checksum,
+                                     offset + "4294967295" + checksum));
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
+  EXPECT_TRUE(contains(t.error_message(), "is truncated (expected")) << t.error_message();
 }
 
 TEST_F(TableFileTest, OtherFormatVersion) {

@@ -184,3 +184,96 @@ TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// Output of a bash script (stdout and stderr).
+std::string run_script(const std::string& script) {
+  FILE* pipe = popen(("bash -c '" + script + "' 2>&1").c_str(), "r");
+  std::string out;
+  if (!pipe) return out;
+  std::array<char, 4096> buffer;
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) out += buffer.data();
+  pclose(pipe);
+  return out;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A killed gen (SIGKILL: no clean-up at all) used to lose all its work; now the next gen
+// resumes from the last checkpoint and writes the same bytes as an uninterrupted run.
+TEST(Cli, KilledGenResumesFromItsCheckpointAndWritesTheSameTable) {
+  std::string dir = "/tmp/feerie-kill-" + std::to_string(::getpid()), feerie = FEERIE_BINARY;
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + "/reference --no-checkpoint KQvKR").exit_code, 0);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + "/killed KQvK KRvK").exit_code, 0);
+  // Killed as soon as its first checkpoint is on disk, well before the solve ends.
+  run_script(feerie + " gen --tables " + dir + "/killed --checkpoint-interval 0 KQvKR > /dev/null 2>&1 & pid=$!; " +
+             "for i in $(seq 500); do [ -f " + dir + "/killed/orthodox/KQvKR.ckpt ] && break; sleep 0.01; done; " +
+             "kill -KILL $pid; wait $pid");
+  ASSERT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KQvKR.ftb")) << "the run ended before it was killed";
+  CommandRun r = run_feerie("gen --tables " + dir + "/killed KQvKR");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("feerie: resuming KQvKR from its checkpoint at pass "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(", resumed at pass "), std::string::npos) << r.output;
+  EXPECT_TRUE(file_bytes(dir + "/killed/orthodox/KQvKR.ftb") == file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KQvKR.ckpt"));
+  std::filesystem::remove_all(dir);
+}
+
+// Two gens of one table used to solve it twice and race on the file; now the second
+// waits for the first and reuses its table (or, started later, reuses it at once).
+TEST(Cli, TwoGensOfOneTableSolveItOnce) {
+  std::string dir = "/tmp/feerie-twice-" + std::to_string(::getpid()), feerie = FEERIE_BINARY;
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK KRvK").exit_code, 0);
+  std::string gen = feerie + " gen --tables " + dir + " KQvKR";
+  std::string out = run_script(gen + " > " + dir + "/a.txt 2>&1 & a=$!; " + gen + " > " + dir + "/b.txt 2>&1 & b=$!; " +
+                               "wait $a; echo a=$?; wait $b; echo b=$?");
+  EXPECT_NE(out.find("a=0"), std::string::npos) << out;
+  EXPECT_NE(out.find("b=0"), std::string::npos) << out;
+  std::string both = file_bytes(dir + "/a.txt") + file_bytes(dir + "/b.txt");
+  int generated = 0;
+  for (std::size_t at = 0; (at = both.find("KQvKR: generated", at)) != std::string::npos; ++at) ++generated;
+  EXPECT_EQ(generated, 1) << both;
+  EXPECT_NE(both.find("KQvKR: reused"), std::string::npos) << both;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, CheckNamesTheBadTableAndExitsWithCorrupt) {
+  std::string dir = tables_with_krvk();
+  CommandRun r = run_feerie("check --tables " + dir);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("/orthodox/KRvK.ftb: ok"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("2 tables checked, 0 bad"), std::string::npos) << r.output;
+  // One byte flipped in the last block of KRvK.
+  std::string path = dir + "/orthodox/KRvK.ftb";
+  std::string bytes = file_bytes(path);
+  bytes[bytes.size() - 20] = char(bytes[bytes.size() - 20] ^ 0x5a);
+  std::ofstream(path, std::ios::binary) << bytes;
+  r = run_feerie("check --tables " + dir + " --condition orthodox");
+  EXPECT_EQ(r.exit_code, 4) << r.output;
+  EXPECT_NE(r.output.find("KRvK.ftb: table '" + path + "': block"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("checksum mismatch"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("/orthodox/KvK.ftb: ok"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+// In a log (stderr not a terminal) gen used to say nothing until the end; with
+// --progress it writes progress lines, and each table's line comes as soon as it is done.
+TEST(Cli, GenWritesProgressToALogWhenAsked) {
+  std::string dir = "/tmp/feerie-log-" + std::to_string(::getpid());
+  CommandRun r = run_feerie("gen --progress --tables " + dir + " KRvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("feerie: generating KvK (orthodox); job 0% done, 0 s elapsed"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("KvK: generated"), std::string::npos) << r.output;
+  r = run_feerie("gen --tables " + dir + "-quiet KRvK");
+  EXPECT_EQ(r.output.find("job"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(dir + "-quiet");
+}
+
+}  // namespace

@@ -1,0 +1,177 @@
+#include "gen/checkpoint.h"
+
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "probe/atomic_file.h"
+
+namespace feerie {
+
+namespace {
+
+// Values are written as the host's u16 codes, which the format fixes as little-endian.
+static_assert(std::endian::native == std::endian::little, "checkpoints are written on little-endian hosts");
+
+constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'C', 'K'};
+constexpr std::uint32_t Version = 1;
+constexpr std::size_t PrefixSize = 24;
+constexpr std::uint64_t ChunkEntries = std::uint64_t(1) << 20;  // 2 MiB of codes
+constexpr std::size_t ChunkPrefixSize = 12;                     // u32 size, u64 checksum
+// Fast: a checkpoint is written every few minutes of a long solve and must not slow it.
+constexpr int CompressionLevel = 1;
+constexpr const char* Generator = "feerie 0.1";
+
+void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get_le(const char* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+  return v;
+}
+
+nlohmann::json header_json(const std::string& condition, const std::vector<const Indexer*>& members,
+                           const SolverState& state) {
+  nlohmann::json members_json = nlohmann::json::array();
+  for (const Indexer* m : members)
+    members_json.push_back({{"material", m->material().name()}, {"layout", m->layout()}, {"entries", m->size()}});
+  return {{"condition", condition}, {"generator", Generator},        {"next_ply", state.next_ply},
+          {"max_plies", state.max_plies}, {"chunk_entries", ChunkEntries}, {"members", members_json}};
+}
+
+// Compresses and writes one side's values, a batch of chunks at a time: the batch is
+// compressed in parallel, then written in order, so memory stays at a few chunks.
+Status write_side(AtomicFile& file, const std::vector<ValueCode>& values, int threads) {
+  const std::uint64_t chunks = (values.size() + ChunkEntries - 1) / ChunkEntries;
+  const std::uint64_t batch = std::uint64_t(std::max(1, threads)) * 2;
+  std::vector<std::string> compressed(batch);
+  std::vector<std::size_t> failures(batch);
+  for (std::uint64_t first = 0; first < chunks; first += batch) {
+    const std::int64_t count = std::int64_t(std::min(batch, chunks - first));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
+    for (std::int64_t k = 0; k < count; ++k) {
+      const std::uint64_t start = (first + std::uint64_t(k)) * ChunkEntries;
+      const std::size_t bytes = std::min<std::uint64_t>(ChunkEntries, values.size() - start) * sizeof(ValueCode);
+      std::string& out = compressed[std::size_t(k)];
+      out.resize(ZSTD_compressBound(bytes));
+      std::size_t n = ZSTD_compress(out.data(), out.size(), values.data() + start, bytes, CompressionLevel);
+      failures[std::size_t(k)] = ZSTD_isError(n) ? n : 0;
+      out.resize(ZSTD_isError(n) ? 0 : n);
+    }
+    for (std::int64_t k = 0; k < count; ++k) {
+      if (failures[std::size_t(k)])
+        return error(ErrorKind::Internal,
+                     "cannot write '" + file.path() + "': zstd: " + ZSTD_getErrorName(failures[std::size_t(k)]));
+      const std::string& c = compressed[std::size_t(k)];
+      std::string prefix;
+      put_le(prefix, c.size(), 4);
+      put_le(prefix, XXH64(c.data(), c.size(), 0), 8);
+      if (Status s = file.write(prefix.data(), prefix.size()); !s) return s;
+      if (Status s = file.write(c.data(), c.size()); !s) return s;
+    }
+  }
+  return Ok{};
+}
+
+Error unusable(const std::string& path, const std::string& why) {
+  return error(ErrorKind::Corruption, "checkpoint '" + path + "' " + why);
+}
+
+// Reads one side's chunks into `values` (sized by the caller), checking each size against
+// what is left of the file before reading it and each checksum before decompressing.
+Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left, std::vector<ValueCode>& values) {
+  std::string compressed;
+  for (std::uint64_t start = 0; start < values.size(); start += ChunkEntries) {
+    const std::size_t bytes = std::min<std::uint64_t>(ChunkEntries, values.size() - start) * sizeof(ValueCode);
+    char prefix[ChunkPrefixSize];
+    if (left < ChunkPrefixSize || !in.read(prefix, ChunkPrefixSize)) return unusable(path, "is truncated");
+    left -= ChunkPrefixSize;
+    const std::uint64_t size = get_le(prefix, 4), checksum = get_le(prefix + 4, 8);
+    if (size > left || size > ZSTD_compressBound(bytes)) return unusable(path, "is truncated or corrupt (chunk size)");
+    compressed.resize(size);
+    if (!in.read(compressed.data(), std::streamsize(size))) return unusable(path, "is truncated");
+    left -= size;
+    if (XXH64(compressed.data(), size, 0) != checksum) return unusable(path, "is corrupt (checksum mismatch)");
+    std::size_t n = ZSTD_decompress(values.data() + start, bytes, compressed.data(), size);
+    if (ZSTD_isError(n) || n != bytes) return unusable(path, "is corrupt (a chunk does not decompress)");
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members) {
+  return (std::filesystem::path(table_directory) / (members.front()->material().name() + ".ckpt")).string();
+}
+
+Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
+                       const SolverState& state, const std::vector<MemberValues>& values, int threads) {
+  Expected<AtomicFile> file = AtomicFile::create(path);
+  if (!file) return file.error();
+  const std::string header = header_json(condition, members, state).dump();
+  std::string prefix(Magic, sizeof Magic);
+  put_le(prefix, Version, 4);
+  put_le(prefix, header.size(), 4);
+  put_le(prefix, XXH64(header.data(), header.size(), 0), 8);
+  if (Status s = file->write(prefix.data(), prefix.size()); !s) return s;
+  if (Status s = file->write(header.data(), header.size()); !s) return s;
+  for (const MemberValues& member : values)
+    for (const std::vector<ValueCode>& side : member)
+      if (Status s = write_side(*file, side, threads); !s) return s;
+  return file->commit();
+}
+
+Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
+                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return error(ErrorKind::NotFound, "no checkpoint '" + path + "'");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error(ErrorKind::IOError, "cannot read checkpoint '" + path + "': " + std::strerror(errno));
+  const std::uint64_t file_size = std::filesystem::file_size(path, ec);
+  if (ec) return error(ErrorKind::IOError, "cannot read checkpoint '" + path + "': " + ec.message());
+  char prefix[PrefixSize];
+  if (file_size < PrefixSize || !in.read(prefix, PrefixSize)) return unusable(path, "is truncated");
+  if (std::memcmp(prefix, Magic, sizeof Magic) != 0) return unusable(path, "is not a Feerie checkpoint");
+  if (get_le(prefix + 8, 4) != Version) return unusable(path, "has another format version");
+  const std::uint64_t header_size = get_le(prefix + 12, 4);
+  if (header_size > file_size - PrefixSize) return unusable(path, "is truncated");
+  std::string header_text(header_size, '\0');
+  if (!in.read(header_text.data(), std::streamsize(header_size))) return unusable(path, "is truncated");
+  if (XXH64(header_text.data(), header_size, 0) != get_le(prefix + 16, 8))
+    return unusable(path, "is corrupt (header checksum mismatch)");
+  nlohmann::json header = nlohmann::json::parse(header_text, nullptr, false);
+  SolverState state;
+  // Compare the whole identity at once: the expected header, with the saved progress.
+  try {
+    state.next_ply = header.at("next_ply").get<int>();
+    state.max_plies = header.at("max_plies").get<int>();
+  } catch (const nlohmann::json::exception&) {
+    return unusable(path, "is corrupt (header)");
+  }
+  nlohmann::json expected = header_json(condition, members, state);
+  if (header != expected) {
+    std::string why = "belongs to another solve";
+    if (header.is_object() && header.value("generator", "") != Generator) why += " (written by another program version)";
+    return unusable(path, why);
+  }
+  if (state.next_ply < 0 || state.max_plies < 0 || state.max_plies > value::MaxPlies)
+    return unusable(path, "is corrupt (progress out of range)");
+  std::uint64_t left = file_size - PrefixSize - header_size;
+  for (MemberValues& member : values)
+    for (std::vector<ValueCode>& side : member)
+      if (Status s = read_side(in, path, left, side); !s) return s.error();
+  if (left != 0) return unusable(path, "has trailing bytes");
+  return state;
+}
+
+}  // namespace feerie

@@ -1,0 +1,46 @@
+// Checkpoints of a component being solved (the reliability issue: a long generation can
+// be interrupted — Ctrl-C, a killed process, a lost machine — and resumed).
+//
+// A checkpoint holds the solver's state between two passes: the pass to run next, the
+// longest mate found so far, and every value of every member, both sides to move. That is
+// all the solver's result depends on (a pass reads values and writes values; its block
+// skipping is rebuilt from the values), so a solve resumed from a checkpoint gives tables
+// byte-identical to an uninterrupted one.
+//
+// File "<tables>/<condition>/<first member>.ckpt", written atomically (probe/atomic_file.h):
+//   prefix (24 bytes, little-endian): magic "FEERIECK", u32 version, u32 header length,
+//          u64 XXH64 of the header
+//   header: JSON: condition, generator, next_ply, max_plies, chunk_entries, and per member
+//          its material, index layout and entries per side
+//   body:  for each member in order, white to move then black, the values cut into chunks
+//          of chunk_entries: u32 compressed size, u64 XXH64 of the compressed bytes, then
+//          the chunk's u16 little-endian codes compressed with zstd.
+// A reader checks everything against the solve it is asked to resume (condition, members,
+// layouts, generator) and every size against the file before it reads, so a stale, foreign
+// or damaged checkpoint is refused with the reason, and the solve starts over.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gen/solver.h"
+#include "probe/indexer.h"
+#include "rules/expected.h"
+
+namespace feerie {
+
+// Where the checkpoint of the component made of `members` (sorted by name) is kept.
+std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members);
+
+// Writes the checkpoint of `state` and `values` (one entry per member, in the order of
+// `members`) to `path`, replacing the one there. `threads` compress in parallel.
+Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
+                       const SolverState& state, const std::vector<MemberValues>& values, int threads);
+
+// Reads the checkpoint at `path` into `values` (already sized: one entry per member, each
+// side holding the member's entries) and returns its state. Errors: NotFound when there is
+// none; Corruption when it is damaged or does not belong to this solve (say which).
+Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
+                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values);
+
+}  // namespace feerie

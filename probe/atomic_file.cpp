@@ -1,0 +1,64 @@
+#include "probe/atomic_file.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace feerie {
+
+std::string temporary_name(const std::string& path) {
+  static std::atomic<unsigned> counter{0};
+  return path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+}
+
+AtomicFile::AtomicFile(std::string path, std::string temporary, std::FILE* file)
+    : path_(std::move(path)), temporary_(std::move(temporary)), file_(file) {}
+
+AtomicFile::AtomicFile(AtomicFile&& other) noexcept
+    : path_(std::move(other.path_)), temporary_(std::move(other.temporary_)), file_(std::exchange(other.file_, nullptr)) {
+  other.temporary_.clear();
+}
+
+AtomicFile::~AtomicFile() {
+  if (file_) std::fclose(file_);
+  if (!temporary_.empty()) std::remove(temporary_.c_str());
+}
+
+Expected<AtomicFile> AtomicFile::create(const std::string& path) {
+  std::string temporary = temporary_name(path);
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  if (!f)
+    return error(ErrorKind::IOError, "cannot write '" + path + "': cannot create '" + temporary + "': " + std::strerror(errno));
+  return AtomicFile(path, std::move(temporary), f);
+}
+
+Status AtomicFile::fail(const std::string& step, int err) {
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  std::remove(temporary_.c_str());
+  temporary_.clear();
+  return error(ErrorKind::IOError, "cannot write '" + path_ + "': " + step + ": " + std::strerror(err));
+}
+
+Status AtomicFile::write(const void* data, std::size_t size) {
+  if (!file_) return error(ErrorKind::Internal, "cannot write '" + path_ + "': the file is closed");
+  if (size && std::fwrite(data, 1, size, file_) != size) return fail("write failed", errno);
+  return Ok{};
+}
+
+Status AtomicFile::commit() {
+  if (!file_) return error(ErrorKind::Internal, "cannot write '" + path_ + "': the file is closed");
+  if (std::fflush(file_) != 0) return fail("write failed", errno);
+  if (::fsync(fileno(file_)) != 0) return fail("fsync failed", errno);
+  int closed = std::fclose(file_);
+  file_ = nullptr;
+  if (closed != 0) return fail("close failed", errno);
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) return fail("cannot rename '" + temporary_ + "'", errno);
+  temporary_.clear();
+  return Ok{};
+}
+
+}  // namespace feerie

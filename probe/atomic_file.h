@@ -1,0 +1,43 @@
+// A file that appears under its name only when complete (tables, checkpoints): written
+// under a temporary name of its own, "<path>.tmp.<pid>.<n>", flushed to the disk and then
+// renamed. Two processes (or threads) writing the same file never share a temporary name,
+// so neither can rename or remove the other's half-written file; a crash leaves at most a
+// temporary file, which remove_stale_temporaries() (table_file.h) clears later.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "rules/expected.h"
+
+namespace feerie {
+
+// "<path>.tmp.<pid>.<n>", unique within this process.
+std::string temporary_name(const std::string& path);
+
+// Not thread-safe; movable, not copyable. Errors (kind IOError) name `path` and the step
+// that failed (create, write, fsync, rename) with the system's reason, e.g. a full disk.
+class AtomicFile {
+ public:
+  static Expected<AtomicFile> create(const std::string& path);
+  AtomicFile(AtomicFile&& other) noexcept;
+  AtomicFile& operator=(AtomicFile&&) = delete;
+  AtomicFile(const AtomicFile&) = delete;
+  ~AtomicFile();  // an uncommitted file is removed
+
+  Status write(const void* data, std::size_t size);
+  // fsync before the rename: otherwise a crash shortly after could leave the new name
+  // pointing at an empty file on some file systems.
+  Status commit();
+
+  const std::string& path() const { return path_; }
+
+ private:
+  AtomicFile(std::string path, std::string temporary, std::FILE* file);
+  Status fail(const std::string& step, int err);
+
+  std::string path_, temporary_;
+  std::FILE* file_ = nullptr;
+};
+
+}  // namespace feerie
