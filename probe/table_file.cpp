@@ -1,12 +1,13 @@
 #include "probe/table_file.h"
 
+#include "probe/atomic_file.h"
+
 #include <signal.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -245,34 +246,6 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
   return Ok{};
 }
 
-// Writes `bytes` to `tmp` and renames it to `path`; on failure removes `tmp` and returns
-// strerror of the failing step. fsync before the rename: otherwise a crash shortly after
-// could leave the new name pointing at an empty file on some file systems.
-// A temporary name of its own for each write: two processes (or threads) writing the same
-// table never share one, so neither can rename or remove the other's half-written file.
-std::string temporary_name(const std::string& path) {
-  static std::atomic<unsigned> counter{0};
-  return path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-}
-
-Status write_file_atomically(const std::string& path, const std::string& tmp, const std::string& head,
-                             const std::string& body) {
-  auto fail = [&](const std::string& step, int err, std::FILE* f) -> Status {
-    if (f) std::fclose(f);
-    std::remove(tmp.c_str());
-    return error(ErrorKind::IOError, "cannot write table '" + path + "': " + step + ": " + std::strerror(err));
-  };
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return fail("cannot create '" + tmp + "'", errno, nullptr);
-  for (const std::string* part : {&head, &body})
-    if (std::fwrite(part->data(), 1, part->size(), f) != part->size()) return fail("write failed", errno, f);
-  if (std::fflush(f) != 0) return fail("write failed", errno, f);
-  if (::fsync(fileno(f)) != 0) return fail("fsync failed", errno, f);
-  if (std::fclose(f) != 0) return fail("close failed", errno, nullptr);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail("cannot rename '" + tmp + "'", errno, nullptr);
-  return Ok{};
-}
-
 }  // namespace
 
 namespace {
@@ -312,6 +285,10 @@ Status write_table(const std::string& path, TableHeader header, const std::array
       return error(ErrorKind::Internal, "cannot write table '" + path + "': side " + std::to_string(s) + " has " +
                    std::to_string(values[s].size()) + " values, the header says " + std::to_string(header.entries));
   if (header.block_entries == 0) header.block_entries = DefaultBlockEntries;
+  if (header.block_entries > MaxBlockEntries)
+    return error(ErrorKind::InvalidArgument, "cannot write table '" + path + "': blocks of " +
+                                                 std::to_string(header.block_entries) + " entries, more than readers accept (" +
+                                                 std::to_string(MaxBlockEntries) + ")");
 
   // Both sides go into one body buffer first: the header, which precedes the body, holds
   // every block's offset and size.
@@ -337,7 +314,11 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   put_le(file, header_bytes.size(), 4);
   put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
   file += header_bytes;
-  return write_file_atomically(path, temporary_name(path), file, body);
+  Expected<AtomicFile> out = AtomicFile::create(path);
+  if (!out) return out.error();
+  for (const std::string* part : {&file, &body})
+    if (Status s = out->write(part->data(), part->size()); !s) return s;
+  return out->commit();
 }
 
 Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
