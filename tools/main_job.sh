@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up and build, then generate a default set of orthodox tables into
 # ./tables, verify them, and probe a few positions, printing the answers; then a Madrasi
-# RI and an Annan table with probes of their own, and a component of magic tables.
+# RI and an Annan table with probes of their own, a component of magic tables, and a
+# check of every table written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
@@ -44,3 +45,5 @@ echo "== magic pieces: KmRvKP and the materials it turns into (one component, so
 "$feerie" verify KPvKmR
 # d8b7: the knight meets the magic rook, becomes a pawn and mates; the flipped position is a draw.
 "$feerie" probe 'k1KN4/r*7/8/8/8/8/8/8 w - - 0 1' '8/8/8/8/8/8/r*7/k1KN4 w - - 0 1'
+echo "== every table on disk checked against its header and block checksums"
+"$feerie" check
