@@ -5,7 +5,7 @@ namespace feerie {
 std::vector<std::string> RuleSet::known_names() {
   return {"orthodox", "madrasi",       "madrasi-ri", "isardam", "isardam-b", "isardam-ri",
           "isardam-b-ri", "eiffel", "eiffel:<pairs>", "leffie", "annan", "annan-b", "annan-c",
-          "annan-d", "nanna", "nanna-b", "nanna-c", "nanna-d"};
+          "annan-d", "nanna", "nanna-b", "nanna-c", "nanna-d", "<paralysis>+<annan|nanna>"};
 }
 
 namespace {
@@ -18,8 +18,47 @@ ParalysisRules isardam(ParalysisRules relation, bool type_b) {
 
 }  // namespace
 
+// SPEC 3.6: one walk condition and one paralysis condition, in either order.
+Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
+  const std::size_t plus = n.find('+');
+  if (n.find('+', plus + 1) != std::string::npos)
+    return error(ErrorKind::InvalidArgument,
+                 "bad condition '" + n + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
+  const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
+  const ParalysisRules* paralysis = nullptr;
+  const AnnanRules* walk = nullptr;
+  std::string paralysis_name, walk_name;
+  RuleSet parsed[2] = {orthodox(), orthodox()};
+  for (int i = 0; i < 2; ++i) {
+    Expected<RuleSet> part = parse(parts[i]);
+    if (!part) return with_context("bad condition '" + n + "': ", part.error());
+    parsed[i] = *part;
+  }
+  for (const RuleSet& part : parsed) {
+    if (const ParalysisRules* p = part.get_if<ParalysisRules>()) {
+      if (paralysis)
+        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two paralysis conditions ('" +
+                                                     paralysis_name + "' and '" + part.name() +
+                                                     "'); a combination has one, and Annan or Nanna");
+      paralysis = p, paralysis_name = part.name();
+    } else if (const AnnanRules* w = part.get_if<AnnanRules>()) {
+      if (walk)
+        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two walk conditions ('" + walk_name +
+                                                     "' and '" + part.name() +
+                                                     "'); a combination has one, and one paralysis condition");
+      walk = w, walk_name = part.name();
+    } else {
+      return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': '" + part.name() +
+                                                   "' does not combine (a combination is a paralysis condition and "
+                                                   "Annan or Nanna, e.g. madrasi-ri+annan)");
+    }
+  }
+  return RuleSet(paralysis_name + "+" + walk_name, combine(*paralysis, *walk));
+}
+
 Expected<RuleSet> RuleSet::parse(std::string_view name) {
   std::string n(name);
+  if (n.find('+') != std::string::npos) return parse_combination(n);
   if (n == "orthodox") return orthodox();
   if (n == "madrasi") return RuleSet(n, madrasi_rules(false));
   if (n == "madrasi-ri") return RuleSet(n, madrasi_rules(true));
@@ -36,8 +75,6 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
     if (n.size() == f.size() + 2 && n.rfind(f + "-", 0) == 0 && n.back() >= 'a' && n.back() <= 'd')
       return RuleSet(n.back() == 'a' ? f : n, annan_rules(f == "nanna", n.back()));
   }
-  if (n.find('+') != std::string::npos)
-    return error(ErrorKind::NotSupported, "condition '" + n + "' combines conditions with '+': combinations are not supported yet");
   if (n.rfind("eiffel:", 0) == 0) {
     ParsedRelation relation;
     std::string why;

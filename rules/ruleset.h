@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/conditions/annan.h"
+#include "rules/conditions/combination.h"
 #include "rules/conditions/orthodox.h"
 #include "rules/conditions/paralysis.h"
 #include "rules/expected.h"
@@ -17,10 +18,12 @@ namespace feerie {
 
 class RuleSet {
  public:
-  using Variant = std::variant<OrthodoxRules, ParalysisRules, AnnanRules>;
+  using Variant = std::variant<OrthodoxRules, ParalysisRules, AnnanRules, CombinedRules>;
 
-  // Accepts the names of SPEC 2 that are implemented; anything else is an error
-  // "unknown condition 'X' (known: ...)".
+  // Accepts the names of SPEC 2 that are implemented, and the combinations of SPEC 3.6
+  // (`PARALYSIS+WALK`, either order; canonical name with the paralysis condition first);
+  // anything else is an error "unknown condition 'X' (known: ...)", or says why a
+  // combination is not one (two walk conditions, two paralysis conditions, ...).
   static Expected<RuleSet> parse(std::string_view name);
   static RuleSet orthodox() { return RuleSet("orthodox", OrthodoxRules{}); }
   // The condition names parse() accepts (parameterised families shown as patterns).
@@ -52,6 +55,7 @@ class RuleSet {
 
  private:
   RuleSet(std::string name, Variant rules) : name_(std::move(name)), rules_(std::move(rules)) {}
+  static Expected<RuleSet> parse_combination(const std::string& name);
 
   std::string name_;
   Variant rules_;

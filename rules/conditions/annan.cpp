@@ -4,7 +4,7 @@
 
 namespace feerie {
 
-unsigned AnnanRules::retro_walks(const Position& pos, Square s) const {
+unsigned AnnanWalk::retro_walks(const Position& pos, Square s) const {
   Piece unit = pos.piece_on(s);
   unsigned walks = 1u << unit.type();
   if (unit.type() == KING && !kings_borrow) return walks;

@@ -15,17 +15,16 @@
 // ep_square_usable (rules/movegen.h), which ask walk_of().
 #pragma once
 
+#include "rules/conditions/orthodox.h"
 #include "rules/position.h"
 
 namespace feerie {
 
-struct AnnanRules {
+// The walk policy of Annan and Nanna (rules/conditions/composed.h).
+struct AnnanWalk {
   // A unit may have moved with the walk of any friendly unit that stood behind it then:
   // retro moves try every candidate walk and keep those the forward rules confirm.
   static constexpr bool OwnWalks = false;
-  static constexpr bool EveryAttackerChecks = true;
-  static constexpr bool ExactRetroWalks = false;
-  static constexpr bool OrthodoxLegality = false;
 
   bool lender_in_front = false;  // Nanna
   bool kings_lend = true;        // false for types B and D
@@ -51,14 +50,13 @@ struct AnnanRules {
   }
 
   unsigned retro_walks(const Position& pos, Square s) const;
-  Bitboard immobile_bb(const Position&) const { return 0; }
-  bool move_allowed(const Position&) const { return true; }
-  bool gives_check(const Position&, Square, Square) const { return true; }
   // Lending runs along files in one direction: only the a<->h mirror keeps the rules.
   bool full_symmetry() const { return false; }
   // A king that borrows another walk no longer attacks the squares around it.
   bool kings_may_touch() const { return kings_borrow; }
 };
+
+using AnnanRules = ComposedRules<AnnanWalk, NoRestriction>;
 
 // The rules of "annan-a".."annan-d" (nanna = false) or "nanna-a".."nanna-d"; type is one
 // of 'a', 'b', 'c', 'd'.

@@ -6,55 +6,63 @@
 #include <vector>
 
 #include "rules/capture.h"
+#include "rules/conditions/annan.h"
 #include "rules/magic.h"
 
 namespace feerie {
 
-Bitboard ParalysisRules::paralysed_bb(const Position& pos) const {
+namespace {
+
+// En-passant observation: the pawn that just made a double step is observed by each enemy
+// unit that could take it en passant, that is each unit of the side to move on a pawn's
+// capture square of the en-passant square that uses the pawn walk (a pawn, or under Annan
+// any unit moving as a pawn). The double-stepper observes nothing new. Returns the
+// double-stepper's square as a bitboard, or 0.
+template <class Walk>
+Bitboard observed_en_passant(const Position& pos, const Walk& walk) {
+  Square ep = pos.ep_square();
+  if (ep == SQ_NONE) return 0;
+  Color taker = pos.side_to_move();
+  for (Bitboard takers = pawn_attackers_bb(taker, ep) & pos.pieces(taker) & ~pos.magic_pieces(); takers;)
+    if (walk.walk_of(pos, pop_lsb(takers)) == PAWN) return square_bb(Square(ep - pawn_push(taker)));
+  return 0;
+}
+
+}  // namespace
+
+template <class Walk>
+Bitboard Paralysis::paralysed_bb(const Position& pos, const Walk& walk) const {
   Bitboard paralysed = 0;
   const Bitboard magic = pos.magic_pieces();
   for (Bitboard observers = pos.pieces() & ~magic; observers;) {
     Square s = pop_lsb(observers);
     Piece unit = pos.piece_on(s);
-    // The enemy units of the types this unit paralyses; most often there are none, and
-    // the unit's observation need not be computed.
+    const PieceType used = walk.walk_of(pos, s);
+    // The enemy units of the types this unit's walk paralyses; most often there are none,
+    // and the unit's observation need not be computed.
     Bitboard victims = 0;
-    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+    for (unsigned types = paralyses[used]; types; types &= types - 1)
       victims |= pos.pieces(~unit.color(), PieceType(std::countr_zero(types)));
     victims &= ~magic;
-    if (victims) paralysed |= capture_targets_bb(pos, s, unit.type(), unit.color()) & victims;
+    if (victims) paralysed |= capture_targets_bb(pos, s, used, unit.color()) & victims;
   }
-  // En-passant observation: the pawn that just made a double step is observed by each
-  // enemy pawn that could take it en passant (the double-stepper observes nothing new).
-  Square ep = pos.ep_square();
-  if (ep != SQ_NONE && relates(PAWN, PAWN)) {
-    Color taker = pos.side_to_move();
-    if (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN) & ~magic)
-      paralysed |= square_bb(Square(ep - pawn_push(taker)));
-  }
+  if (relates(PAWN, PAWN)) paralysed |= observed_en_passant(pos, walk);
   return paralysed;
 }
 
-bool ParalysisRules::is_paralysed(const Position& pos, Square s) const {
+template <class Walk>
+bool Paralysis::is_paralysed(const Position& pos, Square s, const Walk& walk) const {
   Piece unit = pos.piece_on(s);
   if (unit.magic()) return false;
   for (Bitboard observers = pos.pieces(~unit.color()) & ~pos.magic_pieces(); observers;) {
     Square o = pop_lsb(observers);
-    Piece observer = pos.piece_on(o);
-    if (relates(observer.type(), unit.type()) && reaches_for_capture(pos, o, observer.type(), observer.color(), s))
-      return true;
+    const PieceType used = walk.walk_of(pos, o);
+    if (relates(used, unit.type()) && reaches_for_capture(pos, o, used, ~unit.color(), s)) return true;
   }
-  // En-passant observation, as in paralysed_bb().
-  Square ep = pos.ep_square();
-  if (ep != SQ_NONE && relates(PAWN, PAWN)) {
-    Color taker = pos.side_to_move();
-    if (s == Square(ep - pawn_push(taker)) && (pawn_attackers_bb(taker, ep) & pos.pieces(taker, PAWN) & ~pos.magic_pieces()))
-      return true;
-  }
-  return false;
+  return unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s));
 }
 
-bool ParalysisRules::kings_may_touch() const {
+bool Paralysis::kings_may_touch() const {
   // Under Isardam type A a king next to the enemy king is not in check when taking it
   // would leave a pair (Isardam: White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to
   // move: Kxb1 would leave the rooks facing each other).
@@ -70,11 +78,11 @@ namespace {
 // The position after the unit on `from` captures the king on `king` (a locust lands
 // beyond it), promoting to `promotion` when given, and after the mutation that move
 // causes. Used for Isardam type A checks.
-Position after_king_capture(const Position& pos, Square from, Square king, PieceType promotion) {
+Position after_king_capture(const Position& pos, Square from, Square king, PieceType walk, PieceType promotion) {
   Position after = pos;
   Piece unit = pos.piece_on(from);
   Square land = king;
-  if (unit.type() == LOCUST) {
+  if (walk == LOCUST) {
     int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
     land = make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
   }
@@ -90,23 +98,34 @@ Position after_king_capture(const Position& pos, Square from, Square king, Piece
 
 // Whether taking the king from `from` is a move that leaves no pair. A real pawn that
 // lands on its last rank promotes: the capture is legal if some promotion leaves no pair.
+// (The capture is made with the unit's walk: a locust lands beyond the king only when it
+// moves as a locust.)
 template <class HasPair>
-bool king_capture_allowed(const Position& pos, Square from, Square king, HasPair&& has_pair) {
+bool king_capture_allowed(const Position& pos, Square from, Square king, PieceType walk, HasPair&& has_pair) {
   Piece unit = pos.piece_on(from);
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
-    return !has_pair(after_king_capture(pos, from, king, NO_PIECE_TYPE));
+    return !has_pair(after_king_capture(pos, from, king, walk, NO_PIECE_TYPE));
   for (PieceType pt : promotion_types(pos))
-    if (!has_pair(after_king_capture(pos, from, king, pt))) return true;
+    if (!has_pair(after_king_capture(pos, from, king, walk, pt))) return true;
   return false;
 }
 
 }  // namespace
 
-bool ParalysisRules::gives_check(const Position& pos, Square attacker, Square king) const {
-  if (!isardam) return !is_paralysed(pos, attacker);
-  return ordinary_checks ||
-         king_capture_allowed(pos, attacker, king, [&](const Position& after) { return paralysed_bb(after) != 0; });
+template <class Walk>
+bool Paralysis::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
+  if (!isardam) return !is_paralysed(pos, attacker, walk);
+  return ordinary_checks || king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
+                                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
 }
+
+// The walk policies paralysis is composed with (rules/conditions/composed.h).
+template Bitboard Paralysis::paralysed_bb(const Position&, const OwnWalk&) const;
+template Bitboard Paralysis::paralysed_bb(const Position&, const AnnanWalk&) const;
+template bool Paralysis::is_paralysed(const Position&, Square, const OwnWalk&) const;
+template bool Paralysis::is_paralysed(const Position&, Square, const AnnanWalk&) const;
+template bool Paralysis::gives_check(const Position&, Square, Square, const OwnWalk&) const;
+template bool Paralysis::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
 
 ParalysisRules madrasi_rules(bool kings_included) {
   ParalysisRules r;

@@ -19,40 +19,56 @@
 #include <array>
 #include <string>
 
+#include "rules/conditions/orthodox.h"
 #include "rules/position.h"
 
 namespace feerie {
 
-struct ParalysisRules {
-  static constexpr bool OwnWalks = true;
+// The restriction policy of the paralysis family (rules/conditions/composed.h). Every
+// observation is made with the walk the observer uses (its own, or its lender's under a
+// combination with Annan, SPEC 3.6) and the relation is applied to (that walk, the real
+// type of the observed unit).
+struct Paralysis {
   static constexpr bool EveryAttackerChecks = false;
-  static constexpr bool ExactRetroWalks = false;
-  static constexpr bool OrthodoxLegality = false;
+  static constexpr bool Unrestricted = false;
 
-  // paralyses[a]: bit set (1 << type) of the enemy unit types a unit of type a paralyses.
+  // paralyses[a]: bit set (1 << type) of the enemy unit types that a unit using walk a
+  // paralyses.
   std::array<std::uint16_t, PIECE_TYPE_NB> paralyses{};
   bool isardam = false;       // pairs are forbidden instead of taking effect
   bool ordinary_checks = false;  // Isardam type B
 
-  PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
-  unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
-  Bitboard immobile_bb(const Position& pos) const { return isardam ? 0 : paralysed_bb(pos); }
-  bool move_allowed(const Position& after) const { return !isardam || !paralysed_bb(after); }
+  template <class Walk>
+  Bitboard immobile_bb(const Position& pos, const Walk& walk) const {
+    return isardam ? 0 : paralysed_bb(pos, walk);
+  }
+  template <class Walk>
+  bool move_allowed(const Position& after, const Walk& walk) const {
+    return !isardam || !paralysed_bb(after, walk);
+  }
   // A paralysed unit gives no check; under Isardam type A the capture of the king must
   // itself leave no pair.
-  bool gives_check(const Position& pos, Square attacker, Square king) const;
+  template <class Walk>
+  bool gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const;
   bool full_symmetry() const { return true; }
   // Kings can stand side by side when a king can be paralysed (then it gives no check)
   // and under Isardam type A (taking the king may be barred by a pair).
   bool kings_may_touch() const;
 
-  // The units of both colours observed by an enemy unit whose type paralyses theirs,
+  // The units of both colours observed by an enemy unit whose walk paralyses their type,
   // en-passant observation included. Under Isardam these are the forbidden pairs. Magic
   // units are outside every relation (SPEC 3.6): they neither paralyse nor are paralysed.
-  Bitboard paralysed_bb(const Position& pos) const;
-  // Whether the unit on s is in paralysed_bb(pos), computed for that unit alone.
-  bool is_paralysed(const Position& pos, Square s) const;
-  bool relates(PieceType observer, PieceType observed) const { return paralyses[observer] & (1u << observed); }
+  template <class Walk>
+  Bitboard paralysed_bb(const Position& pos, const Walk& walk) const;
+  // Whether the unit on s is in paralysed_bb(pos, walk), computed for that unit alone.
+  template <class Walk>
+  bool is_paralysed(const Position& pos, Square s, const Walk& walk) const;
+  bool relates(PieceType observer_walk, PieceType observed) const { return paralyses[observer_walk] & (1u << observed); }
+};
+
+// Madrasi, Isardam, Eiffel, Leffie: every unit observes with its own walk.
+struct ParalysisRules : ComposedRules<OwnWalk, Paralysis> {
+  Bitboard paralysed_bb(const Position& pos) const { return Paralysis::paralysed_bb(pos, walk()); }
 };
 
 // The relations of the named conditions.

@@ -215,3 +215,33 @@ TEST(RetroPropertyMagic, UnderAnnan) { check_material("KmRPvKN", 60, condition("
 
 }  // namespace
 }  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// Combinations (SPEC 3.6): paralysis decided by borrowed walks, so a move can paralyse or
+// free units through the lender behind them; every family of paralysis with Annan or
+// Nanna, kings inside the relation, Isardam's check types, and magic units under one.
+TEST(RetroPropertyCombination, MadrasiWithAnnan) {
+  check_material("KRBvK", 120, condition("madrasi+annan"));
+  check_material("KRvKB", 150, condition("madrasi+annan"));
+  check_material("KPvKP", 200, condition("madrasi+annan"));
+}
+TEST(RetroPropertyCombination, MadrasiRexInclusiveWithAnnan) {
+  check_material("KQvK", 200, condition("madrasi-ri+annan"));
+  check_material("KRvKR", 120, condition("madrasi-ri+annan-b"));
+}
+TEST(RetroPropertyCombination, IsardamWithNanna) {
+  check_material("KRvKR", 120, condition("isardam+nanna"));
+  check_material("KBvKN", 120, condition("isardam-b-ri+nanna-c"));
+}
+TEST(RetroPropertyCombination, EiffelAndLeffieWithAnnan) {
+  check_material("KQvKR", 100, condition("eiffel+annan-d"));
+  check_material("KBvKR", 120, condition("leffie+annan"));
+}
+TEST(RetroPropertyCombination, MagicUnitsUnderMadrasiRexInclusiveWithAnnan) {
+  check_material("KmRvKR", 60, condition("madrasi-ri+annan"));
+}
+
+}  // namespace
+}  // namespace feerie

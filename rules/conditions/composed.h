@@ -1,0 +1,100 @@
+// A rule set as a composition of two policies (STYLE 15, the combinations issue):
+//
+//   a walk policy         which walk each unit uses: its own (OwnWalk, orthodox.h) or its
+//                         lender's (AnnanWalk, annan.h: Annan and Nanna, types A-D);
+//   a restriction policy  what paralysis does with what units observe by those walks:
+//                         nothing (NoRestriction, orthodox.h), or the paralysis family
+//                         with its relation, Isardam's forbidden pairs and check type
+//                         (Paralysis, paralysis.h).
+//
+// ComposedRules<Walk, Restriction> offers the condition hooks every rule-aware template
+// uses (movegen, check, retro moves, the solver): walk_of, retro_walks, immobile_bb,
+// move_allowed, gives_check, full_symmetry, kings_may_touch, and the compile-time facts
+// that choose the fast paths. The restriction's hooks take the walk policy, so paralysis
+// is decided by the walks units really use: SPEC 3.6, "the paralysis relation is applied
+// to the pair (the walk the observer uses, the real type of the observed unit)". Magic
+// units and their mutation are a property of units, not of a policy: make_move applies
+// them under every rule set (rules/magic.h).
+//
+// The four rule sets are OrthodoxRules (OwnWalk, NoRestriction), ParalysisRules (OwnWalk,
+// Paralysis), AnnanRules (AnnanWalk, NoRestriction) and CombinedRules (AnnanWalk,
+// Paralysis). Each hook is checked at compile time by the concepts below; the orthodox
+// composition compiles to the same code as before the split (tables byte-identical and
+// no slowdown: docs/benchmarks.md).
+#pragma once
+
+#include <concepts>
+
+#include "rules/position.h"
+
+namespace feerie {
+
+// Which walk a unit uses.
+//   walk_of(pos, s)      the walk the unit on s uses now
+//   retro_walks(pos, s)  bit set (1 << PieceType) of the walks the unit on s may have used
+//                        for the move that brought it there (a superset is fine: retro
+//                        moves are confirmed by the forward rules unless ExactRetroWalks)
+//   OwnWalks             every unit always uses its own type's walk
+template <class W>
+concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
+  { w.walk_of(pos, s) } -> std::same_as<PieceType>;
+  { w.retro_walks(pos, s) } -> std::same_as<unsigned>;
+  { w.full_symmetry() } -> std::same_as<bool>;
+  { w.kings_may_touch() } -> std::same_as<bool>;
+  { W::OwnWalks } -> std::convertible_to<bool>;
+};
+
+// What observation does, given the walks of `Walk`.
+//   immobile_bb(pos, walk)        units that cannot move now (paralysed)
+//   move_allowed(after, walk)     extra legality of the position after a move (Isardam)
+//   gives_check(pos, a, k, walk)  the unit on a, which reaches the enemy king on k by its
+//                                 walk, gives check (asked only if !EveryAttackerChecks)
+//   EveryAttackerChecks           every unit that reaches the enemy king gives check
+//   Unrestricted                  nothing is immobile and every move is allowed
+template <class R, class Walk>
+concept RestrictionPolicy =
+    WalkPolicy<Walk> && requires(const R r, const Walk walk, const Position& pos, Square s) {
+      { r.immobile_bb(pos, walk) } -> std::same_as<Bitboard>;
+      { r.move_allowed(pos, walk) } -> std::same_as<bool>;
+      { r.gives_check(pos, s, s, walk) } -> std::same_as<bool>;
+      { r.full_symmetry() } -> std::same_as<bool>;
+      { r.kings_may_touch() } -> std::same_as<bool>;
+      { R::EveryAttackerChecks } -> std::convertible_to<bool>;
+      { R::Unrestricted } -> std::convertible_to<bool>;
+    };
+
+// The policies are public bases, so a rule set's parameters read as its own
+// (`rules.paralyses`, `rules.lender_in_front`).
+template <WalkPolicy Walk, class Restriction>
+  requires RestrictionPolicy<Restriction, Walk>
+struct ComposedRules : Walk, Restriction {
+  // Facts for the hot paths (docs/architecture.md):
+  //   OwnWalks             check by reverse look-ups from the king
+  //   EveryAttackerChecks  no gives_check question per attacker
+  //   ExactRetroWalks      reversing a unit's own walk gives exactly the moves the forward
+  //                        generator plays (proved by the retro/forward property test)
+  //   OrthodoxLegality     orthodox check, nothing immobile, no extra legality: movegen
+  //                        may use pins instead of make/unmake
+  static constexpr bool OwnWalks = Walk::OwnWalks;
+  static constexpr bool EveryAttackerChecks = Restriction::EveryAttackerChecks;
+  static constexpr bool ExactRetroWalks = Walk::OwnWalks && Restriction::Unrestricted;
+  static constexpr bool OrthodoxLegality = Walk::OwnWalks && Restriction::Unrestricted;
+
+  const Walk& walk() const { return *this; }
+  const Restriction& restriction() const { return *this; }
+
+  using Walk::retro_walks;
+  using Walk::walk_of;
+  Bitboard immobile_bb(const Position& pos) const { return Restriction::immobile_bb(pos, walk()); }
+  bool move_allowed(const Position& after) const { return Restriction::move_allowed(after, walk()); }
+  bool gives_check(const Position& pos, Square attacker, Square king) const {
+    return Restriction::gives_check(pos, attacker, king, walk());
+  }
+  // The rules are unchanged by flipping the board vertically or along a diagonal.
+  bool full_symmetry() const { return Walk::full_symmetry() && Restriction::full_symmetry(); }
+  // Adjacent kings can occur in a legal position: a king that borrows a walk no longer
+  // attacks its neighbours, and a paralysed king gives no check.
+  bool kings_may_touch() const { return Walk::kings_may_touch() || Restriction::kings_may_touch(); }
+};
+
+}  // namespace feerie
