@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "probe/atomic_file.h"
+#include "probe/little_endian.h"
 
 namespace feerie {
 
@@ -29,16 +30,6 @@ constexpr std::size_t ChunkPrefixSize = 12;                     // u32 size, u64
 // Fast: a checkpoint is written every few minutes of a long solve and must not slow it.
 constexpr int CompressionLevel = 1;
 constexpr const char* Generator = "feerie 0.1";
-
-void put_le(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-std::uint64_t get_le(const char* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
-  return v;
-}
 
 nlohmann::json header_json(const std::string& condition, const std::vector<const Indexer*>& members,
                            const SolverState& state) {

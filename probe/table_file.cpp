@@ -1,6 +1,7 @@
 #include "probe/table_file.h"
 
 #include "probe/atomic_file.h"
+#include "probe/little_endian.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -157,18 +158,6 @@ constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-en
 // Blocks of up to MaxBlockEntries would make 256 of them 2 GB: the cache also holds no more
 // than this many bytes of codes (one block at least), which keeps 256 blocks of the default size.
 constexpr std::size_t MaxCachedBytes = std::size_t(16) << 20;
-
-// Fixed-width little-endian fields, byte by byte, so the layout does not depend on the
-// host's byte order or struct padding.
-void put_le(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-std::uint64_t get_le(const char* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
-  return v;
-}
 
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,12 @@
 #include "rules/movegen.h"
 
 namespace feerie::test {
+
+// The whole content of a file (empty when it cannot be read): tables compared byte for byte.
+inline std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 // Parses a FEN that the test expects to be well formed.
 inline Position position(const std::string& fen) {

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/test_util.h"
+
 #include "gen/generate.h"
 #include "tests/gen/table_test_util.h"
 
@@ -14,11 +16,6 @@ namespace feerie {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 TEST(ResumeSlow, KQRvKRInterruptedAtThreePointsIsByteIdentical) {
   const std::string dir = test::temporary_tables_dir("feerie-resume-kqrvkr-");
@@ -28,7 +25,7 @@ TEST(ResumeSlow, KQRvKRInterruptedAtThreePointsIsByteIdentical) {
   options.checkpoint_seconds = -1;
   auto reference = generate({kqrvkr}, RuleSet::orthodox(), options);
   ASSERT_TRUE(reference.ok()) << reference.error_message();
-  const std::string path = reference->back().path, expected = bytes(path);
+  const std::string path = reference->back().path, expected = test::file_bytes(path);
   const int passes = reference->back().passes;
 
   options.checkpoint_seconds = 300;
@@ -43,7 +40,7 @@ TEST(ResumeSlow, KQRvKRInterruptedAtThreePointsIsByteIdentical) {
     auto resumed = generate({kqrvkr}, RuleSet::orthodox(), options);
     ASSERT_TRUE(resumed.ok()) << resumed.error_message();
     EXPECT_EQ(resumed->back().resumed_at_pass, stop_after);
-    EXPECT_TRUE(bytes(path) == expected) << "stopped after pass " << stop_after;
+    EXPECT_TRUE(test::file_bytes(path) == expected) << "stopped after pass " << stop_after;
   }
   fs::remove_all(dir);
 }

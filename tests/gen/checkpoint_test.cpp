@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/test_util.h"
+
 #include "gen/checkpoint.h"
 #include "gen/generate.h"
 #include "tests/gen/table_test_util.h"
@@ -16,11 +18,6 @@ namespace feerie {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // KQvKR solved once without interruption, with its sub-tables, shared by the tests.
 class Resume : public ::testing::Test {
@@ -32,7 +29,7 @@ class Resume : public ::testing::Test {
     options.checkpoint_seconds = -1;
     auto generated = generate({*Material::parse("KQvKR")}, RuleSet::orthodox(), options);
     ASSERT_TRUE(generated.ok()) << generated.error_message();
-    expected_ = bytes(table(reference_, "KQvKR"));
+    expected_ = test::file_bytes(table(reference_, "KQvKR"));
   }
   static void TearDownTestSuite() { fs::remove_all(reference_); }
 
@@ -87,7 +84,7 @@ TEST_F(Resume, InterruptedAtSeveralPassesAndResumedGivesTheSameBytes) {
     EXPECT_EQ(resumed->back().resumed_at_pass, stop_after);
     EXPECT_NE(notices.find("resuming KQvKR from its checkpoint at pass " + std::to_string(stop_after)), std::string::npos)
         << notices;
-    EXPECT_TRUE(bytes(table(dir, "KQvKR")) == expected_) << "stop after " << stop_after;
+    EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_) << "stop after " << stop_after;
     EXPECT_FALSE(fs::exists(checkpoint)) << "a finished table's checkpoint is removed";
   }
 }
@@ -103,7 +100,7 @@ TEST_F(Resume, DamagedCheckpointIsRefusedAndTheSolveStartsOver) {
   EXPECT_NE(notices.find("KQvKR: not resuming: checkpoint '" + checkpoint + "' is corrupt (checksum mismatch)"),
             std::string::npos)
       << notices;
-  EXPECT_TRUE(bytes(table(dir, "KQvKR")) == expected_);
+  EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_);
 }
 
 TEST_F(Resume, CheckpointOfAnotherSolveIsRefused) {

@@ -244,14 +244,9 @@ class Reuse : public ::testing::Test {
     auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, RuleSet::orthodox(), options_);
     ASSERT_TRUE(generated.ok()) << generated.error_message();
     path_ = (fs::path(dir_) / "orthodox" / "KQvK.ftb").string();
-    original_ = bytes(path_);
+    original_ = test::file_bytes(path_);
   }
   void TearDown() override { fs::remove_all(dir_); }
-
-  static std::string bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
 
   GeneratedTable regenerate_kqvk() {
     auto again = generate({*Material::parse("KQvK")}, RuleSet::orthodox(), options_);
@@ -268,7 +263,7 @@ TEST_F(Reuse, GenRegeneratesATableWithAFlippedByteInABlock) {
   GeneratedTable t = regenerate_kqvk();
   EXPECT_FALSE(t.reused);
   EXPECT_NE(t.replaced_because.find("checksum mismatch"), std::string::npos) << t.replaced_because;
-  EXPECT_TRUE(bytes(path_) == original_);
+  EXPECT_TRUE(test::file_bytes(path_) == original_);
 }
 
 TEST_F(Reuse, GenDoesNotReuseATableOfAnotherMaterialWithoutSayingSo) {
@@ -276,7 +271,7 @@ TEST_F(Reuse, GenDoesNotReuseATableOfAnotherMaterialWithoutSayingSo) {
   GeneratedTable t = regenerate_kqvk();
   EXPECT_FALSE(t.reused);
   EXPECT_NE(t.replaced_because.find("holds material KRvK, not KQvK"), std::string::npos) << t.replaced_because;
-  EXPECT_TRUE(bytes(path_) == original_);
+  EXPECT_TRUE(test::file_bytes(path_) == original_);
 }
 
 TEST_F(Reuse, SoundTableIsReusedWithoutComment) {

@@ -5,14 +5,10 @@
 #include <iterator>
 
 #include "tests/gen/table_test_util.h"
+#include "tests/test_util.h"
 
 namespace feerie {
 namespace {
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 TEST(MagicTablesSlow, EveryMemberVerifiesAndThreadCountsGiveTheSameBytes) {
   const std::string dir2 = test::temporary_tables_dir("feerie-magic-2-"), dir1 = test::temporary_tables_dir("feerie-magic-1-");
@@ -21,7 +17,7 @@ TEST(MagicTablesSlow, EveryMemberVerifiesAndThreadCountsGiveTheSameBytes) {
   ASSERT_EQ(two.size(), 6u);
   ASSERT_EQ(one.size(), two.size());
   for (std::size_t i = 0; i < two.size(); ++i) {
-    EXPECT_TRUE(file_bytes(two[i].path) == file_bytes(one[i].path)) << two[i].material.name();
+    EXPECT_TRUE(test::file_bytes(two[i].path) == test::file_bytes(one[i].path)) << two[i].material.name();
     auto report = verify_table(two[i].material, RuleSet::orthodox(), dir2, 0);
     ASSERT_TRUE(report.ok()) << report.error_message();
     EXPECT_EQ(report->inconsistent, 0u) << two[i].material.name();

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "tests/test_util.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -211,11 +213,6 @@ std::string run_script(const std::string& script) {
   return out;
 }
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // A killed gen (SIGKILL: no clean-up at all) used to lose all its work; now the next gen
 // resumes from the last checkpoint and writes the same bytes as an uninterrupted run.
 TEST(Cli, KilledGenResumesFromItsCheckpointAndWritesTheSameTable) {
@@ -232,7 +229,7 @@ TEST(Cli, KilledGenResumesFromItsCheckpointAndWritesTheSameTable) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("feerie: resuming KQvKR from its checkpoint at pass "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(", resumed at pass "), std::string::npos) << r.output;
-  EXPECT_TRUE(file_bytes(dir + "/killed/orthodox/KQvKR.ftb") == file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
+  EXPECT_TRUE(feerie::test::file_bytes(dir + "/killed/orthodox/KQvKR.ftb") == feerie::test::file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
   EXPECT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KQvKR.ckpt"));
   std::filesystem::remove_all(dir);
 }
@@ -248,7 +245,7 @@ TEST(Cli, TwoGensOfOneTableSolveItOnce) {
                                "wait $a; echo a=$?; wait $b; echo b=$?");
   EXPECT_NE(out.find("a=0"), std::string::npos) << out;
   EXPECT_NE(out.find("b=0"), std::string::npos) << out;
-  std::string both = file_bytes(dir + "/a.txt") + file_bytes(dir + "/b.txt");
+  std::string both = feerie::test::file_bytes(dir + "/a.txt") + feerie::test::file_bytes(dir + "/b.txt");
   int generated = 0;
   for (std::size_t at = 0; (at = both.find("KQvKR: generated", at)) != std::string::npos; ++at) ++generated;
   EXPECT_EQ(generated, 1) << both;
@@ -264,7 +261,7 @@ TEST(Cli, CheckNamesTheBadTableAndExitsWithCorrupt) {
   EXPECT_NE(r.output.find("2 tables checked, 0 bad"), std::string::npos) << r.output;
   // One byte flipped in the last block of KRvK.
   std::string path = dir + "/orthodox/KRvK.ftb";
-  std::string bytes = file_bytes(path);
+  std::string bytes = feerie::test::file_bytes(path);
   bytes[bytes.size() - 20] = char(bytes[bytes.size() - 20] ^ 0x5a);
   std::ofstream(path, std::ios::binary) << bytes;
   r = run_feerie("check --tables " + dir + " --condition orthodox");
@@ -303,7 +300,8 @@ TEST(Cli, PlanEstimatesThePeakMemoryWithinTenPercent) {
   CommandRun bench = run_feerie("bench --threads 2 --tables " + dir + " KQvKR KRvKB");
   ASSERT_EQ(bench.exit_code, 0) << bench.output;
   for (const char* material : {"KQvKR", "KRvKB"}) {
-    CommandRun plan = run_feerie("gen --plan --json --tables /tmp/feerie-never-written " + std::string(material));
+    // A plan against an empty directory: every table to generate.
+    CommandRun plan = run_feerie("gen --plan --json --tables " + dir + "-empty " + std::string(material));
     ASSERT_EQ(plan.exit_code, 0) << plan.output;
     std::size_t at = plan.output.find("\"peak_bytes\": ");
     ASSERT_NE(at, std::string::npos) << plan.output;
@@ -317,7 +315,8 @@ TEST(Cli, PlanEstimatesThePeakMemoryWithinTenPercent) {
     fields >> name >> seconds >> rate >> entries >> peak_mib;
     const double peak = peak_mib * 1024 * 1024;
     ASSERT_GT(peak, 0) << bench.output;
-    EXPECT_NEAR(estimate / peak, 1.0, 0.10) << material << ": estimate " << estimate << ", measured " << peak;
+    EXPECT_NEAR(estimate / peak, 1.0, 0.10) << material << ": estimate " << estimate << ", measured " << peak << "\n"
+                                             << plan.output << bench.output;
   }
   std::filesystem::remove_all(dir);
 }
