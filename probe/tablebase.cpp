@@ -143,22 +143,48 @@ Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
   return r;
 }
 
+Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) const {
+  if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
+  MoveList moves;
+  generate_legal(pos, impl_->rules, moves);
+  std::vector<MoveValue> out;
+  for (Move m : moves) {
+    MoveValue mv{m, pos};
+    UndoRecord undo;
+    impl_->rules.visit([&](const auto& r) { make_move(mv.after, m, undo, r); });
+    Expected<ValueCode> v = value_code(mv.after);
+    if (!v) return v.error();
+    mv.value = value_through_move(*v);
+    mv.checkmate = *v == value::mate_in_plies(0);
+    if (*v == value::Draw) {
+      MoveList replies;
+      generate_legal(mv.after, impl_->rules, replies);
+      mv.stalemate = replies.empty();
+    }
+    out.push_back(std::move(mv));
+  }
+  // Best first for the mover: the shortest win, then draws, then the longest loss.
+  auto rank = [](ValueCode v) {
+    if (value::is_win(v)) return value::plies(v) - value::MaxPlies - 2;
+    if (value::is_loss(v)) return value::MaxPlies + 1 - value::plies(v);
+    return 0;
+  };
+  std::sort(out.begin(), out.end(), [&](const MoveValue& a, const MoveValue& b) {
+    if (rank(a.value) != rank(b.value)) return rank(a.value) < rank(b.value);
+    return to_uci(a.move) < to_uci(b.move);
+  });
+  return out;
+}
+
 Expected<std::vector<Move>> Tablebase::best_moves(const Position& pos) const {
   Expected<ValueCode> own = value_code(pos);
   if (!own) return own.error();
-  MoveList moves;
-  generate_legal(pos, impl_->rules, moves);
+  Expected<std::vector<MoveValue>> all = move_values(pos);
+  if (!all) return all.error();
   std::vector<Move> best;
-  for (Move m : moves) {
-    Position next = pos;
-    UndoRecord undo;
-    impl_->rules.visit([&](const auto& r) { make_move(next, m, undo, r); });
-    Expected<ValueCode> v = value_code(next);
-    if (!v) return v.error();
-    if (value_through_move(*v) == *own) best.push_back(m);
-  }
-  std::sort(best.begin(), best.end(), [](Move a, Move b) { return to_uci(a) < to_uci(b); });
-  return best;
+  for (const MoveValue& mv : *all)
+    if (mv.value == *own) best.push_back(mv.move);
+  return best;  // by name: the moves of one value are sorted so
 }
 
 Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start, int max_plies) const {

@@ -102,4 +102,45 @@ void add_perft_command(CLI::App& app) {
   });
 }
 
+void add_play_command(CLI::App& app) {
+  struct Options {
+    std::string condition = "orthodox";
+    std::vector<std::string> args;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("play", "Play moves from a position and print the position after each");
+  cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
+  cmd->add_option("args", opt->args, "A position in FEN (quoted, or its fields), then moves in long algebraic notation")
+      ->required();
+  cmd->callback([opt] {
+    RuleSet rules = parse_condition(opt->condition);
+    // The FEN is one argument, or its 4 or 6 fields; the moves follow.
+    std::size_t fields = 1;
+    if (opt->args[0].find(' ') == std::string::npos) {
+      fields = std::min<std::size_t>(4, opt->args.size());
+      while (fields < opt->args.size() && fields < 6 &&
+             opt->args[fields].find_first_not_of("0123456789") == std::string::npos)
+        ++fields;
+    }
+    Position pos = parse_position(std::vector<std::string>(opt->args.begin(), opt->args.begin() + long(fields)), rules);
+    for (std::size_t i = fields; i < opt->args.size(); ++i) {
+      const std::string& name = opt->args[i];
+      MoveList moves;
+      generate_legal(pos, rules, moves);
+      auto found = std::find_if(moves.begin(), moves.end(), [&](Move m) { return to_uci(m) == name; });
+      if (found == moves.end()) {
+        std::string legal;
+        for (const std::string& m : sorted_move_names(pos, rules)) legal += (legal.empty() ? "" : " ") + m;
+        throw CommandError("'" + name + "' is not a legal move in '" + to_fen(pos) + "' (legal: " +
+                               (legal.empty() ? "none" : legal) + ")",
+                           ErrorKind::InvalidArgument);
+      }
+      UndoRecord undo;
+      Move m = *found;
+      rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
+      std::cout << name << ' ' << to_fen(pos) << "\n";
+    }
+  });
+}
+
 }  // namespace feerie::cli

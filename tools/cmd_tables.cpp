@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "feerie/tablebase.h"
@@ -102,42 +103,93 @@ void print_generated(const GeneratedTable& t) {
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
 
-std::string moves_text(const std::vector<Move>& moves) {
-  std::string s;
-  for (Move m : moves) s += (s.empty() ? "" : " ") + to_uci(m);
-  return s;
+// A value code as the probe result fields (wdl, dtm_plies, mate_in), from the point of view
+// of the side it belongs to.
+ProbeResult result_of(ValueCode v) {
+  ProbeResult r;
+  if (value::is_mate(v)) {
+    r.wdl = value::is_win(v) ? Wdl::Win : Wdl::Loss;
+    r.dtm_plies = value::plies(v);
+  }
+  return r;
 }
 
-void probe_one(const Tablebase& tb, const std::string& fen, bool json) {
+void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
+  j["wdl"] = wdl_name(r.wdl);
+  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
+  j["mate_in"] = r.mate_in();
+}
+
+std::vector<std::string> move_names(const std::vector<Move>& moves) {
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(to_uci(m));
+  return names;
+}
+
+// "the side to move mates in 10 (19 plies)", "draw", ...
+std::string verdict_text(const ProbeResult& r) {
+  if (r.wdl == Wdl::Draw) return "draw";
+  if (r.dtm_plies == 0) return "the side to move is mated";
+  if (r.wdl == Wdl::Win)
+    return fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies, r.dtm_plies == 1 ? "ply" : "plies");
+  return fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
+}
+
+// A move's value for the side that plays it.
+std::string move_verdict_text(const MoveValue& mv) {
+  if (mv.checkmate) return "checkmate";
+  if (mv.stalemate) return "stalemate (draw)";
+  ProbeResult r = result_of(mv.value);
+  if (r.wdl == Wdl::Draw) return "draw";
+  if (r.wdl == Wdl::Win) return fmt::format("mates in {} ({} plies)", r.mate_in(), r.dtm_plies);
+  return fmt::format("is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
+}
+
+struct ProbeOptions {
+  bool json = false;
+  bool moves = false;  // every legal move with its value
+  bool pv = true;
+};
+
+void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
   Position pos = parse_position(fen, tb.rules());
   ProbeResult r = take(tb.probe(pos));
   std::vector<Move> best = take(tb.best_moves(pos));
-  std::vector<Move> pv = take(tb.principal_variation(pos));
-  if (json) {
-    nlohmann::json j;
+  std::vector<Move> pv = o.pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
+  std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
+  if (o.json) {
+    nlohmann::ordered_json j;
     j["fen"] = to_fen(pos);
     j["condition"] = tb.rules().name();
-    j["wdl"] = wdl_name(r.wdl);
-    j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::json(nullptr) : nlohmann::json(r.dtm_plies);
-    j["mate_in"] = r.mate_in();
-    std::vector<std::string> b, p;
-    for (Move m : best) b.push_back(to_uci(m));
-    for (Move m : pv) p.push_back(to_uci(m));
-    j["best_moves"] = b;
-    j["pv"] = p;
+    add_result_json(j, r);
+    j["best_moves"] = move_names(best);
+    if (o.pv) j["pv"] = move_names(pv);
+    if (o.moves) {
+      j["moves"] = nlohmann::ordered_json::array();
+      for (const MoveValue& mv : values) {
+        nlohmann::ordered_json m;
+        m["move"] = to_uci(mv.move);
+        m["fen_after"] = to_fen(mv.after);
+        add_result_json(m, result_of(mv.value));  // for the mover
+        m["checkmate"] = mv.checkmate;
+        m["stalemate"] = mv.stalemate;
+        if (o.pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));
+        j["moves"].push_back(m);
+      }
+    }
     std::cout << j.dump() << "\n";
     return;
   }
-  std::string verdict = r.wdl == Wdl::Draw  ? "draw"
-                        : r.dtm_plies == 0 ? "the side to move is mated"
-                        : r.wdl == Wdl::Win
-                            ? fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies,
-                                          r.dtm_plies == 1 ? "ply" : "plies")
-                            : fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
-  std::cout << to_fen(pos) << ": " << verdict;
-  if (!best.empty()) std::cout << "; best: " << moves_text(best);
-  if (!pv.empty()) std::cout << "; pv: " << moves_text(pv);
+  std::cout << to_fen(pos) << ": " << verdict_text(r);
+  if (!best.empty()) std::cout << "; best: " << fmt::format("{}", fmt::join(move_names(best), " "));
+  if (!pv.empty()) std::cout << "; pv: " << fmt::format("{}", fmt::join(move_names(pv), " "));
   std::cout << "\n";
+  for (const MoveValue& mv : values) {
+    std::cout << fmt::format("  {:<7} {}", to_uci(mv.move), move_verdict_text(mv));
+    if (o.pv && value::is_mate(mv.value) && !mv.checkmate)
+      std::cout << "; pv: " << fmt::format("{}", fmt::join(move_names(take(tb.principal_variation(mv.after))), " "));
+    std::cout << "\n";
+  }
 }
 
 nlohmann::json side_json(const SideStatistics& s) {
@@ -311,11 +363,18 @@ void add_probe_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("probe", "Probe positions (FEN arguments, or one FEN per line on stdin)");
     add_common(cmd, *opt);
     cmd->add_flag("--json", opt->json, "One JSON object per position");
+    auto probe_options = std::make_shared<ProbeOptions>();
+    cmd->add_flag("--moves", probe_options->moves,
+                  "Also every legal move with the value of the position after it, for the mover, best first");
+    cmd->add_flag("--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; },
+                  "Leave the principal variations out");
     cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
-    cmd->callback([opt] {
+    cmd->callback([opt, probe_options] {
       Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
+      ProbeOptions o = *probe_options;
+      o.json = opt->json;
       if (!opt->args.empty()) {
-        for (const std::string& fen : opt->args) probe_one(tb, fen, opt->json);
+        for (const std::string& fen : opt->args) probe_one(tb, fen, o);
         return;
       }
       // A batch keeps going past a bad line: each failure is reported on its own (a JSON
@@ -326,7 +385,7 @@ void add_probe_command(CLI::App& app) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         ++lines;
         try {
-          probe_one(tb, line, opt->json);
+          probe_one(tb, line, o);
         } catch (const CommandError& e) {
           if (failed++ == 0) first_failure = e.kind;
           if (opt->json)

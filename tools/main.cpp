@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   feerie::cli::add_moves_command(app);
   feerie::cli::add_perft_command(app);
+  feerie::cli::add_play_command(app);
   feerie::cli::add_table_commands(app);
   feerie::cli::add_bench_command(app);
   if (argc > 1 && argv[1][0] != '-') {

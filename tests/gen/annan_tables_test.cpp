@@ -1,6 +1,7 @@
 // Tables under Annan and Nanna (SPEC 3.4): the seed's diagram D as a table probe (mate in
 // 1, a2b2 the only mating move), and small tables of each family verified, including
 // pawns that promote however they move and pawns on their first rank.
+#include <cstdio>
 #include <filesystem>
 
 #include "feerie/tablebase.h"
@@ -44,6 +45,21 @@ TEST_F(AnnanTables, SeedDiagramDMateInOne) {
   auto after_ka3 = tb.probe(test::position("8/8/8/8/R7/K6k/R7/8 b - - 0 1"));
   ASSERT_TRUE(after_ka3.ok());
   EXPECT_NE(after_ka3->dtm_plies, 0);
+  // The study tools issue: `feerie probe --moves` lists every legal move with its value for
+  // White, best first, and a2b2 is the only move that mates at once.
+  const std::string command = std::string(FEERIE_BINARY) + " probe --moves --no-pv --json --condition annan --tables " +
+                              dir_ + " '8/8/8/8/R7/1K5k/R7/8 w - - 0 1'";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  for (char buffer[4096]; std::fgets(buffer, sizeof buffer, pipe);) out += buffer;
+  EXPECT_EQ(pclose(pipe), 0) << out;
+  EXPECT_NE(out.find("\"moves\":[{\"move\":\"a2b2\",\"fen_after\":\"8/8/8/8/R7/1K5k/1R6/8 b - - 0 1\",\"wdl\":\"win\","
+                     "\"dtm_plies\":1,\"mate_in\":1,\"checkmate\":true,\"stalemate\":false}"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("\"checkmate\":true"), out.rfind("\"checkmate\":true")) << out;
+  EXPECT_EQ(out.find("\"pv\""), std::string::npos) << out;
 }
 
 TEST_F(AnnanTables, PawnTablesOfEachFamilyVerify) {
@@ -58,3 +74,4 @@ TEST_F(AnnanTables, PawnTablesOfEachFamilyVerify) {
 
 }  // namespace
 }  // namespace feerie
+

@@ -322,3 +322,33 @@ TEST(Cli, PlanEstimatesThePeakMemoryWithinTenPercent) {
 }
 
 }  // namespace
+
+namespace {
+
+// The study tools issue: every move with its value, stalemate told apart from other draws.
+TEST(Cli, ProbeMovesTellsCheckmateAndStalemateApart) {
+  std::string dir = "/tmp/feerie-moves-" + std::to_string(::getpid());
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
+  CommandRun r = run_feerie("probe --moves --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1: the side to move mates in 1 (1 ply); best: c1c8; pv: c1c8\n"
+                           "  c1c8    checkmate\n",
+                           0),
+            0u)
+      << r.output;
+  EXPECT_NE(r.output.find("\n  c1c7    stalemate (draw)\n"), std::string::npos) << r.output;
+  // Stalemates come after the wins, with the other draws.
+  EXPECT_GT(r.output.find("stalemate"), r.output.rfind("mates in")) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
+  CommandRun r = run_feerie("play --condition annan 8/8/8/8/R7/1K5k/R7/8 w - - 0 1 a2b2");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "a2b2 8/8/8/8/R7/1K5k/1R6/8 b - - 0 1\n");
+  r = run_feerie("play '8/8/8/8/8/8/R7/K6k w - - 0 1' a2a8 h1g1 a8a1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("'a8a1' is not a legal move in 'R7/8/8/8/8/8/8/K5k1 w - - 0 1' (legal: a1a2"), std::string::npos) << r.output;
+}
+
+}  // namespace

@@ -33,6 +33,17 @@ struct ProbeResult {
   int mate_in() const;
 };
 
+// One legal move with the value of the position it leads to.
+struct MoveValue {
+  Move move;
+  Position after;  // the position after the move: captures, promotions, mutations applied
+  // The value for the side that made the move (probe/value.h codes): a win in p plies
+  // counts the move itself (a mating move is a win in 1), a loss in p plies likewise.
+  ValueCode value = value::Draw;
+  bool checkmate = false;  // the move mates at once
+  bool stalemate = false;  // the move leaves the opponent without a legal move, not in check
+};
+
 class Tablebase {
  public:
   // `directory` is the tables root: tables of rule set R are read from <directory>/<R>/.
@@ -50,6 +61,10 @@ class Tablebase {
   Expected<ProbeResult> probe(const Position& pos) const;
   // Every legal move that keeps the value (shortest win, longest loss, a draw), sorted.
   Expected<std::vector<Move>> best_moves(const Position& pos) const;
+  // Every legal move with its value for the mover, best first: wins (shortest first),
+  // draws, losses (longest first); moves of equal value by name. Errors as value_code()
+  // for the positions after the moves, and an illegal position.
+  Expected<std::vector<MoveValue>> move_values(const Position& pos) const;
   // Best moves played out until mate (empty for a draw or a mated position); at most
   // `max_plies` moves.
   Expected<std::vector<Move>> principal_variation(const Position& pos, int max_plies = 1000) const;
