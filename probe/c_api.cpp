@@ -1,10 +1,13 @@
 // The C API (feerie/feerie.h) over the C++ Tablebase.
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <utility>
 
 #include "feerie/feerie.h"
 #include "feerie/tablebase.h"
+#include "probe/c_api_support.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 
@@ -14,34 +17,8 @@ struct feerie_tablebase {
 
 namespace {
 
-// The C API's return value for an error of `kind` (feerie.h, feerie_status).
-int status_of(feerie::ErrorKind kind) {
-  switch (kind) {
-    case feerie::ErrorKind::Internal: return FEERIE_ERROR_INTERNAL;
-    case feerie::ErrorKind::InvalidArgument: return FEERIE_ERROR_INVALID_ARGUMENT;
-    case feerie::ErrorKind::NotFound: return FEERIE_ERROR_NOT_FOUND;
-    case feerie::ErrorKind::Corruption: return FEERIE_ERROR_CORRUPT;
-    case feerie::ErrorKind::IOError: return FEERIE_ERROR_IO;
-    case feerie::ErrorKind::NotSupported: return FEERIE_ERROR_NOT_SUPPORTED;
-    case feerie::ErrorKind::ResourceLimit: return FEERIE_ERROR_RESOURCE_LIMIT;
-    case feerie::ErrorKind::Interrupted: return FEERIE_ERROR_INTERRUPTED;
-  }
-  return FEERIE_ERROR_INTERNAL;
-}
-
-int fail(const feerie::Error& e, char* error, size_t error_size) {
-  if (error && error_size > 0) {
-    size_t n = std::min(e.message.size(), error_size - 1);
-    std::memcpy(error, e.message.data(), n);
-    error[n] = '\0';
-  }
-  return status_of(e.kind);
-}
-
-int fail(const std::string& message, char* error, size_t error_size,
-         feerie::ErrorKind kind = feerie::ErrorKind::InvalidArgument) {
-  return fail(feerie::error(kind, message), error, error_size);
-}
+using feerie::c_api::fail;
+using feerie::c_api::guarded;
 
 feerie::Expected<feerie::Position> legal_position(const feerie_tablebase* tb, const char* fen) {
   if (!fen) return feerie::error(feerie::ErrorKind::InvalidArgument, "no FEN given");
@@ -62,18 +39,55 @@ int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* 
   return 0;
 }
 
-// No C++ exception may cross into a C caller: any one (bad_alloc, a filesystem error)
-// becomes an error return with its message.
-template <class F>
-auto guarded(char* error, size_t error_size, decltype(std::declval<F>()()) on_error, F&& body) {
-  try {
-    return body();
-  } catch (const std::exception& e) {
-    fail(std::string("internal error: ") + e.what(), error, error_size, feerie::ErrorKind::Internal);
-  } catch (...) {
-    fail("internal error", error, error_size, feerie::ErrorKind::Internal);
+feerie_result result_of(feerie::ValueCode v) {
+  feerie_result r{0, -1, 0};
+  if (feerie::value::is_mate(v)) {
+    feerie::ProbeResult p{feerie::value::is_win(v) ? feerie::Wdl::Win : feerie::Wdl::Loss, feerie::value::plies(v)};
+    r.wdl = p.wdl == feerie::Wdl::Win ? 1 : -1;
+    r.dtm_plies = p.dtm_plies;
+    r.mate_in = p.mate_in();
   }
-  return on_error;
+  return r;
+}
+
+// The FEN of a piece list, so that a position given either way passes the same checks.
+feerie::Expected<std::string> fen_of_pieces(const feerie_piece* pieces, std::size_t count, int white_to_move,
+                                            int ep_square) {
+  using feerie::ErrorKind;
+  std::string board[64];
+  for (std::size_t i = 0; i < count; ++i) {
+    const feerie_piece& p = pieces[i];
+    const char type = char(std::toupper(static_cast<unsigned char>(p.type)));
+    if (p.square < 0 || p.square > 63)
+      return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) + ": square " +
+                                                           std::to_string(p.square) + " is not 0..63");
+    if (std::string("KQRBNPGL").find(type) == std::string::npos || type == '\0')
+      return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) + ": unknown type '" +
+                                                           std::string(1, p.type) + "' (K Q R B N P G L)");
+    if (!board[p.square].empty())
+      return feerie::error(ErrorKind::InvalidArgument, "two pieces on square " + std::to_string(p.square));
+    board[p.square] = std::string(1, p.white ? type : char(std::tolower(type))) + (p.magic ? "*" : "");
+  }
+  if (ep_square < -1 || ep_square > 63)
+    return feerie::error(ErrorKind::InvalidArgument, "en-passant square " + std::to_string(ep_square) + " is not -1..63");
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const std::string& unit = board[8 * rank + file];
+      if (unit.empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += std::to_string(empty), empty = 0;
+      fen += unit;
+    }
+    if (empty) fen += std::to_string(empty);
+    if (rank) fen += '/';
+  }
+  fen += white_to_move ? " w - " : " b - ";
+  fen += ep_square < 0 ? std::string("-") : std::string{char('a' + ep_square % 8), char('1' + ep_square / 8)};
+  return fen + " 0 1";
 }
 
 }  // namespace
@@ -128,6 +142,64 @@ int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* move
   feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
   if (!pos) return fail(pos.error(), error, error_size);
   return write_moves(tb->tb.principal_variation(*pos), moves, moves_size, error, error_size);
+  });
+}
+
+const char* feerie_version(void) { return FEERIE_VERSION_STRING; }
+
+int feerie_probe_wdl(feerie_tablebase* tb, const char* fen, int* wdl, char* error, size_t error_size) {
+  feerie_result r;
+  int status = feerie_probe(tb, fen, wdl ? &r : nullptr, error, error_size);
+  if (status == FEERIE_OK) *wdl = r.wdl;
+  return status;
+}
+
+int feerie_probe_pieces(feerie_tablebase* tb, const feerie_piece* pieces, size_t count, int white_to_move,
+                        int ep_square, feerie_result* out, char* error, size_t error_size) {
+  return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
+    if (!pieces && count) return fail("no piece list given", error, error_size);
+    feerie::Expected<std::string> fen = fen_of_pieces(pieces, count, white_to_move, ep_square);
+    if (!fen) return fail(fen.error(), error, error_size);
+    return feerie_probe(tb, fen->c_str(), out, error, error_size);
+  });
+}
+
+int feerie_move_values(feerie_tablebase* tb, const char* fen, feerie_move_value* out, size_t capacity, size_t* count,
+                       char* error, size_t error_size) {
+  return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
+    if (!tb || !count || (!out && capacity)) return fail("no table handle, result buffer or count given", error, error_size);
+    feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+    if (!pos) return fail(pos.error(), error, error_size);
+    feerie::Expected<std::vector<feerie::MoveValue>> values = tb->tb.move_values(*pos);
+    if (!values) return fail(values.error(), error, error_size);
+    *count = values->size();
+    if (values->size() > capacity)
+      return fail("move value buffer too small (" + std::to_string(values->size()) + " entries needed)", error,
+                  error_size);
+    for (std::size_t i = 0; i < values->size(); ++i) {
+      const feerie::MoveValue& mv = (*values)[i];
+      std::string name = feerie::to_uci(mv.move);
+      std::memset(out[i].move, 0, sizeof out[i].move);
+      std::memcpy(out[i].move, name.data(), std::min(name.size(), sizeof out[i].move - 1));
+      out[i].value = result_of(mv.value);
+      out[i].checkmate = mv.checkmate;
+      out[i].stalemate = mv.stalemate;
+    }
+    return FEERIE_OK;
+  });
+}
+
+int feerie_list_tables(feerie_tablebase* tb, char* names, size_t names_size, char* error, size_t error_size) {
+  return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
+    if (!tb) return fail("no table handle given", error, error_size);
+    feerie::Expected<std::vector<feerie::Material>> tables = tb->tb.tables_on_disk();
+    if (!tables) return fail(tables.error(), error, error_size);
+    std::string text;
+    for (const feerie::Material& m : *tables) text += (text.empty() ? "" : " ") + m.name();
+    if (!names || text.size() + 1 > names_size)
+      return fail("name buffer too small (" + std::to_string(text.size() + 1) + " bytes needed)", error, error_size);
+    std::memcpy(names, text.c_str(), text.size() + 1);
+    return FEERIE_OK;
   });
 }
 

@@ -57,6 +57,22 @@ std::string Tablebase::table_path(const Material& material) const {
       .string();
 }
 
+Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(impl_->directory) / impl_->rules.name();
+  std::vector<Material> out;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return out;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".ftb") continue;
+    Expected<Material> m = Material::parse(it->path().stem().string());
+    if (m && m->is_canonical_orientation()) out.push_back(*m);
+  }
+  if (ec) return error(ErrorKind::IOError, "cannot read the tables directory '" + dir.string() + "': " + ec.message());
+  std::sort(out.begin(), out.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
+  return out;
+}
+
 Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Material& material, bool load_all) const {
   {
     std::shared_lock lock(mutex);

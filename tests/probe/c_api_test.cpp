@@ -81,6 +81,80 @@ TEST_F(CApi, UnreadablePathIsAnError) {
   feerie_close(tb);
 }
 
+// The probing-from-programs issue: the C API's newer calls.
+TEST_F(CApi, VersionWdlAndPieceList) {
+  EXPECT_STREQ(feerie_version(), FEERIE_VERSION_STRING);
+  char error[256] = "";
+  feerie_tablebase* tb = feerie_open(dir_.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr) << error;
+  int wdl = 7;
+  ASSERT_EQ(feerie_probe_wdl(tb, "6k1/8/6K1/8/8/8/8/R7 b - - 0 1", &wdl, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_EQ(wdl, -1);
+  // The same position as a piece list: Kg6 (46), Ra1 (0), black Kg8 (62), Black to move.
+  const feerie_piece pieces[] = {{46, 'K', 1, 0}, {0, 'r', 1, 0}, {62, 'k', 0, 0}};
+  feerie_result r, by_fen;
+  ASSERT_EQ(feerie_probe_pieces(tb, pieces, 3, 0, -1, &r, error, sizeof error), FEERIE_OK) << error;
+  ASSERT_EQ(feerie_probe(tb, "6k1/8/6K1/8/8/8/8/R7 b - - 0 1", &by_fen, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_EQ(r.wdl, -1);
+  EXPECT_EQ(r.dtm_plies, 4);  // Kf8 or Kh8, then mate
+  EXPECT_EQ(r.dtm_plies, by_fen.dtm_plies);
+  EXPECT_EQ(r.mate_in, by_fen.mate_in);
+  const feerie_piece twice[] = {{46, 'K', 1, 0}, {46, 'R', 1, 0}, {62, 'K', 0, 0}};
+  EXPECT_EQ(feerie_probe_pieces(tb, twice, 3, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("two pieces on square 46"), std::string::npos) << error;
+  const feerie_piece unknown[] = {{46, 'K', 1, 0}, {0, 'X', 1, 0}, {62, 'K', 0, 0}};
+  EXPECT_EQ(feerie_probe_pieces(tb, unknown, 3, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("unknown type 'X'"), std::string::npos) << error;
+  const feerie_piece no_black_king[] = {{46, 'K', 1, 0}, {0, 'R', 1, 0}};
+  EXPECT_EQ(feerie_probe_pieces(tb, no_black_king, 2, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("no black king"), std::string::npos) << error;
+  feerie_close(tb);
+}
+
+TEST_F(CApi, MoveValuesBestFirstAndTheTablesPresent) {
+  char error[256] = "";
+  feerie_tablebase* tb = feerie_open(dir_.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr) << error;
+  feerie_move_value values[256];
+  size_t count = 0;
+  ASSERT_EQ(feerie_move_values(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", values, 256, &count, error, sizeof error),
+            FEERIE_OK)
+      << error;
+  EXPECT_EQ(count, 19u);  // 14 rook moves, 5 king moves (f7, g7 and h7 touch the black king)
+  EXPECT_STREQ(values[0].move, "a1a8");
+  EXPECT_EQ(values[0].checkmate, 1);
+  EXPECT_EQ(values[0].value.wdl, 1);
+  EXPECT_EQ(values[0].value.dtm_plies, 1);
+  for (size_t i = 1; i < count; ++i) EXPECT_EQ(values[i].checkmate, 0) << values[i].move;
+  // Too small a buffer: an error, and the count needed.
+  size_t needed = 0;
+  EXPECT_EQ(feerie_move_values(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", values, 3, &needed, error, sizeof error),
+            FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(needed, count);
+  char names[64];
+  ASSERT_EQ(feerie_list_tables(tb, names, sizeof names, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_STREQ(names, "KRvK KvK");
+  EXPECT_EQ(feerie_list_tables(tb, names, 4, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  feerie_close(tb);
+}
+
+TEST_F(CApi, GenerateThenProbe) {
+  const std::string dir = dir_ + "-generate";
+  char error[256] = "";
+  ASSERT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvK", 1, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvX", 1, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(feerie_generate(dir.c_str(), "chess960", "KQvK", 1, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  feerie_tablebase* tb = feerie_open(dir.c_str(), "madrasi-ri", error, sizeof error);
+  ASSERT_NE(tb, nullptr) << error;
+  char names[64];
+  ASSERT_EQ(feerie_list_tables(tb, names, sizeof names, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_STREQ(names, "KQvK KvK");
+  int wdl = 0;
+  EXPECT_EQ(feerie_probe_wdl(tb, "8/8/8/8/8/8/1k6/K6Q w - - 0 1", &wdl, error, sizeof error), FEERIE_OK) << error;
+  feerie_close(tb);
+  fs::remove_all(dir);
+}
+
 TEST_F(CApi, ExampleProgramInC) {
   std::string command = std::string(FEERIE_PROBE_C) + " " + dir_ + " orthodox '6k1/8/6K1/8/8/8/8/R7 w - - 0 1'";
   FILE* pipe = popen(command.c_str(), "r");

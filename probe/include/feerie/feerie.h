@@ -9,8 +9,12 @@
  * corrupt one, a bad FEN, ...); it then writes a one-line reason (NUL-terminated,
  * truncated to fit) into `error` when `error` is not NULL and `error_size` > 0.
  *
- * Thread-safety: one handle may be used from several threads at once. Ownership: the
- * caller owns every buffer it passes; a handle is released with feerie_close(). */
+ * Thread-safety: one handle may be used from several threads at once, by every function
+ * that takes it, except feerie_close(), which must be the last call on the handle. The
+ * functions without a handle may be called from any thread. Ownership: the caller owns
+ * every buffer it passes and every buffer is written only within the size given; a
+ * handle is released with feerie_close(); strings returned by the library
+ * (feerie_version) are static and must not be freed. */
 #ifndef FEERIE_FEERIE_H
 #define FEERIE_FEERIE_H
 
@@ -56,6 +60,56 @@ int feerie_best_moves(feerie_tablebase* tb, const char* fen, char* moves, size_t
                       size_t error_size);
 int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                                size_t error_size);
+
+/* The library version, "MAJOR.MINOR.PATCH" (a static string). */
+const char* feerie_version(void);
+
+/* Win/draw/loss only: *wdl = 1 (the side to move wins), 0 (draw) or -1 (loses). */
+int feerie_probe_wdl(feerie_tablebase* tb, const char* fen, int* wdl, char* error, size_t error_size);
+
+/* One unit of a position given as a piece list. */
+typedef struct {
+  int square;  /* 0 = a1, 1 = b1, ..., 7 = h1, 8 = a2, ..., 63 = h8 */
+  char type;   /* 'K', 'Q', 'R', 'B', 'N', 'P', 'G' (grasshopper), 'L' (locust); either case */
+  int white;   /* 1 for a white unit, 0 for a black one */
+  int magic;   /* 1 for a magic unit (docs/conditions/magic.md), 0 otherwise */
+} feerie_piece;
+
+/* The value of the position made of `count` units, `white_to_move` (1 or 0), with an
+ * en-passant square `ep_square` (0..63, or -1 for none). The same checks as a FEN (one king
+ * each, no pawn on the first or last rank, a usable en-passant square, the side not to move
+ * not in check), and two units on one square is an error. */
+int feerie_probe_pieces(feerie_tablebase* tb, const feerie_piece* pieces, size_t count, int white_to_move,
+                        int ep_square, feerie_result* out, char* error, size_t error_size);
+
+/* One legal move and the value of the position after it, for the side that plays it. */
+typedef struct {
+  char move[8];         /* long algebraic, NUL-terminated: "a2b2", "e7e8q" */
+  feerie_result value;  /* from the mover's point of view: a win in 1 ply is a mating move */
+  int checkmate;        /* 1 if the move mates at once */
+  int stalemate;        /* 1 if the move stalemates */
+} feerie_move_value;
+
+/* Every legal move of the position with its value, best first (the shortest win, draws,
+ * the longest loss; equal values by name). Writes at most `capacity` entries to `out` and
+ * the number of legal moves to `*count`; if `capacity` is smaller, fails with
+ * FEERIE_ERROR_INVALID_ARGUMENT and `*count` still tells how many are needed (256 always
+ * suffice). */
+int feerie_move_values(feerie_tablebase* tb, const char* fen, feerie_move_value* out, size_t capacity, size_t* count,
+                       char* error, size_t error_size);
+
+/* The materials whose tables are in the handle's directory for its condition, sorted,
+ * separated by single spaces ("" when none). Fails if `names` is too small. Lists files;
+ * each table is checked when it is probed. */
+int feerie_list_tables(feerie_tablebase* tb, char* names, size_t names_size, char* error, size_t error_size);
+
+/* Generates the table of `material` ("KQvKR", docs/notation.md) and every table it depends
+ * on into `directory` under `condition`, reusing sound tables already there, with `threads`
+ * threads (0: all cores). Blocks until done; refuses at once a job larger than the memory
+ * available. Safe to call from several threads or processes for one directory (a lock per
+ * table). */
+int feerie_generate(const char* directory, const char* condition, const char* material, int threads, char* error,
+                    size_t error_size);
 
 #ifdef __cplusplus
 }

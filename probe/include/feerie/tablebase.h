@@ -53,6 +53,9 @@ class Tablebase {
   const RuleSet& rules() const;
   // The file that holds (or would hold) `material` (any orientation).
   std::string table_path(const Material& material) const;
+  // The materials with a table file in this rule set's directory, sorted by name (files
+  // are listed, not checked). Error: the directory exists but cannot be read.
+  Expected<std::vector<Material>> tables_on_disk() const;
 
   // The value code (probe/value.h) of a legal position. Errors: a missing table (naming
   // the file and the material), a corrupt table, a table built for other rules.
