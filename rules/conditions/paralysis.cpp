@@ -23,8 +23,11 @@ Bitboard observed_en_passant(const Position& pos, const Walk& walk) {
   Square ep = pos.ep_square();
   if (ep == SQ_NONE) return 0;
   Color taker = pos.side_to_move();
-  for (Bitboard takers = pawn_attackers_bb(taker, ep) & pos.pieces(taker) & ~pos.magic_pieces(); takers;)
-    if (walk.walk_of(pos, pop_lsb(takers)) == PAWN) return square_bb(Square(ep - pawn_push(taker)));
+  const Bitboard candidates = pawn_attackers_bb(taker, ep) & pos.pieces(taker) & ~pos.magic_pieces();
+  const Bitboard double_stepper = square_bb(Square(ep - pawn_push(taker)));
+  if constexpr (Walk::OwnWalks) return (candidates & pos.pieces(PAWN)) ? double_stepper : 0;
+  for (Bitboard takers = candidates; takers;)
+    if (walk.walk_of(pos, pop_lsb(takers)) == PAWN) return double_stepper;
   return 0;
 }
 
