@@ -352,3 +352,26 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
 }
 
 }  // namespace
+
+namespace {
+
+// On a terminal the error used to be glued to the progress line. Run under `script` (a
+// pseudo-terminal), gen shows progress, is interrupted, and its message starts on a
+// cleared line.
+TEST(Cli, ErrorAfterProgressOnATerminalStartsOnAClearedLine) {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no `script` to make a terminal";
+  std::string dir = "/tmp/feerie-tty-" + std::to_string(::getpid());
+  // The job as a script file: no quoting through three shells.
+  const std::string job = dir + ".sh";
+  std::ofstream(job) << FEERIE_BINARY << " gen --tables " << dir
+                     << " KQRvKR & p=$!\nsleep 1.5\nkill -INT $p\nwait $p\n";
+  std::string out = run_script("script -qfc \"bash " + job + "\" /dev/null");
+  std::filesystem::remove(job);
+  std::size_t message = out.find("feerie: interrupted;");
+  ASSERT_NE(message, std::string::npos) << out;
+  EXPECT_NE(out.find("% decided; job "), std::string::npos) << "no progress was shown: " << out;
+  EXPECT_EQ(out.substr(message - 4, 4), "\r\033[K") << out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
