@@ -40,7 +40,8 @@ Bitboard Paralysis::paralysed_bb(const Position& pos, const Walk& walk) const {
   for (Bitboard observers = pos.pieces() & ~magic; observers;) {
     Square s = pop_lsb(observers);
     Piece unit = pos.piece_on(s);
-    const PieceType used = walk.walk_of(pos, s);
+    // With own walks the unit's type is its walk: no second look at the board.
+    const PieceType used = Walk::OwnWalks ? unit.type() : walk.walk_of(pos, s);
     // The enemy units of the types this unit's walk paralyses; most often there are none,
     // and the unit's observation need not be computed.
     Bitboard victims = 0;
@@ -59,7 +60,7 @@ bool Paralysis::is_paralysed(const Position& pos, Square s, const Walk& walk) co
   if (unit.magic()) return false;
   for (Bitboard observers = pos.pieces(~unit.color()) & ~pos.magic_pieces(); observers;) {
     Square o = pop_lsb(observers);
-    const PieceType used = walk.walk_of(pos, o);
+    const PieceType used = Walk::OwnWalks ? pos.piece_on(o).type() : walk.walk_of(pos, o);
     if (relates(used, unit.type()) && reaches_for_capture(pos, o, used, ~unit.color(), s)) return true;
   }
   return unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s));
