@@ -4,7 +4,7 @@
 #include <chrono>
 #include <filesystem>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/checkpoint.h"
 #include "gen/graph.h"
 #include "gen/plan.h"

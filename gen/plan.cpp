@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "probe/header_check.h"
 #include "probe/indexer.h"

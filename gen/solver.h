@@ -28,7 +28,7 @@
 #include <optional>
 #include <vector>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "probe/indexer.h"
 #include "rules/expected.h"
 

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <optional>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "probe/indexer.h"
 #include "rules/fen.h"

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "feerie/feerie.h"
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "probe/c_api_support.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"

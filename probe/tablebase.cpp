@@ -1,4 +1,4 @@
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 
 #include <algorithm>
 #include <filesystem>

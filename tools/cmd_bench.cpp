@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/graph.h"
 #include "probe/indexer.h"

@@ -15,7 +15,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/plan.h"
 #include "gen/verify.h"

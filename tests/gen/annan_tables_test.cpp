@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 

@@ -6,7 +6,7 @@
 // either condition alone.
 #include <filesystem>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 

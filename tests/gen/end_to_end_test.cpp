@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/graph.h"
 #include "gen/solver.h"

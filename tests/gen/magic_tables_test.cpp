@@ -4,7 +4,7 @@
 // (about 37 million entries per side), verifies the pawn member (the one promotions leave)
 // entry by entry and probes positions across the members; the slow suite
 // (magic_tables_slow_test.cpp) verifies every member and compares 1 and 2 threads.
-#include "feerie/tablebase.h"
+#include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"

@@ -1,5 +1,7 @@
-// The probing API: open a directory of tables built for one rule set and ask for the
-// exact value of positions, the moves that keep it, and a principal variation.
+// The probing API inside Feerie: open a directory of tables built for one rule set and
+// ask for the exact value of positions, the moves that keep it, and a principal
+// variation. Internal: programs outside this tree use libfeerie through feerie/feerie.h
+// or feerie/feerie.hpp (docs/probing.md).
 //
 // Values are from the point of view of the side to move. Distances are in plies (half
 // moves): a win in p plies (p odd) means the side to move mates with its ((p+1)/2)-th
