@@ -112,8 +112,10 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     Material m = target.canonical_orientation();
     double entries = estimated_entries(m, rules);
     if (entries > MaxEntriesPerSide)
-      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": its index would have " + entries_text(entries) +
-                   " entries per side to move, beyond the supported " + entries_text(MaxEntriesPerSide));
+      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": its index would have " +
+                                                 entries_text(entries) + " entries per side to move (at least " +
+                                                 bytes_text(2 * 2 * entries) + " of memory), beyond the supported " +
+                                                 entries_text(MaxEntriesPerSide));
     double values = 2 * 2 * entries;
     if (max_memory && values > double(max_memory))
       return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory (" +
