@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from results_common import run as run_checked, verify
+from results_common import add_common_arguments, run as run_checked, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -96,11 +96,7 @@ def duration(seconds):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--feerie", default=os.path.join(ROOT, "build", "tools", "feerie"))
-    p.add_argument("--tables", default=os.path.join(ROOT, "tables"))
-    p.add_argument("--out", default=os.path.join(ROOT, "docs", "results", "combinations.md"))
-    p.add_argument("--only", nargs="*")
-    p.add_argument("--no-verify", action="store_true")
+    add_common_arguments(p, os.path.join(ROOT, "docs", "results", "combinations.md"))
     a = p.parse_args()
     materials = a.only or default_materials()
     conds = conditions()

@@ -1,6 +1,18 @@
-"""What the results scripts (orthodox_results.py, condition_results.py, magic_results.py)
-share: running feerie and verifying a table."""
+"""What the results scripts (orthodox_results.py, condition_results.py, magic_results.py,
+combination_results.py) share: their common options, running feerie and verifying a table."""
+import os
 import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def add_common_arguments(parser, out):
+    """--feerie, --tables, --out (default `out`), --only MATERIAL..., --no-verify."""
+    parser.add_argument("--feerie", default=os.path.join(ROOT, "build", "tools", "feerie"))
+    parser.add_argument("--tables", default=os.path.join(ROOT, "tables"))
+    parser.add_argument("--out", default=out)
+    parser.add_argument("--only", nargs="*")
+    parser.add_argument("--no-verify", action="store_true")
 
 
 def run(cmd):
