@@ -14,6 +14,7 @@
 
 #include "probe/atomic_file.h"
 #include "probe/little_endian.h"
+#include "probe/table_file.h"
 
 namespace feerie {
 
@@ -29,14 +30,13 @@ constexpr std::uint64_t ChunkEntries = std::uint64_t(1) << 20;  // 2 MiB of code
 constexpr std::size_t ChunkPrefixSize = 12;                     // u32 size, u64 checksum
 // Fast: a checkpoint is written every few minutes of a long solve and must not slow it.
 constexpr int CompressionLevel = 1;
-constexpr const char* Generator = "feerie 0.1";
 
 nlohmann::json header_json(const std::string& condition, const std::vector<const Indexer*>& members,
                            const SolverState& state) {
   nlohmann::json members_json = nlohmann::json::array();
   for (const Indexer* m : members)
     members_json.push_back({{"material", m->material().name()}, {"layout", m->layout()}, {"entries", m->size()}});
-  return {{"condition", condition}, {"generator", Generator},        {"next_ply", state.next_ply},
+  return {{"condition", condition}, {"generator", GeneratorName},        {"next_ply", state.next_ply},
           {"max_plies", state.max_plies}, {"chunk_entries", ChunkEntries}, {"members", members_json}};
 }
 
@@ -152,7 +152,7 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
   nlohmann::json expected = header_json(condition, members, state);
   if (header != expected) {
     std::string why = "belongs to another solve";
-    if (header.is_object() && header.value("generator", "") != Generator) why += " (written by another program version)";
+    if (header.is_object() && header.value("generator", "") != GeneratorName) why += " (written by another program version)";
     return unusable(path, why);
   }
   if (state.next_ply < 0 || state.max_plies < 0 || state.max_plies > value::MaxPlies)

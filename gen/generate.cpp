@@ -92,14 +92,16 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, const std::st
   solve.cancelled = options.cancelled;
 }
 
-// Solves `component` (its dependencies are on disk) and writes one table per member.
+// Solves `component` (its dependencies are on disk; its directory is prepared) and writes
+// one table per member, handing each to options.on_table as soon as it is written.
+// `replaced_because`: why tables on disk were not reused, for each member's record.
 Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> component, const RuleSet& rules,
-                                                         const GenerateOptions& options, JobProgress& job) {
+                                                         const GenerateOptions& options, JobProgress& job,
+                                                         const std::string& replaced_because) {
   std::sort(component.begin(), component.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
   auto start = Clock::now();
   Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
   const std::string dir = std::filesystem::path(subtables.table_path(component.front())).parent_path().string();
-  if (Status s = prepare_directory(dir); !s) return s.error();
   std::vector<Indexer> indexers;
   for (const Material& m : component) indexers.emplace_back(m, rules);
   std::vector<const Indexer*> members;
@@ -137,6 +139,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     table.entries = indexers[m].size();
     table.passes = (*solved)[m].passes;
     table.resumed_at_pass = resumed_at;
+    table.replaced_because = replaced_because;
     table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
     table.path = subtables.table_path(component[m]);
     table.solve_seconds = solve_seconds;  // the component's, shared by its members
@@ -148,7 +151,7 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     header.index_layout = indexers[m].layout();
     header.entries = indexers[m].size();
     header.stats = table.stats;
-    header.generator = "feerie 0.1";
+    header.generator = GeneratorName;
     if (Status s = write_table(table.path, header, (*solved)[m].values); !s) return s.error();
     (*solved)[m].values = {};  // release the member's memory once written
     std::error_code ec;
@@ -184,9 +187,12 @@ GeneratedTable reused_table(const Material& material, const std::vector<Material
 }  // namespace
 
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
+  const Tablebase paths = Tablebase::open(options.tables_dir, rules);
+  if (Status s = prepare_directory(std::filesystem::path(paths.table_path(material)).parent_path().string()); !s)
+    return s.error();
   JobProgress job;
   job.total_entries = 2 * double(Indexer(material, rules).size());
-  Expected<std::vector<GeneratedTable>> tables = generate_component({material}, rules, options, job);
+  Expected<std::vector<GeneratedTable>> tables = generate_component({material}, rules, options, job, "");
   if (!tables) return tables.error();
   return tables->front();
 }
@@ -200,9 +206,12 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   if (plan->components.empty()) return done;
   JobProgress job;
   for (const PlannedComponent& c : plan->components) job.total_entries += c.reuse ? 0 : c.entries;
-  auto finish = [&](GeneratedTable table) {
-    if (options.on_table) options.on_table(table);
-    done.push_back(std::move(table));
+  // A reused table is reported like a written one.
+  auto reuse = [&](const PlannedComponent& component) {
+    for (const Material& material : component.members) {
+      done.push_back(reused_table(material, component.members, paths));
+      if (options.on_table) options.on_table(done.back());
+    }
   };
   const std::filesystem::path dir = std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path();
   bool work = std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
@@ -223,7 +232,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
     // is solved again whole (its members depend on each other), saying why when files
     // were there but could not be trusted.
     if (component.reuse) {
-      for (const Material& material : component.members) finish(reused_table(material, component.members, paths));
+      reuse(component);
       continue;
     }
     const std::string title = component_title(component.members);
@@ -236,19 +245,15 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
         });
     if (!lock) return lock.error();
     if (waited && all_sound(component.members, rules, paths)) {
-      for (const Material& material : component.members) finish(reused_table(material, component.members, paths));
+      reuse(component);
       job.total_entries -= component.entries;
       continue;
     }
     say(options, job, "generating " + title + " (" + rules.name() + ")");
-    GenerateOptions component_options = options;
-    component_options.on_table = [&](const GeneratedTable& t) {
-      GeneratedTable table = t;
-      table.replaced_because = component.why_not_reused;
-      finish(std::move(table));
-    };
-    Expected<std::vector<GeneratedTable>> tables = generate_component(component.members, rules, component_options, job);
+    Expected<std::vector<GeneratedTable>> tables =
+        generate_component(component.members, rules, options, job, component.why_not_reused);
     if (!tables) return tables.error();
+    done.insert(done.end(), tables->begin(), tables->end());
   }
   return done;
 }

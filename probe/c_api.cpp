@@ -39,15 +39,9 @@ int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* 
   return 0;
 }
 
-feerie_result result_of(feerie::ValueCode v) {
-  feerie_result r{0, -1, 0};
-  if (feerie::value::is_mate(v)) {
-    feerie::ProbeResult p{feerie::value::is_win(v) ? feerie::Wdl::Win : feerie::Wdl::Loss, feerie::value::plies(v)};
-    r.wdl = p.wdl == feerie::Wdl::Win ? 1 : -1;
-    r.dtm_plies = p.dtm_plies;
-    r.mate_in = p.mate_in();
-  }
-  return r;
+// A probe result as the C API gives it.
+feerie_result c_result(const feerie::ProbeResult& p) {
+  return feerie_result{p.wdl == feerie::Wdl::Win ? 1 : p.wdl == feerie::Wdl::Loss ? -1 : 0, p.dtm_plies, p.mate_in()};
 }
 
 // The FEN of a piece list, so that a position given either way passes the same checks.
@@ -118,9 +112,7 @@ int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char
   if (!pos) return fail(pos.error(), error, error_size);
   feerie::Expected<feerie::ProbeResult> r = tb->tb.probe(*pos);
   if (!r) return fail(r.error(), error, error_size);
-  out->wdl = r->wdl == feerie::Wdl::Win ? 1 : r->wdl == feerie::Wdl::Loss ? -1 : 0;
-  out->dtm_plies = r->dtm_plies;
-  out->mate_in = r->mate_in();
+  *out = c_result(*r);
   return 0;
   });
 }
@@ -181,7 +173,7 @@ int feerie_move_values(feerie_tablebase* tb, const char* fen, feerie_move_value*
       std::string name = feerie::to_uci(mv.move);
       std::memset(out[i].move, 0, sizeof out[i].move);
       std::memcpy(out[i].move, name.data(), std::min(name.size(), sizeof out[i].move - 1));
-      out[i].value = result_of(mv.value);
+      out[i].value = c_result(feerie::ProbeResult::of(mv.value));
       out[i].checkmate = mv.checkmate;
       out[i].stalemate = mv.stalemate;
     }

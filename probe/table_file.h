@@ -57,6 +57,9 @@ struct TableHeader {
 };
 
 inline constexpr std::uint32_t TableFormatVersion = 2;
+// This program as table headers (TableHeader::generator) and checkpoints name it; a
+// checkpoint of another generator is not resumed.
+inline constexpr const char* GeneratorName = "feerie 0.1";
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // The largest block_entries a reader accepts (docs/format.md, "What the reader checks"): a
 // block is decompressed into 2 x block_entries bytes, and the header's value must not decide

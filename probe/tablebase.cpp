@@ -20,6 +20,15 @@ int ProbeResult::mate_in() const {
   return wdl == Wdl::Win ? moves : -moves;
 }
 
+ProbeResult ProbeResult::of(ValueCode v) {
+  ProbeResult r;
+  if (value::is_mate(v)) {
+    r.wdl = value::is_win(v) ? Wdl::Win : Wdl::Loss;
+    r.dtm_plies = value::plies(v);
+  }
+  return r;
+}
+
 ValueCode value_through_move(ValueCode successor) {
   if (!value::is_mate(successor)) return successor;
   return value::mate_in_plies(value::plies(successor) + 1);
@@ -149,14 +158,9 @@ Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
   if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
   Expected<ValueCode> v = value_code(pos);
   if (!v) return v.error();
-  ProbeResult r;
-  if (value::is_mate(*v)) {
-    r.wdl = value::is_win(*v) ? Wdl::Win : Wdl::Loss;
-    r.dtm_plies = value::plies(*v);
-  } else if (*v != value::Draw) {
+  if (!value::is_mate(*v) && *v != value::Draw)
     return error(ErrorKind::Corruption, "table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
-  }
-  return r;
+  return ProbeResult::of(*v);
 }
 
 Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) const {

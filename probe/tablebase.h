@@ -33,6 +33,9 @@ struct ProbeResult {
   // Moves to mate for people: positive when the side to move mates in that many moves,
   // negative when it is mated in that many, 0 for a draw and for "mated now".
   int mate_in() const;
+  // The result a value code (a mate distance or Draw) stands for, from the point of view
+  // of the side it belongs to.
+  static ProbeResult of(ValueCode v);
 };
 
 // One legal move with the value of the position it leads to.

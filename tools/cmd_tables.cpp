@@ -103,17 +103,6 @@ void print_generated(const GeneratedTable& t) {
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
 
-// A value code as the probe result fields (wdl, dtm_plies, mate_in), from the point of view
-// of the side it belongs to.
-ProbeResult result_of(ValueCode v) {
-  ProbeResult r;
-  if (value::is_mate(v)) {
-    r.wdl = value::is_win(v) ? Wdl::Win : Wdl::Loss;
-    r.dtm_plies = value::plies(v);
-  }
-  return r;
-}
-
 void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
   j["wdl"] = wdl_name(r.wdl);
   j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
@@ -139,7 +128,7 @@ std::string verdict_text(const ProbeResult& r) {
 std::string move_verdict_text(const MoveValue& mv) {
   if (mv.checkmate) return "checkmate";
   if (mv.stalemate) return "stalemate (draw)";
-  ProbeResult r = result_of(mv.value);
+  ProbeResult r = ProbeResult::of(mv.value);
   if (r.wdl == Wdl::Draw) return "draw";
   if (r.wdl == Wdl::Win) return fmt::format("mates in {} ({} plies)", r.mate_in(), r.dtm_plies);
   return fmt::format("is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
@@ -170,7 +159,7 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
         nlohmann::ordered_json m;
         m["move"] = to_uci(mv.move);
         m["fen_after"] = to_fen(mv.after);
-        add_result_json(m, result_of(mv.value));  // for the mover
+        add_result_json(m, ProbeResult::of(mv.value));  // for the mover
         m["checkmate"] = mv.checkmate;
         m["stalemate"] = mv.stalemate;
         if (o.pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));

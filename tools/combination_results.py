@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, run as run_checked, verify
+from results_common import add_common_arguments, run as run_checked, verify, regenerate_command
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -137,8 +137,7 @@ def main():
 
     n_tables = len(materials) * len(conds)
     n_ok = sum(1 for v in verified.values() if v == "ok")
-    command = "tools/combination_results.py" + (" --only " + " ".join(a.only) if a.only else "") + (
-        " --no-verify" if a.no_verify else "")
+    command = regenerate_command("combination_results.py", a)
     lines = [
         "# Combinations: `madrasi-ri+annan` and `madrasi+annan`, 3- and 4-man results beside each part",
         "",

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, verify
+from results_common import add_common_arguments, verify, regenerate_command
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -353,8 +353,7 @@ def main():
                        verified=verified)
         sys.stderr.write(f"{m}: done ({time.time() - start:.0f} s)\n")
 
-    command = "tools/magic_results.py" + (" --only " + " ".join(a.only) if a.only else "") + (
-        " --no-verify" if a.no_verify else "")
+    command = regenerate_command("magic_results.py", a)
     lines = [
         "# Magic pieces: 3- and 4-man results",
         "",

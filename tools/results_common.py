@@ -15,6 +15,13 @@ def add_common_arguments(parser, out):
     parser.add_argument("--no-verify", action="store_true")
 
 
+def regenerate_command(script, args):
+    """The command line a page names for regenerating it: `script` with the options in
+    `args` (from add_common_arguments) that changed what it covers."""
+    return (f"tools/{script}" + (" --only " + " ".join(args.only) if args.only else "")
+            + (" --no-verify" if args.no_verify else ""))
+
+
 def run(cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 

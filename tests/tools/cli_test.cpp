@@ -23,8 +23,9 @@ struct CommandRun {
   std::string output;  // stdout and stderr
 };
 
-CommandRun run_feerie(const std::string& args) {
-  std::string command = std::string(FEERIE_BINARY) + " " + args + " 2>&1";
+// Runs a shell command line, its stderr joined to its stdout.
+CommandRun run_command(const std::string& command_line) {
+  std::string command = command_line + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   CommandRun r{-1, {}};
   if (!pipe) return r;
@@ -34,6 +35,8 @@ CommandRun run_feerie(const std::string& args) {
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+CommandRun run_feerie(const std::string& args) { return run_command(std::string(FEERIE_BINARY) + " " + args); }
 
 int line_count(const std::string& s) {
   int n = 0;
@@ -203,15 +206,7 @@ TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
 namespace {
 
 // Output of a bash script (stdout and stderr).
-std::string run_script(const std::string& script) {
-  FILE* pipe = popen(("bash -c '" + script + "' 2>&1").c_str(), "r");
-  std::string out;
-  if (!pipe) return out;
-  std::array<char, 4096> buffer;
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) out += buffer.data();
-  pclose(pipe);
-  return out;
-}
+std::string run_script(const std::string& script) { return run_command("bash -c '" + script + "'").output; }
 
 // A killed gen (SIGKILL: no clean-up at all) used to lose all its work; now the next gen
 // resumes from the last checkpoint and writes the same bytes as an uninterrupted run.
