@@ -93,13 +93,21 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
 // may be inlined away and never emitted).
 template void generate_legal(const Position&, const OrthodoxRules&, MoveList&);
 template void generate_legal(const Position&, const ParalysisRules&, MoveList&);
+template void generate_legal(const Position&, const IsardamRules&, MoveList&);
+template void generate_legal(const Position&, const IsardamBRules&, MoveList&);
 template void generate_legal(const Position&, const AnnanRules&, MoveList&);
 template void generate_legal(const Position&, const CombinedRules&, MoveList&);
+template void generate_legal(const Position&, const CombinedIsardamRules&, MoveList&);
+template void generate_legal(const Position&, const CombinedIsardamBRules&, MoveList&);
 template std::uint64_t perft(Position&, const OrthodoxRules&, int);
 template std::uint64_t perft(Position&, const ParalysisRules&, int);
+template std::uint64_t perft(Position&, const IsardamRules&, int);
+template std::uint64_t perft(Position&, const IsardamBRules&, int);
 template std::uint64_t perft(Position&, const AnnanRules&, int);
 template std::uint64_t perft(Position&, const CombinedRules&, int);
-static_assert(std::variant_size_v<RuleSet::Variant> == 4, "instantiate the templates above for every condition type");
+template std::uint64_t perft(Position&, const CombinedIsardamRules&, int);
+template std::uint64_t perft(Position&, const CombinedIsardamBRules&, int);
+static_assert(std::variant_size_v<RuleSet::Variant> == 8, "instantiate the templates above for every condition type");
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {
   rules.visit([&](const auto& r) { generate_legal(pos, r, out); });

@@ -3,20 +3,26 @@
 namespace feerie {
 
 std::vector<std::string> RuleSet::known_names() {
-  return {"orthodox", "madrasi",       "madrasi-ri", "isardam", "isardam-b", "isardam-ri",
-          "isardam-b-ri", "eiffel", "eiffel:<pairs>", "leffie", "annan", "annan-b", "annan-c",
-          "annan-d", "nanna", "nanna-b", "nanna-c", "nanna-d", "<paralysis>+<annan|nanna>"};
+  return {"orthodox",
+          "madrasi",
+          "madrasi-ri",
+          "isardam",
+          "isardam-b",
+          "isardam-ri",
+          "isardam-b-ri",
+          "eiffel",
+          "eiffel:<pairs>",
+          "leffie",
+          "annan",
+          "annan-b",
+          "annan-c",
+          "annan-d",
+          "nanna",
+          "nanna-b",
+          "nanna-c",
+          "nanna-d",
+          "<paralysis>+<annan|nanna>"};
 }
-
-namespace {
-
-ParalysisRules isardam(ParalysisRules relation, bool type_b) {
-  relation.isardam = true;
-  relation.ordinary_checks = type_b;
-  return relation;
-}
-
-}  // namespace
 
 // SPEC 3.6: one walk condition and one paralysis condition, in either order.
 Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
@@ -25,9 +31,9 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
     return error(ErrorKind::InvalidArgument,
                  "bad condition '" + n + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
   const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
-  const ParalysisRules* paralysis = nullptr;
-  const AnnanRules* walk = nullptr;
   std::string paralysis_name, walk_name;
+  const RuleSet* paralysis = nullptr;
+  const AnnanRules* walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {
     Expected<RuleSet> part = parse(parts[i]);
@@ -35,12 +41,13 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
     parsed[i] = *part;
   }
   for (const RuleSet& part : parsed) {
-    if (const ParalysisRules* p = part.get_if<ParalysisRules>()) {
+    const bool is_paralysis = part.visit([](const auto& r) { return IsParalysisCondition<std::decay_t<decltype(r)>>; });
+    if (is_paralysis) {
       if (paralysis)
         return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two paralysis conditions ('" +
                                                      paralysis_name + "' and '" + part.name() +
                                                      "'); a combination has one, and Annan or Nanna");
-      paralysis = p, paralysis_name = part.name();
+      paralysis = &part, paralysis_name = part.name();
     } else if (const AnnanRules* w = part.get_if<AnnanRules>()) {
       if (walk)
         return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two walk conditions ('" + walk_name +
@@ -53,21 +60,30 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
                                                    "Annan or Nanna, e.g. madrasi-ri+annan)");
     }
   }
-  return RuleSet(paralysis_name + "+" + walk_name, combine(*paralysis, *walk));
+  // The paralysis condition's restriction (with its relation and check type) given
+  // Annan's walks: the same restriction type, so the same specialised code.
+  Variant combined = paralysis->visit([&](const auto& r) -> Variant {
+    if constexpr (IsParalysisCondition<std::decay_t<decltype(r)>>)
+      return combine(r, *walk);
+    else
+      return r;  // not reached: `paralysis` is a paralysis condition
+  });
+  return RuleSet(paralysis_name + "+" + walk_name, std::move(combined));
 }
 
 Expected<RuleSet> RuleSet::parse(std::string_view name) {
   std::string n(name);
   if (n.find('+') != std::string::npos) return parse_combination(n);
   if (n == "orthodox") return orthodox();
-  if (n == "madrasi") return RuleSet(n, madrasi_rules(false));
-  if (n == "madrasi-ri") return RuleSet(n, madrasi_rules(true));
-  if (n == "isardam") return RuleSet(n, isardam(madrasi_rules(false), false));
-  if (n == "isardam-b") return RuleSet(n, isardam(madrasi_rules(false), true));
-  if (n == "isardam-ri") return RuleSet(n, isardam(madrasi_rules(true), false));
-  if (n == "isardam-b-ri") return RuleSet(n, isardam(madrasi_rules(true), true));
-  if (n == "eiffel") return RuleSet(n, eiffel_rules());
-  if (n == "leffie") return RuleSet(n, isardam(eiffel_rules(), false));
+  using enum IsardamCheck;
+  if (n == "madrasi") return RuleSet(n, paralysis_rules(madrasi_relation(false)));
+  if (n == "madrasi-ri") return RuleSet(n, paralysis_rules(madrasi_relation(true)));
+  if (n == "isardam") return RuleSet(n, isardam_rules<TypeA>(madrasi_relation(false)));
+  if (n == "isardam-b") return RuleSet(n, isardam_rules<TypeB>(madrasi_relation(false)));
+  if (n == "isardam-ri") return RuleSet(n, isardam_rules<TypeA>(madrasi_relation(true)));
+  if (n == "isardam-b-ri") return RuleSet(n, isardam_rules<TypeB>(madrasi_relation(true)));
+  if (n == "eiffel") return RuleSet(n, paralysis_rules(eiffel_relation()));
+  if (n == "leffie") return RuleSet(n, isardam_rules<TypeA>(eiffel_relation()));
   // Annan and Nanna: type A is the default and its canonical name has no suffix.
   for (const char* family : {"annan", "nanna"}) {
     std::string f = family;
@@ -78,8 +94,9 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
   if (n.rfind("eiffel:", 0) == 0) {
     ParsedRelation relation;
     std::string why;
-    if (!parse_relation(n.substr(7), relation, why)) return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': " + why);
-    return RuleSet("eiffel:" + relation.canonical, relation.rules);
+    if (!parse_relation(n.substr(7), relation, why))
+      return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': " + why);
+    return RuleSet("eiffel:" + relation.canonical, paralysis_rules(relation.relation));
   }
   std::string known;
   for (const std::string& k : known_names()) known += (known.empty() ? "" : ", ") + k;

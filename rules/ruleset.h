@@ -10,6 +10,7 @@
 
 #include "rules/conditions/annan.h"
 #include "rules/conditions/combination.h"
+#include "rules/conditions/isardam.h"
 #include "rules/conditions/orthodox.h"
 #include "rules/conditions/paralysis.h"
 #include "rules/expected.h"
@@ -18,7 +19,10 @@ namespace feerie {
 
 class RuleSet {
  public:
-  using Variant = std::variant<OrthodoxRules, ParalysisRules, AnnanRules, CombinedRules>;
+  // Every composition of a walk policy and a restriction policy that a condition name can
+  // give (rules/conditions/composed.h); templates instantiated per rule set list these.
+  using Variant = std::variant<OrthodoxRules, ParalysisRules, IsardamRules, IsardamBRules, AnnanRules, CombinedRules,
+                               CombinedIsardamRules, CombinedIsardamBRules>;
 
   // Accepts the names of SPEC 2 that are implemented, and the combinations of SPEC 3.6
   // (`PARALYSIS+WALK`, either order; canonical name with the paralysis condition first);

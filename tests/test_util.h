@@ -1,13 +1,15 @@
 // Helpers shared by the test suites.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -62,6 +64,45 @@ void expect_perft(const PerftCase& c, ReferencePerft&& reference_perft) {
   std::uint64_t engine = perft(pos, r, c.depth);
   EXPECT_EQ(engine, reference_perft(r, pos, c.depth)) << c.condition << " " << c.fen;
   EXPECT_EQ(engine, c.recorded) << c.condition << " " << c.fen;
+}
+
+// The units a rule set's relation pairs in pos (paralysed; the forbidden pairs under
+// Isardam), or 0 when the rule set has no relation.
+inline Bitboard paralysed_units(const RuleSet& rules, const Position& pos) {
+  return rules.visit([&](const auto& r) -> Bitboard {
+    if constexpr (requires { r.paralysed_bb(pos); })
+      return r.paralysed_bb(pos);
+    else
+      return 0;
+  });
+}
+
+// The parameters of a rule set's restriction, read from the engine's rule value for the
+// slow references (data only: their logic is their own).
+struct ParalysisParameters {
+  std::array<std::uint16_t, PIECE_TYPE_NB> paralyses{};  // paralyses[walk]: bit set of the types it paralyses
+  bool isardam = false;                                  // pairs are forbidden instead of taking effect
+  bool ordinary_checks = false;                          // Isardam type B
+};
+inline ParalysisParameters paralysis_parameters(const RuleSet& rules) {
+  return rules.visit([](const auto& r) {
+    using Restriction = typename std::decay_t<decltype(r)>::RestrictionPart;
+    ParalysisParameters p;
+    if constexpr (std::is_base_of_v<ParalysisRelation, Restriction>) p.paralyses = r.paralyses;
+    p.isardam = std::is_same_v<Restriction, Isardam<IsardamCheck::TypeA>> ||
+                std::is_same_v<Restriction, Isardam<IsardamCheck::TypeB>>;
+    p.ordinary_checks = std::is_same_v<Restriction, Isardam<IsardamCheck::TypeB>>;
+    return p;
+  });
+}
+// The walk policy of a rule set that borrows walks (Annan, Nanna, combinations).
+inline AnnanWalk annan_walk(const RuleSet& rules) {
+  return rules.visit([](const auto& r) {
+    if constexpr (std::is_same_v<typename std::decay_t<decltype(r)>::WalkPart, AnnanWalk>)
+      return r.walk();
+    else
+      return AnnanWalk{};
+  });
 }
 
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {

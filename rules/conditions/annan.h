@@ -44,8 +44,7 @@ struct AnnanWalk {
     Square l = lender_square(unit.color(), s);
     if (l == SQ_NONE) return unit.type();
     Piece lender = pos.piece_on(l);
-    if (lender.empty() || lender.color() != unit.color() || (lender.type() == KING && !kings_lend))
-      return unit.type();
+    if (lender.empty() || lender.color() != unit.color() || (lender.type() == KING && !kings_lend)) return unit.type();
     return lender.type();
   }
 

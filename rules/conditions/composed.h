@@ -3,9 +3,10 @@
 //   a walk policy         which walk each unit uses: its own (OwnWalk, orthodox.h) or its
 //                         lender's (AnnanWalk, annan.h: Annan and Nanna, types A-D);
 //   a restriction policy  what paralysis does with what units observe by those walks:
-//                         nothing (NoRestriction, orthodox.h), or the paralysis family
-//                         with its relation, Isardam's forbidden pairs and check type
-//                         (Paralysis, paralysis.h).
+//                         nothing (NoRestriction, orthodox.h), paralysis that takes
+//                         effect (Paralysis, paralysis.h: Madrasi, Eiffel), or pairs that
+//                         are forbidden, with the check type (Isardam<TypeA|TypeB>,
+//                         isardam.h: Isardam, Leffie).
 //
 // ComposedRules<Walk, Restriction> offers the condition hooks every rule-aware template
 // uses (movegen, check, retro moves, the solver): walk_of, retro_walks, immobile_bb,
@@ -16,11 +17,12 @@
 // units and their mutation are a property of units, not of a policy: make_move applies
 // them under every rule set (rules/magic.h).
 //
-// The four rule sets are OrthodoxRules (OwnWalk, NoRestriction), ParalysisRules (OwnWalk,
-// Paralysis), AnnanRules (AnnanWalk, NoRestriction) and CombinedRules (AnnanWalk,
-// Paralysis). Each hook is checked at compile time by the concepts below; the orthodox
-// composition compiles to the same code as before the split (tables byte-identical and
-// no slowdown: docs/benchmarks.md).
+// The rule sets are every walk policy with every restriction policy: OrthodoxRules
+// (OwnWalk, NoRestriction), ParalysisRules (OwnWalk, Paralysis), IsardamRules and
+// IsardamBRules (OwnWalk, Isardam<TypeA|TypeB>), AnnanRules (AnnanWalk, NoRestriction) and
+// the combinations WithAnnanWalk<Paralysis|Isardam<...>> (combination.h); RuleSet::Variant
+// lists them. Each hook is checked at compile time by the concepts below, and each rule
+// set is specialised on its own: no run-time flag of a condition is read in the hot loops.
 #pragma once
 
 #include <concepts>
@@ -52,22 +54,24 @@ concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
 //   EveryAttackerChecks           every unit that reaches the enemy king gives check
 //   Unrestricted                  nothing is immobile and every move is allowed
 template <class R, class Walk>
-concept RestrictionPolicy =
-    WalkPolicy<Walk> && requires(const R r, const Walk walk, const Position& pos, Square s) {
-      { r.immobile_bb(pos, walk) } -> std::same_as<Bitboard>;
-      { r.move_allowed(pos, walk) } -> std::same_as<bool>;
-      { r.gives_check(pos, s, s, walk) } -> std::same_as<bool>;
-      { r.full_symmetry() } -> std::same_as<bool>;
-      { r.kings_may_touch() } -> std::same_as<bool>;
-      { R::EveryAttackerChecks } -> std::convertible_to<bool>;
-      { R::Unrestricted } -> std::convertible_to<bool>;
-    };
+concept RestrictionPolicy = WalkPolicy<Walk> && requires(const R r, const Walk walk, const Position& pos, Square s) {
+  { r.immobile_bb(pos, walk) } -> std::same_as<Bitboard>;
+  { r.move_allowed(pos, walk) } -> std::same_as<bool>;
+  { r.gives_check(pos, s, s, walk) } -> std::same_as<bool>;
+  { r.full_symmetry() } -> std::same_as<bool>;
+  { r.kings_may_touch() } -> std::same_as<bool>;
+  { R::EveryAttackerChecks } -> std::convertible_to<bool>;
+  { R::Unrestricted } -> std::convertible_to<bool>;
+};
 
 // The policies are public bases, so a rule set's parameters read as its own
 // (`rules.paralyses`, `rules.lender_in_front`).
 template <WalkPolicy Walk, class Restriction>
-  requires RestrictionPolicy<Restriction, Walk>
+requires RestrictionPolicy<Restriction, Walk>
 struct ComposedRules : Walk, Restriction {
+  using WalkPart = Walk;
+  using RestrictionPart = Restriction;
+
   // Facts for the hot paths (docs/architecture.md):
   //   OwnWalks             check by reverse look-ups from the king
   //   EveryAttackerChecks  no gives_check question per attacker
@@ -95,6 +99,21 @@ struct ComposedRules : Walk, Restriction {
   // Adjacent kings can occur in a legal position: a king that borrows a walk no longer
   // attacks its neighbours, and a paralysed king gives no check.
   bool kings_may_touch() const { return Walk::kings_may_touch() || Restriction::kings_may_touch(); }
+
+  // The units the restriction's relation pairs (paralysed; the forbidden pairs under
+  // Isardam), for the restrictions that have a relation.
+  Bitboard paralysed_bb(const Position& pos) const requires
+      requires(const Restriction& r, const Position& p, const Walk& w) {
+    r.paralysed_bb(p, w);
+  }
+  { return Restriction::paralysed_bb(pos, walk()); }
 };
+
+// The two kinds of condition a combination joins (SPEC 3.6): a walk condition (Annan,
+// Nanna) and a paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...).
+template <class Rules>
+constexpr bool IsWalkCondition = !Rules::WalkPart::OwnWalks && Rules::RestrictionPart::Unrestricted;
+template <class Rules>
+constexpr bool IsParalysisCondition = Rules::WalkPart::OwnWalks && !Rules::RestrictionPart::Unrestricted;
 
 }  // namespace feerie

@@ -7,7 +7,6 @@
 
 #include "rules/capture.h"
 #include "rules/conditions/annan.h"
-#include "rules/magic.h"
 
 namespace feerie {
 
@@ -34,7 +33,7 @@ Bitboard observed_en_passant(const Position& pos, const Walk& walk) {
 }  // namespace
 
 template <class Walk>
-Bitboard Paralysis::paralysed_bb(const Position& pos, const Walk& walk) const {
+Bitboard ParalysisRelation::paralysed_bb(const Position& pos, const Walk& walk) const {
   Bitboard paralysed = 0;
   const Bitboard magic = pos.magic_pieces();
   for (Bitboard observers = pos.pieces() & ~magic; observers;) {
@@ -55,7 +54,7 @@ Bitboard Paralysis::paralysed_bb(const Position& pos, const Walk& walk) const {
 }
 
 template <class Walk>
-bool Paralysis::is_paralysed(const Position& pos, Square s, const Walk& walk) const {
+bool ParalysisRelation::is_paralysed(const Position& pos, Square s, const Walk& walk) const {
   Piece unit = pos.piece_on(s);
   if (unit.magic()) return false;
   for (Bitboard observers = pos.pieces(~unit.color()) & ~pos.magic_pieces(); observers;) {
@@ -66,80 +65,27 @@ bool Paralysis::is_paralysed(const Position& pos, Square s, const Walk& walk) co
   return unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s));
 }
 
-bool Paralysis::kings_may_touch() const {
-  // Under Isardam type A a king next to the enemy king is not in check when taking it
-  // would leave a pair (Isardam: White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to
-  // move: Kxb1 would leave the rooks facing each other).
-  // Under Isardam type B adjacent kings always give an ordinary check.
-  if (isardam) return !ordinary_checks;
+bool ParalysisRelation::includes_kings() const {
   for (std::uint16_t victims : paralyses)
     if (victims & (1u << KING)) return true;
   return false;
 }
 
-namespace {
-
-// The position after the unit on `from` captures the king on `king` (a locust lands
-// beyond it), promoting to `promotion` when given, and after the mutation that move
-// causes. Used for Isardam type A checks.
-Position after_king_capture(const Position& pos, Square from, Square king, PieceType walk, PieceType promotion) {
-  Position after = pos;
-  Piece unit = pos.piece_on(from);
-  Square land = king;
-  if (walk == LOCUST) {
-    int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
-    land = make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
-  }
-  after.remove_piece(king);
-  after.move_piece(from, land);
-  if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
-  after.set_ep_square(SQ_NONE);
-  after.set_side_to_move(~pos.side_to_move());
-  UndoRecord mutations;
-  apply_mutations(after, from, land, mutations);
-  return after;
-}
-
-// Whether taking the king from `from` is a move that leaves no pair. A real pawn that
-// lands on its last rank promotes: the capture is legal if some promotion leaves no pair.
-// (The capture is made with the unit's walk: a locust lands beyond the king only when it
-// moves as a locust.)
-template <class HasPair>
-bool king_capture_allowed(const Position& pos, Square from, Square king, PieceType walk, HasPair&& has_pair) {
-  Piece unit = pos.piece_on(from);
-  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
-    return !has_pair(after_king_capture(pos, from, king, walk, NO_PIECE_TYPE));
-  for (PieceType pt : promotion_types(pos))
-    if (!has_pair(after_king_capture(pos, from, king, walk, pt))) return true;
-  return false;
-}
-
-}  // namespace
-
-template <class Walk>
-bool Paralysis::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
-  if (!isardam) return !is_paralysed(pos, attacker, walk);
-  return ordinary_checks || king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
-                                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
-}
-
 // The walk policies paralysis is composed with (rules/conditions/composed.h).
-template Bitboard Paralysis::paralysed_bb(const Position&, const OwnWalk&) const;
-template Bitboard Paralysis::paralysed_bb(const Position&, const AnnanWalk&) const;
-template bool Paralysis::is_paralysed(const Position&, Square, const OwnWalk&) const;
-template bool Paralysis::is_paralysed(const Position&, Square, const AnnanWalk&) const;
-template bool Paralysis::gives_check(const Position&, Square, Square, const OwnWalk&) const;
-template bool Paralysis::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
+template Bitboard ParalysisRelation::paralysed_bb(const Position&, const OwnWalk&) const;
+template Bitboard ParalysisRelation::paralysed_bb(const Position&, const AnnanWalk&) const;
+template bool ParalysisRelation::is_paralysed(const Position&, Square, const OwnWalk&) const;
+template bool ParalysisRelation::is_paralysed(const Position&, Square, const AnnanWalk&) const;
 
-ParalysisRules madrasi_rules(bool kings_included) {
-  ParalysisRules r;
+ParalysisRelation madrasi_relation(bool kings_included) {
+  ParalysisRelation r;
   for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
     if (pt != KING || kings_included) r.paralyses[pt] = std::uint16_t(1u << pt);
   return r;
 }
 
-ParalysisRules eiffel_rules() {
-  ParalysisRules r;
+ParalysisRelation eiffel_relation() {
+  ParalysisRelation r;
   r.paralyses[PAWN] = 1u << KNIGHT;
   r.paralyses[KNIGHT] = 1u << BISHOP;
   r.paralyses[BISHOP] = 1u << ROOK;
@@ -159,7 +105,7 @@ bool parse_relation(const std::string& pairs, ParsedRelation& out, std::string& 
       error_message = "bad pair '" + pair + "' (expected two of the letters k q r b n p g l, as in qb)";
       return false;
     }
-    out.rules.paralyses[a] |= std::uint16_t(1u << b);
+    out.relation.paralyses[a] |= std::uint16_t(1u << b);
     canonical.push_back({char(PieceLetters[a] - 'A' + 'a'), char(PieceLetters[b] - 'A' + 'a')});
   }
   if (canonical.empty()) {

@@ -14,14 +14,16 @@ using Case = test::PerftCase;
 
 // The reference's parameters, read from the engine's rule value (data only: the logic is
 // the reference's own).
-test::combination_reference::Params params_of(const CombinedRules& r) {
+test::combination_reference::Params params_of(const RuleSet& rules) {
+  const test::ParalysisParameters paralysis = test::paralysis_parameters(rules);
+  const AnnanWalk walk = test::annan_walk(rules);
   test::combination_reference::Params p;
-  p.paralyses = r.paralyses;
-  p.isardam = r.isardam;
-  p.ordinary_checks = r.ordinary_checks;
-  p.lender_in_front = r.lender_in_front;
-  p.kings_lend = r.kings_lend;
-  p.kings_borrow = r.kings_borrow;
+  p.paralyses = paralysis.paralyses;
+  p.isardam = paralysis.isardam;
+  p.ordinary_checks = paralysis.ordinary_checks;
+  p.lender_in_front = walk.lender_in_front;
+  p.kings_lend = walk.kings_lend;
+  p.kings_borrow = walk.kings_borrow;
   return p;
 }
 
@@ -29,32 +31,31 @@ class CombinationPerft : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CombinationPerft, EngineEqualsReferenceAndRecordedCount) {
   test::expect_perft(GetParam(), [](const RuleSet& rules, const Position& pos, int depth) {
-    return test::combination_reference::perft(pos, params_of(*rules.get_if<CombinedRules>()), depth);
+    return test::combination_reference::perft(pos, params_of(rules), depth);
   });
 }
 
 // The SPEC 3.6 example (the rook d4 moving as a bishop), kings that borrow and observe by
 // a borrowed walk, a knight moving as a pawn that takes and observes en passant.
-INSTANTIATE_TEST_SUITE_P(
-    Madrasi, CombinationPerft,
-    ::testing::Values(Case{"madrasi+annan", "3r2k1/6b1/8/8/3R4/3B4/8/K7 w - - 0 1", 3, 1755},
-                      Case{"madrasi+annan", "3r3k/6b1/8/8/3R4/3B4/8/K7 b - - 0 1", 3, 2442},
-                      Case{"madrasi+annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 14650},
-                      Case{"madrasi-ri+annan", "8/8/4k3/4p3/4P3/4K3/8/8 w - - 0 1", 4, 6540},
-                      Case{"madrasi-ri+annan", "8/8/8/4k3/4P3/4K3/8/8 w - - 0 1", 3, 461},
-                      // Black is mated at once: the pawn e4, moving as its king, checks
-                      // and paralyses the king e5.
-                      Case{"madrasi-ri+annan", "8/8/8/4k3/4P3/4K3/8/8 b - - 0 1", 3, 0},
-                      Case{"madrasi-ri+annan-b", "8/8/3qk3/3r4/3QK3/3R4/8/8 w - - 0 1", 3, 647},
-                      // Type D: nothing lends, so this is Madrasi's own count (2694).
-                      Case{"madrasi+nanna-d", "4k3/3p4/8/4P3/2K5/8/8/8 b - - 0 1", 4, 2694}));
+INSTANTIATE_TEST_SUITE_P(Madrasi, CombinationPerft,
+                         ::testing::Values(Case{"madrasi+annan", "3r2k1/6b1/8/8/3R4/3B4/8/K7 w - - 0 1", 3, 1755},
+                                           Case{"madrasi+annan", "3r3k/6b1/8/8/3R4/3B4/8/K7 b - - 0 1", 3, 2442},
+                                           Case{"madrasi+annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 14650},
+                                           Case{"madrasi-ri+annan", "8/8/4k3/4p3/4P3/4K3/8/8 w - - 0 1", 4, 6540},
+                                           Case{"madrasi-ri+annan", "8/8/8/4k3/4P3/4K3/8/8 w - - 0 1", 3, 461},
+                                           // Black is mated at once: the pawn e4, moving as its king, checks
+                                           // and paralyses the king e5.
+                                           Case{"madrasi-ri+annan", "8/8/8/4k3/4P3/4K3/8/8 b - - 0 1", 3, 0},
+                                           Case{"madrasi-ri+annan-b", "8/8/3qk3/3r4/3QK3/3R4/8/8 w - - 0 1", 3, 647},
+                                           // Type D: nothing lends, so this is Madrasi's own count (2694).
+                                           Case{"madrasi+nanna-d", "4k3/3p4/8/4P3/2K5/8/8/8 b - - 0 1", 4, 2694}));
 
-INSTANTIATE_TEST_SUITE_P(
-    IsardamEiffelLeffie, CombinationPerft,
-    ::testing::Values(Case{"isardam+annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 8590},
-                      Case{"eiffel+annan-c", "8/6k1/p7/3p4/1K2N3/2B5/Q7/8 w - - 0 1", 3, 5205},
-                      Case{"leffie+nanna", "7k/6P1/8/8/8/K7/8/7q b - - 0 1", 3, 371},
-                      Case{"isardam-b-ri+nanna-b", "8/8/3qk3/3r4/3QK3/3R4/8/8 w - - 0 1", 3, 2937}));
+INSTANTIATE_TEST_SUITE_P(IsardamEiffelLeffie, CombinationPerft,
+                         ::testing::Values(Case{"isardam+annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 8590},
+                                           Case{"eiffel+annan-c", "8/6k1/p7/3p4/1K2N3/2B5/Q7/8 w - - 0 1", 3, 5205},
+                                           Case{"leffie+nanna", "7k/6P1/8/8/8/K7/8/7q b - - 0 1", 3, 371},
+                                           Case{"isardam-b-ri+nanna-b", "8/8/3qk3/3r4/3QK3/3R4/8/8 w - - 0 1", 3,
+                                                2937}));
 
 }  // namespace
 }  // namespace feerie

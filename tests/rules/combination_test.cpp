@@ -25,7 +25,9 @@ TEST(Combination, CanonicalNamePutsTheParalysisConditionFirst) {
   EXPECT_EQ(rules("nanna-a+madrasi-ri").name(), "madrasi-ri+nanna");
   EXPECT_EQ(rules("annan-b+eiffel:bq,qb").name(), "eiffel:bq,qb+annan-b");
   EXPECT_EQ(rules("isardam-b-ri+nanna-d").name(), "isardam-b-ri+nanna-d");
-  EXPECT_NE(rules("leffie+annan-c").get_if<CombinedRules>(), nullptr);
+  EXPECT_NE(rules("leffie+annan-c").get_if<CombinedIsardamRules>(), nullptr);
+  EXPECT_NE(rules("isardam-b+nanna").get_if<CombinedIsardamBRules>(), nullptr);
+  EXPECT_NE(rules("eiffel+nanna").get_if<CombinedRules>(), nullptr);
 }
 
 TEST(Combination, WhatIsNotACombinationIsRefusedWithTheReason) {

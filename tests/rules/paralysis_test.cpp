@@ -2,6 +2,7 @@
 // diagram described in words there becomes a concrete position that satisfies every
 // stated fact, and the test asserts those facts.
 #include "rules/conditions/paralysis.h"
+
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -12,9 +13,8 @@ using test::legal_moves;
 using test::position;
 using test::rules;
 
-
 Bitboard paralysed(const char* fen, const char* condition) {
-  return rules(condition).get_if<ParalysisRules>()->paralysed_bb(position(fen));
+  return test::paralysed_units(rules(condition), position(fen));
 }
 
 Bitboard squares(std::initializer_list<Square> list) {
@@ -35,8 +35,7 @@ TEST(Madrasi, SeedDiagramARooksAndBishops) {
 TEST(Madrasi, SeedDiagramBKingHasFiveSquares) {
   const char* fen = "k7/8/8/p6q/1P2n3/2N5/8/4K2Q w - - 0 1";
   EXPECT_EQ(paralysed(fen, "madrasi"), squares({SQ_A5, SQ_B4, SQ_C3, SQ_E4, SQ_H5, SQ_H1}));
-  EXPECT_EQ(legal_moves(fen, rules("madrasi")),
-            (std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal_moves(fen, rules("madrasi")), (std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
   // In orthodox chess the same squares are guarded.
   auto orthodox = legal_moves(fen);
   EXPECT_FALSE(contains(orthodox, "e1d2"));
@@ -218,6 +217,22 @@ TEST(Leffie, PawnTakingTheKingOnItsLastRankPromotes) {
 TEST(IsardamRexInclusive, TypeBNeverLetsKingsTouch) {
   EXPECT_TRUE(rules("isardam-ri").kings_may_touch());
   EXPECT_FALSE(rules("isardam-b-ri").kings_may_touch());
+}
+
+// Each condition of the family is its own specialised rule set: whether pairs take effect
+// or are forbidden, and Isardam's check type, are compile-time facts of its restriction
+// policy, not run-time flags read in the hot loops.
+static_assert(!ParalysisRules::EveryAttackerChecks && !IsardamRules::EveryAttackerChecks);
+static_assert(IsardamBRules::EveryAttackerChecks, "Isardam type B: every attacker gives an ordinary check");
+static_assert(IsParalysisCondition<IsardamBRules> && !IsParalysisCondition<CombinedIsardamBRules>);
+
+TEST(ParalysisFamily, EachConditionParsesToItsOwnRuleSet) {
+  EXPECT_NE(rules("madrasi").get_if<ParalysisRules>(), nullptr);
+  EXPECT_NE(rules("eiffel:qb").get_if<ParalysisRules>(), nullptr);
+  EXPECT_NE(rules("isardam-ri").get_if<IsardamRules>(), nullptr);
+  EXPECT_NE(rules("leffie").get_if<IsardamRules>(), nullptr);
+  EXPECT_NE(rules("isardam-b").get_if<IsardamBRules>(), nullptr);
+  EXPECT_NE(rules("isardam-b-ri").get_if<IsardamBRules>(), nullptr);
 }
 
 }  // namespace

@@ -1,0 +1,64 @@
+#include "rules/conditions/isardam.h"
+
+#include "rules/capture.h"
+#include "rules/conditions/annan.h"
+#include "rules/magic.h"
+
+namespace feerie {
+
+namespace {
+
+// The position after the unit on `from` captures the king on `king` (a locust lands
+// beyond it), promoting to `promotion` when given, and after the mutation that move
+// causes. Used for Isardam type A checks.
+Position after_king_capture(const Position& pos, Square from, Square king, PieceType walk, PieceType promotion) {
+  Position after = pos;
+  Piece unit = pos.piece_on(from);
+  Square land = king;
+  if (walk == LOCUST) {
+    int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
+    land = make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
+  }
+  after.remove_piece(king);
+  after.move_piece(from, land);
+  if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
+  after.set_ep_square(SQ_NONE);
+  after.set_side_to_move(~pos.side_to_move());
+  UndoRecord mutations;
+  apply_mutations(after, from, land, mutations);
+  return after;
+}
+
+// Whether taking the king from `from` is a move that leaves no pair. A real pawn that
+// lands on its last rank promotes: the capture is legal if some promotion leaves no pair.
+// (The capture is made with the unit's walk: a locust lands beyond the king only when it
+// moves as a locust.)
+template <class HasPair>
+bool king_capture_allowed(const Position& pos, Square from, Square king, PieceType walk, HasPair&& has_pair) {
+  Piece unit = pos.piece_on(from);
+  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
+    return !has_pair(after_king_capture(pos, from, king, walk, NO_PIECE_TYPE));
+  for (PieceType pt : promotion_types(pos))
+    if (!has_pair(after_king_capture(pos, from, king, walk, pt))) return true;
+  return false;
+}
+
+}  // namespace
+
+template <IsardamCheck Check>
+template <class Walk>
+bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
+  if constexpr (Check == IsardamCheck::TypeB)
+    return true;
+  else
+    return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
+                                [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
+}
+
+// Each check type with each walk policy it is composed with (rules/conditions/composed.h).
+template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const OwnWalk&) const;
+template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
+template bool Isardam<IsardamCheck::TypeB>::gives_check(const Position&, Square, Square, const OwnWalk&) const;
+template bool Isardam<IsardamCheck::TypeB>::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
+
+}  // namespace feerie
