@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config git python3
           libgtest-dev libgmock-dev libzstd-dev libboost-serialization-dev
           libcli11-dev nlohmann-json3-dev libfmt-dev libxxhash-dev
-          clang-14 libclang-rt-14-dev libomp-14-dev llvm-14)  # the fuzz targets (tools/fuzz.sh)
+          clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tools/fuzz.sh)
+          pybind11-dev python3-dev python3-pytest)            # the Python module (python/)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,83 @@
+// feerie.generate(): `feerie gen` for notebooks. The job runs without the GIL; after each
+// pass it takes the GIL for a moment to look for a pending signal, so that Ctrl-C (or a
+// notebook's "interrupt kernel") stops a long generation with KeyboardInterrupt.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "gen/generate.h"
+#include "gen/plan.h"
+#include "python/bindings.h"
+#include "python/errors.h"
+
+namespace py = pybind11;
+
+namespace feerie::python {
+
+namespace {
+
+py::dict table_summary(const GeneratedTable& t) {
+  py::dict d;
+  d["material"] = t.material.name();
+  d["path"] = t.path;
+  d["reused"] = t.reused;
+  d["replaced_because"] = t.replaced_because.empty() ? py::object(py::none()) : py::str(t.replaced_because);
+  d["seconds"] = t.seconds;
+  d["file_bytes"] = t.file_bytes;
+  d["entries"] = t.entries;
+  return d;
+}
+
+py::list generate_tables(const std::filesystem::path& directory, const std::string& material_name,
+                         const std::string& condition, std::optional<int> threads) {
+  if (threads && *threads < 0)
+    throw py::value_error("threads must be None (all cores) or >= 0, not " + std::to_string(*threads));
+  Expected<RuleSet> rules = RuleSet::parse(condition);
+  if (!rules) throw Failure(ExceptionType::ConditionMismatch, rules.error());
+  Expected<Material> material = Material::parse(material_name);
+  if (!material) throw Failure(ExceptionType::FeerieError, material.error());
+
+  GenerateOptions options;
+  options.tables_dir = directory.string();
+  options.threads = threads.value_or(0);
+  // As `feerie gen` and feerie_generate() do: refuse at once a job larger than the memory available now.
+  options.max_memory = std::uint64_t(0.9 * double(available_memory_bytes()));
+  // The exception a signal handler raised (KeyboardInterrupt), raised again once the job has stopped.
+  std::optional<py::error_already_set> signalled;
+  options.cancelled = [&signalled] {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() == 0) return false;
+    signalled.emplace();  // takes the pending exception and clears it
+    return true;
+  };
+
+  Expected<std::vector<GeneratedTable>> done = without_gil([&] { return generate({*material}, *rules, options); });
+  if (signalled) throw *signalled;
+  if (!done) throw Failure(exception_type_of(done.error_kind()), done.error());
+  py::list tables;
+  for (const GeneratedTable& t : *done) tables.append(table_summary(t));
+  return tables;
+}
+
+}  // namespace
+
+void add_generate(py::module_& m) {
+  m.def("generate", &generate_tables, py::arg("directory"), py::arg("material"), py::arg("condition") = "orthodox",
+        py::arg("threads") = py::none(),
+        "Generates the table of `material` ('KQvKR', docs/notation.md) and every table it depends on "
+        "into <directory>/<condition>/, reusing the sound tables already there, as `feerie gen` does. "
+        "`threads`: None for all cores. Blocks until done, without the GIL; Ctrl-C stops it with "
+        "KeyboardInterrupt after the current pass. Returns one dict per table in solving order: "
+        "material, path, reused (found on disk, not regenerated), replaced_because (why a file on disk "
+        "was not trusted, or None), seconds (wall time spent on it), file_bytes, entries (positions "
+        "per side to move). Raises ConditionMismatchError for an unknown condition, FeerieError with "
+        "kind 'invalid argument' for a bad material name, 'resource limit' for a job larger than the "
+        "memory available, 'I/O error' when a file cannot be written.");
+}
+
+}  // namespace feerie::python

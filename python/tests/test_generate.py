@@ -1,0 +1,87 @@
+"""feerie.generate(): what it writes and returns, its errors, and stopping it."""
+
+import os
+import signal
+import threading
+
+import pytest
+
+import feerie
+from positions import KQK_WIN
+
+
+def test_generate_returns_each_table_in_solving_order(tmp_path):
+    tables = feerie.generate(tmp_path, "KRvK", threads=1)
+    assert [t["material"] for t in tables] == ["KvK", "KRvK"]
+    krk = tables[-1]
+    assert krk["path"] == str(tmp_path / "orthodox" / "KRvK.ftb")
+    assert os.path.getsize(krk["path"]) == krk["file_bytes"]
+    assert krk["reused"] is False and krk["replaced_because"] is None
+    assert krk["entries"] > 0 and krk["seconds"] >= 0
+
+
+def test_generate_reuses_tables_on_disk(tmp_path):
+    feerie.generate(str(tmp_path), "KQvK")
+    again = feerie.generate(str(tmp_path), "kqvk", condition="orthodox", threads=None)
+    assert [(t["material"], t["reused"]) for t in again] == [("KvK", True), ("KQvK", True)]
+
+
+def test_generate_then_probe_another_condition(tmp_path):
+    feerie.generate(tmp_path, "KQvK", condition="madrasi-ri")
+    with feerie.open_tablebase(tmp_path, "madrasi-ri") as tb:
+        assert tb.tables() == ["KQvK", "KvK"]
+        assert tb.probe_wdl(KQK_WIN) == 1
+
+
+def test_generate_errors(tmp_path):
+    with pytest.raises(feerie.ConditionMismatchError):
+        feerie.generate(tmp_path, "KQvK", condition="no-such-condition")
+    with pytest.raises(feerie.FeerieError) as caught:
+        feerie.generate(tmp_path, "KQvX")
+    assert caught.value.kind == "invalid argument"
+    with pytest.raises(ValueError):
+        feerie.generate(tmp_path, "KQvK", threads=-1)
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    with pytest.raises(feerie.FeerieError):
+        feerie.generate(a_file, "KQvK")
+
+
+class Stop(Exception):
+    pass
+
+
+def test_a_signal_stops_generation(tmp_path):
+    """A Python signal handler runs during generation, and the exception it raises stops the
+    job and comes out of generate() (Ctrl-C gives KeyboardInterrupt the same way)."""
+    armed = threading.Event()
+    armed.set()
+
+    def handler(signum, frame):
+        if armed.is_set():
+            armed.clear()
+            raise Stop()
+
+    done = threading.Event()
+
+    def send_signals():
+        # Once the job has begun (it creates the condition's directory first), and then until
+        # it reacts, so that the test needs no guess at its timing.
+        while not (tmp_path / "orthodox").exists():
+            done.wait(0.001)
+        while not done.is_set():
+            os.kill(os.getpid(), signal.SIGUSR1)
+            done.wait(0.005)
+
+    previous = signal.signal(signal.SIGUSR1, handler)
+    sender = threading.Thread(target=send_signals)
+    try:
+        sender.start()
+        with pytest.raises(Stop):
+            feerie.generate(tmp_path, "KQvKR", threads=1)
+    finally:
+        done.set()
+        sender.join()
+        signal.signal(signal.SIGUSR1, previous)
+    assert not armed.is_set()
+    assert not (tmp_path / "orthodox" / "KQvKR.ftb").exists()
