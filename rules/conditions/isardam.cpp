@@ -8,17 +8,21 @@ namespace feerie {
 
 namespace {
 
-// The position after the unit on `from` captures the king on `king` (a locust lands
-// beyond it), promoting to `promotion` when given, and after the mutation that move
-// causes. Used for Isardam type A checks.
+// Where the unit on `from` lands when it captures the king on `king` with `walk`: on the
+// king's square, or one square beyond it for a locust.
+Square king_capture_landing(Square from, Square king, PieceType walk) {
+  if (walk != LOCUST) return king;
+  int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
+  return make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
+}
+
+// The position after the unit on `from` captures the king on `king`, promoting to
+// `promotion` when given, and after the mutation that move causes. Used for Isardam type
+// A checks.
 Position after_king_capture(const Position& pos, Square from, Square king, PieceType walk, PieceType promotion) {
   Position after = pos;
   Piece unit = pos.piece_on(from);
-  Square land = king;
-  if (walk == LOCUST) {
-    int df = file_of(king) - file_of(from), dr = rank_of(king) - rank_of(from);
-    land = make_square(file_of(king) + (df > 0) - (df < 0), rank_of(king) + (dr > 0) - (dr < 0));
-  }
+  const Square land = king_capture_landing(from, king, walk);
   after.remove_piece(king);
   after.move_piece(from, land);
   if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
@@ -32,11 +36,13 @@ Position after_king_capture(const Position& pos, Square from, Square king, Piece
 // Whether taking the king from `from` is a move that leaves no pair. A real pawn that
 // lands on its last rank promotes: the capture is legal if some promotion leaves no pair.
 // (The capture is made with the unit's walk: a locust lands beyond the king only when it
-// moves as a locust.)
+// moves as a locust, and a pawn lent a locust's walk may land on its last rank beyond a
+// king on its seventh: bug found by review, regression test
+// Combination.IsardamKingCaptureByAPawnMovingAsALocustPromotes.)
 template <class HasPair>
 bool king_capture_allowed(const Position& pos, Square from, Square king, PieceType walk, HasPair&& has_pair) {
   Piece unit = pos.piece_on(from);
-  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7)
+  if (unit.type() != PAWN || relative_rank(unit.color(), king_capture_landing(from, king, walk)) != 7)
     return !has_pair(after_king_capture(pos, from, king, walk, NO_PIECE_TYPE));
   for (PieceType pt : promotion_types(pos))
     if (!has_pair(after_king_capture(pos, from, king, walk, pt))) return true;

@@ -52,6 +52,10 @@ INSTANTIATE_TEST_SUITE_P(Madrasi, CombinationPerft,
 
 INSTANTIATE_TEST_SUITE_P(IsardamEiffelLeffie, CombinationPerft,
                          ::testing::Values(Case{"isardam+annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 8590},
+                                           // A pawn moving as a locust takes the king and
+                                           // promotes beyond it (the review's P42).
+                                           Case{"isardam+annan", "2l4r/4k3/2bnP3/4L2q/8/K7/8/8 b - - 0 1", 2, 80},
+                                           Case{"leffie+annan", "2l4r/4k3/2bnP3/4L2q/8/K7/8/8 b - - 0 1", 2, 34},
                                            Case{"eiffel+annan-c", "8/6k1/p7/3p4/1K2N3/2B5/Q7/8 w - - 0 1", 3, 5205},
                                            Case{"leffie+nanna", "7k/6P1/8/8/8/K7/8/7q b - - 0 1", 3, 371},
                                            Case{"isardam-b-ri+nanna-b", "8/8/3qk3/3r4/3QK3/3R4/8/8 w - - 0 1", 3,

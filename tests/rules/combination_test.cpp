@@ -3,6 +3,7 @@
 // solver take from the composed policies. Perft against an independent reference is in
 // combination_perft_test.cpp.
 #include "rules/conditions/combination.h"
+
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -35,13 +36,12 @@ TEST(Combination, WhatIsNotACombinationIsRefusedWithTheReason) {
     const char* name;
     const char* reason;
   };
-  for (const Bad& bad : {Bad{"annan+nanna", "two walk conditions ('annan' and 'nanna')"},
-                         Bad{"madrasi+isardam", "two paralysis conditions ('madrasi' and 'isardam')"},
-                         Bad{"orthodox+annan", "'orthodox' does not combine"},
-                         Bad{"madrasi+annan+leffie", "a combination has two parts"},
-                         Bad{"madrasi+", "unknown condition ''"},
-                         Bad{"madrasi+annan-e", "unknown condition 'annan-e'"},
-                         Bad{"eiffel:qx+annan", "bad pair 'qx'"}}) {
+  for (const Bad& bad :
+       {Bad{"annan+nanna", "two walk conditions ('annan' and 'nanna')"},
+        Bad{"madrasi+isardam", "two paralysis conditions ('madrasi' and 'isardam')"},
+        Bad{"orthodox+annan", "'orthodox' does not combine"},
+        Bad{"madrasi+annan+leffie", "a combination has two parts"}, Bad{"madrasi+", "unknown condition ''"},
+        Bad{"madrasi+annan-e", "unknown condition 'annan-e'"}, Bad{"eiffel:qx+annan", "bad pair 'qx'"}}) {
     Expected<RuleSet> r = RuleSet::parse(bad.name);
     ASSERT_FALSE(r.ok()) << bad.name;
     EXPECT_EQ(r.error_kind(), ErrorKind::InvalidArgument) << bad.name;
@@ -60,8 +60,8 @@ TEST(Combination, SpecExampleTheRookMovingAsABishopIsParalysedByTheRook) {
   const CombinedRules& r = *set.get_if<CombinedRules>();
   EXPECT_EQ(r.walk_of(position(Example), Square(3 + 8 * 3)), BISHOP);  // d4
   Bitboard paralysed = r.paralysed_bb(position(Example));
-  EXPECT_TRUE(paralysed & square_bb(Square(3 + 8 * 3)));  // the rook d4, by the rook d8
-  EXPECT_TRUE(paralysed & square_bb(Square(6 + 8 * 6)));  // the bishop g7, by the rook moving as a bishop
+  EXPECT_TRUE(paralysed & square_bb(Square(3 + 8 * 3)));   // the rook d4, by the rook d8
+  EXPECT_TRUE(paralysed & square_bb(Square(6 + 8 * 6)));   // the bishop g7, by the rook moving as a bishop
   EXPECT_FALSE(paralysed & square_bb(Square(3 + 8 * 7)));  // d8: the rook d4 does not observe it
   EXPECT_EQ(test::contains(legal_moves(Example, rules("madrasi+annan")), "d4a7"), false);
   EXPECT_EQ(moves_from(Example, "d4", "madrasi+annan"), std::vector<std::string>{});
@@ -101,11 +101,32 @@ TEST(Combination, ThePairIsTheObserversWalkAndTheObservedUnitsRealType) {
 // the a<->h mirror, and kings may touch when a king can borrow a walk or be paralysed.
 TEST(Combination, IndexerFactsComeFromBothPolicies) {
   EXPECT_FALSE(rules("madrasi+annan").full_symmetry());
-  EXPECT_TRUE(rules("madrasi+annan").kings_may_touch());     // Annan type A: kings borrow
+  EXPECT_TRUE(rules("madrasi+annan").kings_may_touch());       // Annan type A: kings borrow
   EXPECT_TRUE(rules("madrasi-ri+annan-d").kings_may_touch());  // RI: a paralysed king gives no check
   EXPECT_FALSE(rules("madrasi+annan-d").kings_may_touch());
   EXPECT_FALSE(rules("isardam-b+annan-c").kings_may_touch());
-  EXPECT_TRUE(rules("isardam+annan-c").kings_may_touch());   // type A: taking the king may leave a pair
+  EXPECT_TRUE(rules("isardam+annan-c").kings_may_touch());  // type A: taking the king may leave a pair
+}
+
+// Isardam type A with Annan: the pawn e6, lent the walk of the locust e5 behind it, takes
+// the king e7 by landing on e8, its last rank, so it promotes (SPEC 3.4), and the check
+// is judged on each promotion (SPEC 3.2: "a unit gives check only if capturing the king
+// would itself be a legal Isardam move"). Under isardam+annan every promotion pairs with
+// a black unit of its type (queen h5, rook h8, bishop c6, knight d6, locust c8): no check.
+// Under leffie+annan (Eiffel's relation) the knight promotion pairs with nothing: check.
+// The engine once tested the king's rank instead of the landing square's and never
+// promoted (found by the independent review).
+TEST(Combination, IsardamKingCaptureByAPawnMovingAsALocustPromotes) {
+  const char* fen = "2l4r/4k3/2bnP3/4L2q/8/K7/8/8 b - - 0 1";
+  EXPECT_FALSE(in_check(position(fen), rules("isardam+annan")));
+  EXPECT_EQ(legal_moves(fen, rules("isardam+annan")).size(), 16u);
+  EXPECT_TRUE(in_check(position(fen), rules("leffie+annan")));
+  EXPECT_EQ(legal_moves(fen, rules("leffie+annan")).size(), 7u);
+  // The same with colours exchanged, and the position with White to move is legal.
+  const char* flipped = "8/8/k7/8/4l2Q/2BNp3/4K3/2L4R w - - 0 1";
+  EXPECT_FALSE(in_check(position(flipped), rules("isardam+annan")));
+  EXPECT_TRUE(in_check(position(flipped), rules("leffie+annan")));
+  EXPECT_TRUE(is_legal_position(position("2l4r/4k3/2bnP3/4L2q/8/K7/8/8 w - - 0 1"), rules("isardam+annan")));
 }
 
 }  // namespace
