@@ -2,8 +2,8 @@
 
 #include <omp.h>
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <mutex>
 #include <optional>
@@ -39,11 +39,12 @@ class Solver {
   }
 
   Expected<std::vector<SolvedTable>> run() {
-    if (members_.size() > MaxMembers) return error(ErrorKind::NotSupported, "a component of more than " + std::to_string(MaxMembers) + " materials");
+    if (members_.size() > MaxMembers)
+      return error(ErrorKind::NotSupported, "a component of more than " + std::to_string(MaxMembers) + " materials");
     for (const Indexer* m : members_)
       if (m->symmetry_count() != members_.front()->symmetry_count())
-        return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" + members_.front()->material().name() +
-                     ", " + m->material().name() + ")");
+        return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" +
+                                              members_.front()->material().name() + ", " + m->material().name() + ")");
     if (Status s = load_subtables(); !s) return s.error();
     values_.resize(members_.size());
     block_min_.resize(members_.size());
@@ -182,7 +183,8 @@ class Solver {
   void lower_block_min(Entry e, ValueCode v) {
     std::atomic_ref<ValueCode> block_min(block_min_tables_[e.code >> 48][e.index() / BlockSize]);
     ValueCode seen = block_min.load(std::memory_order_relaxed);
-    while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {}
+    while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {
+    }
   }
 
   ValueCode load(Entry e) { return std::atomic_ref<ValueCode>(*slot(e)).load(std::memory_order_relaxed); }
@@ -191,7 +193,8 @@ class Solver {
     if (value::is_mate(v)) {
       lower_block_min(e, v);
       int p = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
-      while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {}
+      while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {
+      }
       ++resolved_[omp_get_thread_num() % MaxThreads].count[e.member()];
     }
   }
@@ -274,7 +277,8 @@ class Solver {
             Material m = own;
             if (!captured.empty()) {
               if (captured.type() >= PIECE_TYPE_NB || captured.color() != ~mover || captured.type() == KING ||
-                  captured.type() == NO_PIECE_TYPE || own.count(captured.color(), captured.type(), captured.magic()) == 0)
+                  captured.type() == NO_PIECE_TYPE ||
+                  own.count(captured.color(), captured.type(), captured.magic()) == 0)
                 continue;
               m.set_count(captured.color(), captured.type(), captured.magic(),
                           own.count(captured.color(), captured.type(), captured.magic()) - 1);
@@ -304,8 +308,8 @@ class Solver {
       for (const auto& t : exits_)
         if (t->material() == material) return value_through_move(t->value_code(after));
     }
-    return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() + " for a move out of " +
-                 members_[member]->material().name());
+    return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() +
+                                          " for a move out of " + members_[member]->material().name());
   }
 
   // Where a move made on `after` (from the position of `member`) lands: true with its
@@ -327,13 +331,16 @@ class Solver {
     const Indexer& indexer = *members_[member];
     Position pos;
     if (!indexer.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
-    MoveList moves;
-    generate_legal(pos, rules_, moves);
-    if (moves.empty()) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
     // Two moves can lead to one entry through a symmetry that fixes a king, and with
     // magic units through two promotion choices that give the same unit after mutation.
     const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
-    int inside = 0, shortest_win = INT_MAX, longest_loss = -1;
+    // When moves reach distinct entries the quiet ones are only counted (most positions
+    // of an orthodox table: the count is most of the initialisation's work).
+    MoveList moves;
+    int quiet_moves = 0;
+    if (may_share_entries || !split_legal_moves(pos, rules_, quiet_moves, moves)) generate_legal(pos, rules_, moves);
+    if (moves.empty() && !quiet_moves) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
+    int inside = quiet_moves, shortest_win = INT_MAX, longest_loss = -1;
     bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
@@ -404,8 +411,8 @@ class Solver {
   // rules and units without after-move effects (no magic units).
   bool quiet(const Position& pos, Move m) const {
     if constexpr (!Rules::OrthodoxLegality) return false;
-    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT &&
-           m.kind() != MoveKind::LOCUST_CAPTURE && pos.empty(m.to()) && !pos.magic_pieces();
+    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
+           pos.empty(m.to()) && !pos.magic_pieces();
   }
 
   // The entries of the predecessors of `pos` (entry i of `member`, `side` to move), with
@@ -475,7 +482,8 @@ class Solver {
         if (stride) {
           j = i + std::uint64_t(std::int64_t(from) - std::int64_t(to)) * stride;
         } else if (unit.type() == KING) {
-          Square wk = mover == WHITE ? from : pos.king_square(WHITE), bk = mover == BLACK ? from : pos.king_square(BLACK);
+          Square wk = mover == WHITE ? from : pos.king_square(WHITE),
+                 bk = mover == BLACK ? from : pos.king_square(BLACK);
           j = indexer.index_after_king_move(i, pos, wk, bk);
         }
         if (j == Indexer::NoShortcut) {
@@ -525,7 +533,8 @@ class Solver {
       // One successor entry fewer; the thread that takes the count to zero resolves it.
       std::atomic_ref<ValueCode> entry(*slot(found[k]));
       ValueCode old = entry.load(std::memory_order_relaxed);
-      while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {}
+      while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
+      }
       if (value::open_successors(old) > 1) continue;
       Position lost;
       members_[found[k].member()]->decode(found[k].index(), Color(found[k].side()), lost);
@@ -543,7 +552,8 @@ class Solver {
   // that leave.
   ValueCode loss_value(int member, const Position& pos, int n) {
     MoveList moves;
-    generate_legal(pos, rules_, moves);
+    int quiet_moves = 0;  // not needed: the quiet moves stay in the material
+    if (!split_legal_moves(pos, rules_, quiet_moves, moves)) generate_legal(pos, rules_, moves);
     int longest = n;
     for (Move m : moves) {
       if (quiet(pos, m)) continue;  // stays in the material: already counted
@@ -572,7 +582,7 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<Bitboard> fixed_squares_;  // per member
-  std::vector<MemberValues> values_;  // [member][side to move]
+  std::vector<MemberValues> values_;     // [member][side to move]
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   struct ExitRoute {
     const Tablebase::MemoryTable* table = nullptr;

@@ -73,6 +73,65 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
 }
 
 template <class Rules>
+bool split_legal_moves(const Position& pos, const Rules&, int& quiet, MoveList& others) {
+  if constexpr (!Rules::OrthodoxLegality) {
+    return false;
+  } else {
+    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+    const Bitboard pinned = pinned_bb(pos, king), checkers = orthodox_attackers_bb(pos, king, them, occupied);
+    quiet = 0;
+    // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
+    // once it has left its square.
+    const Bitboard without_king = occupied ^ square_bb(king);
+    for (Bitboard targets = king_bb(king) & (~occupied | capturable); targets;) {
+      Square to = pop_lsb(targets);
+      if (orthodox_attackers_bb(pos, to, them, without_king) & ~square_bb(to)) continue;
+      if (pos.empty(to))
+        ++quiet;
+      else
+        others.push(Move(king, to));
+    }
+    if (checkers & (checkers - 1)) return true;  // double check: only the king moves
+    // Leapers and sliders by bitboards: a pinned unit stays on its pin line, and in check
+    // a move takes the checker or blocks the line to it. Pawns by their list (double steps,
+    // promotions, en passant).
+    const Bitboard answers_check = checkers ? checkers | between_bb(king, lsb(checkers)) : ~Bitboard(0);
+    MoveList pawn_moves;
+    for (Bitboard units = pos.pieces(us) & ~square_bb(king); units;) {
+      Square s = pop_lsb(units);
+      PieceType type = pos.piece_on(s).type();
+      if (type == PAWN) {
+        add_walk_moves(pos, s, PAWN, capturable, pawn_moves);
+        continue;
+      }
+      Bitboard targets = leaper_or_slider_bb(type, s, occupied) & (~occupied | capturable) & answers_check;
+      if (pinned & square_bb(s)) targets &= line_bb(king, s);
+      quiet += popcount(targets & ~occupied);
+      for (Bitboard captures = targets & occupied; captures;) others.push(Move(s, pop_lsb(captures)));
+    }
+    Position after = pos;
+    for (Move m : pawn_moves) {
+      if (m.kind() == MoveKind::EN_PASSANT) {
+        UndoRecord undo;
+        after.do_move(m, undo);
+        const bool legal = !orthodox_attackers_bb(after, king, them, after.pieces());
+        after.undo_move(m, undo);
+        if (legal) others.push(m);
+      } else if (legal_by_pins_and_checkers(pos, m, king, pinned, checkers)) {
+        if (m.promotion() == NO_PIECE_TYPE && pos.empty(m.to()))
+          ++quiet;
+        else
+          others.push(m);
+      }
+    }
+    return true;
+  }
+}
+
+template <class Rules>
 std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   if (depth <= 0) return 1;
   MoveList moves;
@@ -107,6 +166,14 @@ template std::uint64_t perft(Position&, const AnnanRules&, int);
 template std::uint64_t perft(Position&, const CombinedRules&, int);
 template std::uint64_t perft(Position&, const CombinedIsardamRules&, int);
 template std::uint64_t perft(Position&, const CombinedIsardamBRules&, int);
+template bool split_legal_moves(const Position&, const OrthodoxRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const ParalysisRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const IsardamRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const IsardamBRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const AnnanRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const CombinedRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const CombinedIsardamRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const CombinedIsardamBRules&, int&, MoveList&);
 static_assert(std::variant_size_v<RuleSet::Variant> == 8, "instantiate the templates above for every condition type");
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {
@@ -151,13 +218,14 @@ std::uint64_t perft(Position& pos, const RuleSet& rules, int depth) {
 
 Status check_position_legal(const Position& pos, const RuleSet& rules) {
   if (pos.ep_square() != SQ_NONE && !ep_square_possible(pos, rules))
-    return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': under " + rules.name() +
-                 " the pawn in front of the en-passant square could not have made a double step (on its origin "
-                 "square it does not move as a pawn, or it would have mutated on arrival)");
+    return error(ErrorKind::InvalidArgument,
+                 "illegal position '" + to_fen(pos) + "': under " + rules.name() +
+                     " the pawn in front of the en-passant square could not have made a double step (on its origin "
+                     "square it does not move as a pawn, or it would have mutated on arrival)");
   if (is_legal_position(pos, rules)) return Ok{};
   const char* side = pos.side_to_move() == WHITE ? "black" : "white";
-  return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': the side not to move (" + side + ") is in check under " +
-               rules.name());
+  return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': the side not to move (" + side +
+                                               ") is in check under " + rules.name());
 }
 
 Expected<Position> parse_legal_position(std::string_view fen, const RuleSet& rules) {

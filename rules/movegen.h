@@ -23,6 +23,15 @@ namespace feerie {
 template <class Rules>
 void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 
+// The legal moves of the side to move split for the retrograde solver: how many are
+// quiet (no capture, promotion or en passant: they keep the material, and no list of them
+// is needed) and the others, listed in `others`. The same moves as generate_legal(),
+// counted by bitboards instead of listed. Only where legality follows from pins and
+// checkers (orthodox legality; no grasshopper, locust or magic unit on the board): false
+// elsewhere, and the caller uses generate_legal().
+template <class Rules>
+bool split_legal_moves(const Position& pos, const Rules& rules, int& quiet, MoveList& others);
+
 // do_move() followed by the mutations magic units cause (SPEC 3.5, under every
 // condition), all recorded in `undo`. The rules are not needed for that today; the
 // parameter keeps every call site ready for a condition with an after-move effect.

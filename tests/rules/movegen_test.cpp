@@ -1,5 +1,7 @@
 // Orthodox move-generation details that perft does not single out: promotions, en
 // passant, pawns on their first and last ranks, check evasion.
+#include <algorithm>
+
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -73,6 +75,58 @@ TEST(Movegen, MakeUndoRestoresThePosition) {
     pos.undo_move(m, undo);
     EXPECT_EQ(pos, original) << to_uci(m);
   }
+}
+
+// split_legal_moves() counts the quiet moves by bitboards and lists the others; at every
+// node of these move trees (pins, checks, double checks, en passant that exposes the
+// king, promotions) it must give exactly generate_legal()'s moves, classified.
+void expect_split_equals_generated(Position& pos, int depth) {
+  MoveList all, others;
+  generate_legal(pos, OrthodoxRules{}, all);
+  int quiet = -1;
+  ASSERT_TRUE(split_legal_moves(pos, OrthodoxRules{}, quiet, others)) << to_fen(pos);
+  std::vector<std::uint32_t> expected_others, got_others;
+  int expected_quiet = 0;
+  for (Move m : all) {
+    if (m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && pos.empty(m.to()))
+      ++expected_quiet;
+    else
+      expected_others.push_back(m.code());
+  }
+  for (Move m : others) got_others.push_back(m.code());
+  std::sort(expected_others.begin(), expected_others.end());
+  std::sort(got_others.begin(), got_others.end());
+  ASSERT_EQ(quiet, expected_quiet) << to_fen(pos);
+  ASSERT_EQ(got_others, expected_others) << to_fen(pos);
+  if (depth == 0) return;
+  for (Move m : all) {
+    UndoRecord undo;
+    pos.do_move(m, undo);
+    expect_split_equals_generated(pos, depth - 1);
+    pos.undo_move(m, undo);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
+  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
+                          "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1", "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1",
+                          "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1"}) {
+    Position pos = test::position(fen);
+    expect_split_equals_generated(pos, 2);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
+  MoveList others;
+  int quiet = 0;
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), OrthodoxRules{}, quiet, others));
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/3N*4/R3K3 w - - 0 1"), OrthodoxRules{}, quiet, others));
+  const RuleSet madrasi = test::rules("madrasi");
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(),
+                                 quiet, others));
 }
 
 }  // namespace
