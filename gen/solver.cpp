@@ -334,15 +334,22 @@ class Solver {
     // Two moves can lead to one entry through a symmetry that fixes a king, and with
     // magic units through two promotion choices that give the same unit after mutation.
     const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
-    // When moves reach distinct entries the quiet ones are only counted (most positions
-    // of an orthodox table: the count is most of the initialisation's work).
-    MoveList moves;
-    int quiet_moves = 0;
-    if (may_share_entries || !split_legal_moves(pos, rules_, quiet_moves, moves)) generate_legal(pos, rules_, moves);
+    // Under orthodox legality the quiet moves of kings, leapers and sliders come as
+    // bitboards: counted when moves reach distinct entries (most positions), indexed by
+    // the indexer's shortcuts when they may not; the rest is listed.
+    SplitMoves split;
+    if (!split_legal_moves(pos, rules_, split)) {
+      split.units = 0;
+      split.listed.clear();
+      generate_legal(pos, rules_, split.listed);
+    }
+    const MoveList& moves = split.listed;
+    const int quiet_moves = split.quiet_count();
     if (moves.empty() && !quiet_moves) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
-    int inside = quiet_moves, shortest_win = INT_MAX, longest_loss = -1;
-    bool draw_exit = false;
     std::uint64_t successors[MoveList::Capacity];
+    int inside = may_share_entries ? quiet_successor_indices(member, pos, i, split, successors) : quiet_moves;
+    int shortest_win = INT_MAX, longest_loss = -1;
+    bool draw_exit = false;
     for (Move m : moves) {
       if (quiet(pos, m)) {
         // Stays in the material; its entry is needed only when entries may repeat.
@@ -388,6 +395,41 @@ class Solver {
       return value::Unknown;
     }
     return value::open(draw_exit ? value::NeverLost : distinct);
+  }
+
+  // The indices (in `member`, the opponent to move) reached by the quiet moves of `split`
+  // from `pos`, entry i: the indexer's shortcuts where they apply (the retro moves of
+  // collect_leaper_slider_predecessors() use the same), index_after_move() otherwise.
+  int quiet_successor_indices(int member, const Position& pos, std::uint64_t i, const SplitMoves& split,
+                              std::uint64_t* out) const {
+    const Indexer& indexer = *members_[member];
+    const Color us = pos.side_to_move();
+    Position after = pos;
+    after.set_side_to_move(~us);
+    after.set_ep_square(SQ_NONE);
+    int count = 0;
+    for (int u = 0; u < split.units; ++u) {
+      const Square from = split.from[u];
+      const Piece unit = pos.piece_on(from);
+      const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
+      for (Bitboard targets = split.quiet_targets[u]; targets;) {
+        const Square to = pop_lsb(targets);
+        std::uint64_t j = Indexer::NoShortcut;
+        if (stride) {
+          j = i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
+        } else if (unit.type() == KING) {
+          Square wk = us == WHITE ? to : pos.king_square(WHITE), bk = us == BLACK ? to : pos.king_square(BLACK);
+          j = indexer.index_after_king_move(i, pos, wk, bk);
+        }
+        if (j == Indexer::NoShortcut) {
+          after.move_piece(from, to);
+          j = indexer.index_after_move(i, pos, after, from, to);
+          after.move_piece(to, from);
+        }
+        out[count++] = j;
+      }
+    }
+    return count;
   }
 
   // Whether a board symmetry other than the identity leaves a king of `pos` in place.
@@ -551,9 +593,13 @@ class Solver {
   // wins of the opponent in at most n plies: 1 + the longest of those and of the moves
   // that leave.
   ValueCode loss_value(int member, const Position& pos, int n) {
-    MoveList moves;
-    int quiet_moves = 0;  // not needed: the quiet moves stay in the material
-    if (!split_legal_moves(pos, rules_, quiet_moves, moves)) generate_legal(pos, rules_, moves);
+    // The quiet moves stay in the material (already counted): only the listed ones matter.
+    SplitMoves split;
+    if (!split_legal_moves(pos, rules_, split)) {
+      split.listed.clear();
+      generate_legal(pos, rules_, split.listed);
+    }
+    const MoveList& moves = split.listed;
     int longest = n;
     for (Move m : moves) {
       if (quiet(pos, m)) continue;  // stays in the material: already counted

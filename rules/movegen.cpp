@@ -73,7 +73,7 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
 }
 
 template <class Rules>
-bool split_legal_moves(const Position& pos, const Rules&, int& quiet, MoveList& others) {
+bool split_legal_moves(const Position& pos, const Rules&, SplitMoves& out) {
   if constexpr (!Rules::OrthodoxLegality) {
     return false;
   } else {
@@ -82,18 +82,22 @@ bool split_legal_moves(const Position& pos, const Rules&, int& quiet, MoveList& 
     const Square king = pos.king_square(us);
     const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
     const Bitboard pinned = pinned_bb(pos, king), checkers = orthodox_attackers_bb(pos, king, them, occupied);
-    quiet = 0;
+    out.units = 0;
+    out.listed.clear();
+    auto add_unit = [&](Square from, Bitboard targets) {
+      out.from[out.units] = from;
+      out.quiet_targets[out.units++] = targets & ~occupied;
+      for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
+    };
     // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
     // once it has left its square.
     const Bitboard without_king = occupied ^ square_bb(king);
+    Bitboard king_targets = 0;
     for (Bitboard targets = king_bb(king) & (~occupied | capturable); targets;) {
       Square to = pop_lsb(targets);
-      if (orthodox_attackers_bb(pos, to, them, without_king) & ~square_bb(to)) continue;
-      if (pos.empty(to))
-        ++quiet;
-      else
-        others.push(Move(king, to));
+      if (!(orthodox_attackers_bb(pos, to, them, without_king) & ~square_bb(to))) king_targets |= square_bb(to);
     }
+    add_unit(king, king_targets);
     if (checkers & (checkers - 1)) return true;  // double check: only the king moves
     // Leapers and sliders by bitboards: a pinned unit stays on its pin line, and in check
     // a move takes the checker or blocks the line to it. Pawns by their list (double steps,
@@ -109,23 +113,20 @@ bool split_legal_moves(const Position& pos, const Rules&, int& quiet, MoveList& 
       }
       Bitboard targets = leaper_or_slider_bb(type, s, occupied) & (~occupied | capturable) & answers_check;
       if (pinned & square_bb(s)) targets &= line_bb(king, s);
-      quiet += popcount(targets & ~occupied);
-      for (Bitboard captures = targets & occupied; captures;) others.push(Move(s, pop_lsb(captures)));
+      add_unit(s, targets);
     }
     Position after = pos;
     for (Move m : pawn_moves) {
+      bool legal = true;
       if (m.kind() == MoveKind::EN_PASSANT) {
         UndoRecord undo;
         after.do_move(m, undo);
-        const bool legal = !orthodox_attackers_bb(after, king, them, after.pieces());
+        legal = !orthodox_attackers_bb(after, king, them, after.pieces());
         after.undo_move(m, undo);
-        if (legal) others.push(m);
-      } else if (legal_by_pins_and_checkers(pos, m, king, pinned, checkers)) {
-        if (m.promotion() == NO_PIECE_TYPE && pos.empty(m.to()))
-          ++quiet;
-        else
-          others.push(m);
+      } else {
+        legal = legal_by_pins_and_checkers(pos, m, king, pinned, checkers);
       }
+      if (legal) out.listed.push(m);
     }
     return true;
   }
@@ -166,14 +167,14 @@ template std::uint64_t perft(Position&, const AnnanRules&, int);
 template std::uint64_t perft(Position&, const CombinedRules&, int);
 template std::uint64_t perft(Position&, const CombinedIsardamRules&, int);
 template std::uint64_t perft(Position&, const CombinedIsardamBRules&, int);
-template bool split_legal_moves(const Position&, const OrthodoxRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const ParalysisRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const IsardamRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const IsardamBRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const AnnanRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const CombinedRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const CombinedIsardamRules&, int&, MoveList&);
-template bool split_legal_moves(const Position&, const CombinedIsardamBRules&, int&, MoveList&);
+template bool split_legal_moves(const Position&, const OrthodoxRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const ParalysisRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const IsardamRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const IsardamBRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const AnnanRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const CombinedRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const CombinedIsardamRules&, SplitMoves&);
+template bool split_legal_moves(const Position&, const CombinedIsardamBRules&, SplitMoves&);
 static_assert(std::variant_size_v<RuleSet::Variant> == 8, "instantiate the templates above for every condition type");
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {

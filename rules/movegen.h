@@ -23,14 +23,28 @@ namespace feerie {
 template <class Rules>
 void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 
-// The legal moves of the side to move split for the retrograde solver: how many are
-// quiet (no capture, promotion or en passant: they keep the material, and no list of them
-// is needed) and the others, listed in `others`. The same moves as generate_legal(),
-// counted by bitboards instead of listed. Only where legality follows from pins and
-// checkers (orthodox legality; no grasshopper, locust or magic unit on the board): false
-// elsewhere, and the caller uses generate_legal().
+// The legal moves of the side to move split for the retrograde solver: the quiet moves
+// (no capture, promotion or en passant) of kings, knights, bishops, rooks and queens as
+// a bitboard of targets per unit, so that they can be counted or indexed without being
+// made, and every other move (pawn moves, captures) listed. The same moves as
+// generate_legal(). Only where legality follows from pins and checkers (orthodox
+// legality; no grasshopper, locust or magic unit on the board): false elsewhere, and the
+// caller uses generate_legal().
+struct SplitMoves {
+  static constexpr int MaxUnits = 32;
+  Square from[MaxUnits];
+  Bitboard quiet_targets[MaxUnits];
+  int units = 0;
+  MoveList listed;
+
+  int quiet_count() const {
+    int n = 0;
+    for (int u = 0; u < units; ++u) n += popcount(quiet_targets[u]);
+    return n;
+  }
+};
 template <class Rules>
-bool split_legal_moves(const Position& pos, const Rules& rules, int& quiet, MoveList& others);
+bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out);
 
 // do_move() followed by the mutations magic units cause (SPEC 3.5, under every
 // condition), all recorded in `undo`. The rules are not needed for that today; the

@@ -81,23 +81,28 @@ TEST(Movegen, MakeUndoRestoresThePosition) {
 // node of these move trees (pins, checks, double checks, en passant that exposes the
 // king, promotions) it must give exactly generate_legal()'s moves, classified.
 void expect_split_equals_generated(Position& pos, int depth) {
-  MoveList all, others;
+  MoveList all;
   generate_legal(pos, OrthodoxRules{}, all);
-  int quiet = -1;
-  ASSERT_TRUE(split_legal_moves(pos, OrthodoxRules{}, quiet, others)) << to_fen(pos);
-  std::vector<std::uint32_t> expected_others, got_others;
-  int expected_quiet = 0;
-  for (Move m : all) {
-    if (m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && pos.empty(m.to()))
-      ++expected_quiet;
-    else
-      expected_others.push_back(m.code());
+  SplitMoves split;
+  ASSERT_TRUE(split_legal_moves(pos, OrthodoxRules{}, split)) << to_fen(pos);
+  // Every legal move once: the quiet targets of the units as moves, the listed ones.
+  std::vector<std::uint32_t> expected, got;
+  for (Move m : all) expected.push_back(m.code());
+  for (int u = 0; u < split.units; ++u)
+    for (Bitboard targets = split.quiet_targets[u]; targets;) {
+      Square to = pop_lsb(targets);
+      ASSERT_TRUE(pos.empty(to)) << to_fen(pos);
+      got.push_back(Move(split.from[u], to).code());
+    }
+  for (Move m : split.listed) {
+    EXPECT_FALSE(m.promotion() == NO_PIECE_TYPE && m.kind() == MoveKind::NORMAL && pos.empty(m.to()) &&
+                 pos.piece_on(m.from()).type() != PAWN)
+        << "a quiet move of a king, leaper or slider is listed: " << to_fen(pos);
+    got.push_back(m.code());
   }
-  for (Move m : others) got_others.push_back(m.code());
-  std::sort(expected_others.begin(), expected_others.end());
-  std::sort(got_others.begin(), got_others.end());
-  ASSERT_EQ(quiet, expected_quiet) << to_fen(pos);
-  ASSERT_EQ(got_others, expected_others) << to_fen(pos);
+  std::sort(expected.begin(), expected.end());
+  std::sort(got.begin(), got.end());
+  ASSERT_EQ(got, expected) << to_fen(pos);
   if (depth == 0) return;
   for (Move m : all) {
     UndoRecord undo;
@@ -120,13 +125,12 @@ TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
 }
 
 TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
-  MoveList others;
-  int quiet = 0;
-  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), OrthodoxRules{}, quiet, others));
-  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/3N*4/R3K3 w - - 0 1"), OrthodoxRules{}, quiet, others));
+  SplitMoves split;
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), OrthodoxRules{}, split));
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/3N*4/R3K3 w - - 0 1"), OrthodoxRules{}, split));
   const RuleSet madrasi = test::rules("madrasi");
-  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(),
-                                 quiet, others));
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(), split));
 }
 
 }  // namespace
