@@ -90,13 +90,22 @@ bool split_legal_moves(const Position& pos, const Rules&, SplitMoves& out) {
       for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
     };
     // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
-    // once it has left its square.
+    // once it has left its square. One map of the squares the enemy's leapers and sliders
+    // attack through that board (a captured unit does not attack its own square), and a
+    // look-up for enemy pawns.
     const Bitboard without_king = occupied ^ square_bb(king);
-    Bitboard king_targets = 0;
-    for (Bitboard targets = king_bb(king) & (~occupied | capturable); targets;) {
-      Square to = pop_lsb(targets);
-      if (!(orthodox_attackers_bb(pos, to, them, without_king) & ~square_bb(to))) king_targets |= square_bb(to);
+    const Bitboard enemy_pawns = pos.pieces(them, PAWN);
+    Bitboard attacked = 0;
+    for (Bitboard enemies = pos.pieces(them) & ~enemy_pawns; enemies;) {
+      Square s = pop_lsb(enemies);
+      attacked |= leaper_or_slider_bb(pos.piece_on(s).type(), s, without_king);
     }
+    Bitboard king_targets = king_bb(king) & (~occupied | capturable) & ~attacked;
+    if (enemy_pawns)
+      for (Bitboard targets = king_targets; targets;) {
+        Square to = pop_lsb(targets);
+        if (pawn_attackers_bb(them, to) & enemy_pawns) king_targets ^= square_bb(to);
+      }
     add_unit(king, king_targets);
     if (checkers & (checkers - 1)) return true;  // double check: only the king moves
     // Leapers and sliders by bitboards: a pinned unit stays on its pin line, and in check

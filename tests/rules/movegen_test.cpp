@@ -1,7 +1,10 @@
 // Orthodox move-generation details that perft does not single out: promotions, en
 // passant, pawns on their first and last ranks, check evasion.
 #include <algorithm>
+#include <random>
 
+#include "probe/indexer.h"
+#include "probe/material.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -121,6 +124,27 @@ TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
     Position pos = test::position(fen);
     expect_split_equals_generated(pos, 2);
     if (HasFatalFailure()) return;
+  }
+}
+
+// The same on random legal positions of tables the solver splits (en-passant sections
+// half the time where the material has them).
+TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
+  for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KPPvKP", "KNNvKB"}) {
+    Indexer indexer(*Material::parse(name), RuleSet::orthodox());
+    std::mt19937_64 rng(2026);
+    int checked = 0;
+    for (int n = 0; checked < 3000 && n < 100000; ++n) {
+      std::uint64_t i = rng() % indexer.size();
+      if (n % 2 && indexer.size() > indexer.base_size())
+        i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+      Position pos;
+      if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, OrthodoxRules{})) continue;
+      ++checked;
+      expect_split_equals_generated(pos, 0);
+      if (HasFatalFailure()) return;
+    }
+    EXPECT_EQ(checked, 3000) << name;
   }
 }
 
