@@ -5,35 +5,6 @@
 
 namespace feerie {
 
-void Position::put_piece(Piece p, Square s) {
-  board_[s] = p;
-  Bitboard b = square_bb(s);
-  by_color_[p.color()] |= b;
-  by_type_[p.type()] |= b;
-  if (p.magic()) magic_ |= b;
-}
-
-void Position::remove_piece(Square s) {
-  Piece p = board_[s];
-  if (p.empty()) return;
-  Bitboard b = ~square_bb(s);
-  by_color_[p.color()] &= b;
-  by_type_[p.type()] &= b;
-  magic_ &= b;
-  board_[s] = NO_PIECE;
-}
-
-void Position::move_piece(Square from, Square to) {
-  // Hot in retro generation: one XOR per bitboard instead of a removal and a placement.
-  Piece p = board_[from];
-  Bitboard from_to = square_bb(from) | square_bb(to);
-  board_[to] = p;
-  board_[from] = NO_PIECE;
-  by_color_[p.color()] ^= from_to;
-  by_type_[p.type()] ^= from_to;
-  if (p.magic()) magic_ ^= from_to;
-}
-
 Square Position::capture_square(Move m) const {
   switch (m.kind()) {
     case MoveKind::EN_PASSANT:

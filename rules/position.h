@@ -51,6 +51,8 @@ class Position {
   int piece_count() const { return popcount(pieces()); }
 
   // Building and editing (set-up, indexers, retro moves). put_piece needs an empty square.
+  // Inline (below the class): the indexer's decode and the retro moves call them for
+  // every entry of a table.
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
@@ -81,6 +83,35 @@ class Position {
   Color side_to_move_ = WHITE;
   Square ep_square_ = SQ_NONE;
 };
+
+inline void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  Bitboard b = square_bb(s);
+  by_color_[p.color()] |= b;
+  by_type_[p.type()] |= b;
+  if (p.magic()) magic_ |= b;
+}
+
+inline void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  if (p.empty()) return;
+  Bitboard b = ~square_bb(s);
+  by_color_[p.color()] &= b;
+  by_type_[p.type()] &= b;
+  magic_ &= b;
+  board_[s] = NO_PIECE;
+}
+
+inline void Position::move_piece(Square from, Square to) {
+  // Hot in retro generation: one XOR per bitboard instead of a removal and a placement.
+  Piece p = board_[from];
+  Bitboard from_to = square_bb(from) | square_bb(to);
+  board_[to] = p;
+  board_[from] = NO_PIECE;
+  by_color_[p.color()] ^= from_to;
+  by_type_[p.type()] ^= from_to;
+  if (p.magic()) magic_ ^= from_to;
+}
 
 // The same position seen from the other side: colours exchanged, board flipped
 // vertically, the other side to move. Values (from the side to move's view) are equal
