@@ -53,5 +53,6 @@ void add_stat_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_mine_command(CLI::App& app);
 
 }  // namespace feerie::cli

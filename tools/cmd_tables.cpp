@@ -24,6 +24,7 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
+#include "tools/popeye.h"
 
 namespace feerie::cli {
 
@@ -138,11 +139,16 @@ struct ProbeOptions {
   bool json = false;
   bool moves = false;  // every legal move with its value
   bool pv = true;
+  PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
   Position pos = parse_position(fen, tb.rules());
   ProbeResult r = take(tb.probe(pos));
+  if (o.popeye) {
+    o.popeye->write(take(popeye_problem(pos, tb.rules(), take(tb.value_code(pos)))));
+    return;
+  }
   std::vector<Move> best = take(tb.best_moves(pos));
   std::vector<Move> pv = o.pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
   std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
@@ -357,11 +363,22 @@ void add_probe_command(CLI::App& app) {
                   "Also every legal move with the value of the position after it, for the mover, best first");
     cmd->add_flag("--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; },
                   "Leave the principal variations out");
+    auto popeye = std::make_shared<bool>(false);
+    cmd->add_flag("--popeye", *popeye, "Each position as a problem in Popeye's input language (stipulation #N)")
+        ->excludes("--json")
+        ->excludes("--moves");
     cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
-    cmd->callback([opt, probe_options] {
+    cmd->callback([opt, probe_options, popeye] {
       Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
       ProbeOptions o = *probe_options;
       o.json = opt->json;
+      PopeyeWriter writer(std::cout);
+      if (*popeye) o.popeye = &writer;
+      // EndProblem after the last problem, also when a line of a batch failed.
+      struct Finish {
+        PopeyeWriter& w;
+        ~Finish() { w.finish(); }
+      } finish{writer};
       if (!opt->args.empty()) {
         for (const std::string& fen : opt->args) probe_one(tb, fen, o);
         return;

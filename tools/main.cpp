@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   feerie::cli::add_perft_command(app);
   feerie::cli::add_play_command(app);
   feerie::cli::add_table_commands(app);
+  feerie::cli::add_mine_command(app);
   feerie::cli::add_bench_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;

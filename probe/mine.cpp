@@ -1,0 +1,370 @@
+#include "probe/mine.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "probe/header_check.h"
+#include "probe/indexer.h"
+#include "probe/table_file.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+namespace feerie {
+
+namespace {
+
+Wdl wdl_of(ValueCode v) { return value::is_win(v) ? Wdl::Win : value::is_loss(v) ? Wdl::Loss : Wdl::Draw; }
+
+// The filters that need nothing but the value code.
+bool value_passes(const MineFilter& f, ValueCode v) {
+  if (!value::is_mate(v) && v != value::Draw) return false;  // no position (Illegal)
+  if (f.result && wdl_of(v) != *f.result) return false;
+  if (f.mate_to_play && !(value::is_mate(v) && value::plies(v) > 0)) return false;
+  if (f.mate_min > 0 || f.mate_max > 0 || f.unique_key || f.sound) {
+    if (!value::is_win(v)) return false;
+    if (f.mate_min > 0 && value::moves(v) < f.mate_min) return false;
+    if (f.mate_max > 0 && value::moves(v) > f.mate_max) return false;
+  }
+  return true;
+}
+
+Status check_filter(const MineFilter& f) {
+  if (f.mate_min < 0 || f.mate_max < 0 || (f.mate_max > 0 && f.mate_min > f.mate_max))
+    return error(ErrorKind::InvalidArgument, "bad mate range " + std::to_string(f.mate_min) + "-" +
+                                                 std::to_string(f.mate_max) + " (expected N or N-M with 1 <= N <= M)");
+  bool wants_win = f.mate_min > 0 || f.mate_max > 0 || f.unique_key || f.sound;
+  if (wants_win && f.result && *f.result != Wdl::Win)
+    return error(ErrorKind::InvalidArgument,
+                 "a mate, a unique key or soundness is asked for, so the side to move wins: the result filter '" +
+                     std::string(*f.result == Wdl::Draw ? "draw" : "loss") + "' contradicts it");
+  if (f.mate_to_play && f.result == Wdl::Draw) return error(ErrorKind::InvalidArgument, "a draw has no mate to play");
+  return Ok{};
+}
+
+// A key that tells positions apart (units, side to move, en-passant square), for the
+// positions already found sound during one check.
+std::string position_key(const Position& pos) {
+  std::string key(SQUARE_NB + 2, '\0');
+  for (int s = 0; s < SQUARE_NB; ++s) key[std::size_t(s)] = char(pos.piece_on(Square(s)).code());
+  key[SQUARE_NB] = char(pos.side_to_move());
+  key[SQUARE_NB + 1] = char(pos.ep_square());
+  return key;
+}
+
+Position after_move(const Position& pos, Move m, const RuleSet& rules) {
+  Position after = pos;
+  UndoRecord undo;
+  rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
+  return after;
+}
+
+// `pos`, won in value `v` for the attacker to move: the unique shortest move, then every
+// defence, then the unique shortest continuation, ... down to the mate. `sound` holds the
+// positions already found sound during this check (transpositions are checked once).
+Expected<bool> sound_from(const Tablebase& tb, const Position& pos, ValueCode v,
+                          std::unordered_set<std::string>& sound) {
+  std::string key = position_key(pos);
+  if (sound.count(key)) return true;
+  Move only;
+  Expected<int> keeping = count_keeping_moves(tb, pos, v, 2, &only);
+  if (!keeping) return keeping.error();
+  if (*keeping != 1) return false;
+  Position after = after_move(pos, only, tb.rules());
+  if (value::plies(v) > 1) {
+    MoveList defences;
+    generate_legal(after, tb.rules(), defences);
+    for (Move d : defences) {
+      Position next = after_move(after, d, tb.rules());
+      Expected<ValueCode> w = tb.value_code(next);
+      if (!w) return w.error();
+      if (!value::is_win(*w) || value::plies(*w) > value::plies(v) - 2) {
+        std::string message = "position '";
+        message += to_fen(next) + "' is not won in at most " + std::to_string(value::plies(v) - 2) + " plies after '" +
+                   to_fen(pos) + "' and its shortest move (tables inconsistent)";
+        return error(ErrorKind::Corruption, message);
+      }
+      Expected<bool> below = sound_from(tb, next, *w, sound);
+      if (!below || !*below) return below;
+    }
+  }
+  sound.insert(std::move(key));
+  return true;
+}
+
+// One entry that passed the filters: its index, the symmetry that gives the reported
+// image (Indexer::transform) and, under --differs-from, the other value.
+struct Candidate {
+  std::uint64_t index = 0;
+  ValueCode value = value::Draw;
+  ValueCode other = value::Unknown;
+  std::uint8_t image = 0;
+};
+
+// What one worker thread reads through: its own Tablebase on the same directories and
+// its own handle on the scanned file, so that no lock is shared between threads (the
+// reader's locks are uncontended, its block caches private).
+struct Worker {
+  Tablebase tb;
+  std::optional<Tablebase> other;  // under --differs-from
+  std::unique_ptr<TableFile> file;
+};
+
+// What a scan of one side to move needs, shared by the worker threads (read-only).
+struct SideScan {
+  const Indexer& indexer;
+  const Indexer* other_indexer;  // under --differs-from
+  const MineFilter& filter;
+  int side;  // the stored table's side to move
+};
+
+// Under --differs-from: the images of `pos` that the other condition tells apart, each
+// with its value there, appended to `out` when it differs.
+Status compare_images(const SideScan& scan, Worker& worker, const Position& pos, std::uint64_t index, ValueCode v,
+                      std::vector<Candidate>& out) {
+  std::uint64_t seen[8];
+  int seen_count = 0;
+  for (int t = 0; t < scan.indexer.symmetry_count(); ++t) {
+    Position image = Indexer::transform(t, pos);
+    // One key per position of the other table; every image of a position with touching
+    // kings is missing there alike.
+    const bool indexable = scan.other_indexer->can_index(image);
+    const std::uint64_t key = indexable ? scan.other_indexer->index(image) : ~std::uint64_t(0);
+    if (std::find(seen, seen + seen_count, key) != seen + seen_count) continue;
+    seen[seen_count++] = key;
+    ValueCode other = value::Illegal;
+    if (indexable) {
+      Expected<ValueCode> o = worker.other->value_code(image);
+      if (!o) return o.error();
+      other = value::is_mate(*o) || *o == value::Draw ? *o : value::Illegal;
+    }
+    bool differs = scan.filter.difference == Difference::Value ? other != v
+                                                               : other == value::Illegal || wdl_of(other) != wdl_of(v);
+    if (differs) out.push_back({index, v, other, std::uint8_t(t)});
+  }
+  return Ok{};
+}
+
+// The candidates of entries [begin, end) of one side, in index order.
+Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std::uint64_t end,
+                  std::vector<Candidate>& out) {
+  const MineFilter& f = scan.filter;
+  std::vector<Candidate> images;
+  for (std::uint64_t i = begin; i < end; ++i) {
+    Expected<ValueCode> v = worker.file->value(scan.side, i);
+    if (!v) return v.error();
+    if (!value_passes(f, *v)) continue;
+    Position pos;
+    if (!scan.indexer.decode(i, Color(scan.side), pos)) continue;
+    images.clear();
+    if (scan.other_indexer) {
+      if (Status s = compare_images(scan, worker, pos, i, *v, images); !s) return s;
+      if (images.empty()) continue;
+    } else {
+      images.push_back({i, *v, value::Unknown, 0});
+    }
+    if (f.unique_key && !f.sound) {
+      Expected<int> keeping = count_keeping_moves(worker.tb, pos, *v, 2);
+      if (!keeping) return keeping.error();
+      if (*keeping != 1) continue;
+    }
+    if (f.sound) {
+      std::unordered_set<std::string> sound_positions;
+      Expected<bool> sound = sound_from(worker.tb, pos, *v, sound_positions);
+      if (!sound) return sound.error();
+      if (!*sound) continue;
+    }
+    out.insert(out.end(), images.begin(), images.end());
+  }
+  return Ok{};
+}
+
+// Algorithm R over the matches in scan order, with a seeded generator whose output the
+// C++ standard fixes (std::mt19937_64), so the same seed gives the same sample anywhere.
+class Reservoir {
+ public:
+  Reservoir(std::uint64_t limit, std::uint64_t seed) : limit_(limit), rng_(seed) {}
+  struct Entry {
+    std::uint64_t order;  // position in the scan: the sample is reported in scan order
+    int side;
+    Candidate candidate;
+  };
+  void offer(int side, const Candidate& c) {
+    if (kept_.size() < limit_) {
+      kept_.push_back({seen_++, side, c});
+      return;
+    }
+    // j uniform in [0, seen_]: the high bits of a 64x64-bit product (no modulo bias
+    // worth naming, and no library distribution whose output could differ between
+    // standard libraries).
+    std::uint64_t j = std::uint64_t((unsigned __int128)rng_() * (seen_ + 1) >> 64);
+    if (j < limit_) kept_[j] = {seen_, side, c};
+    ++seen_;
+  }
+  std::vector<Entry> in_scan_order() {
+    std::sort(kept_.begin(), kept_.end(), [](const Entry& a, const Entry& b) { return a.order < b.order; });
+    return kept_;
+  }
+
+ private:
+  std::uint64_t limit_;
+  std::mt19937_64 rng_;
+  std::uint64_t seen_ = 0;
+  std::vector<Entry> kept_;
+};
+
+}  // namespace
+
+Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at, Move* first) {
+  MoveList moves;
+  generate_legal(pos, tb.rules(), moves);
+  int count = 0;
+  for (Move m : moves) {
+    Expected<ValueCode> successor = tb.value_code(after_move(pos, m, tb.rules()));
+    if (!successor) return successor.error();
+    if (value_through_move(*successor) != v) continue;
+    if (count == 0 && first) *first = m;
+    if (++count >= stop_at) break;
+  }
+  return count;
+}
+
+Expected<bool> has_unique_key(const Tablebase& tb, const Position& pos) {
+  Expected<ValueCode> v = tb.value_code(pos);
+  if (!v) return v.error();
+  if (!value::is_win(*v)) return false;
+  Expected<int> keeping = count_keeping_moves(tb, pos, *v, 2);
+  if (!keeping) return keeping.error();
+  return *keeping == 1;
+}
+
+Expected<bool> is_sound(const Tablebase& tb, const Position& pos) {
+  Expected<ValueCode> v = tb.value_code(pos);
+  if (!v) return v.error();
+  if (!value::is_win(*v)) return false;
+  std::unordered_set<std::string> sound;
+  return sound_from(tb, pos, *v, sound);
+}
+
+namespace {
+
+// One worker per thread, each with its own readers (see Worker).
+Expected<std::vector<Worker>> make_workers(const Tablebase& tb, const MineFilter& f, const Material& stored,
+                                           int threads) {
+  // A tables directory is the grandparent of a table file (tablebase.h, table_path()).
+  auto directory = [&](const Tablebase& t) {
+    return std::filesystem::path(t.table_path(stored)).parent_path().parent_path().string();
+  };
+  std::vector<Worker> workers;
+  for (int t = 0; t < threads; ++t) {
+    Worker w{Tablebase::open(directory(tb), tb.rules()), std::nullopt, nullptr};
+    if (f.differs_from) w.other = Tablebase::open(directory(*f.differs_from), f.differs_from->rules());
+    Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
+    if (!file) return file.error();
+    w.file = std::move(*file);
+    workers.push_back(std::move(w));
+  }
+  return workers;
+}
+
+// Scans the `entries` entries of one side in chunks of `chunk` (a block of the file), and
+// hands the candidates to `take` in index order. A batch of chunks is scanned in parallel,
+// then its candidates are handed over: memory holds one batch's candidates, never the
+// whole result. `scanned` is told the entries done after each batch.
+Status scan_side(const SideScan& scan, std::vector<Worker>& workers, std::uint64_t entries, std::uint64_t chunk,
+                 const std::function<void(const Candidate&)>& take, const std::function<void(std::uint64_t)>& scanned) {
+  const int threads = int(workers.size());
+  const std::uint64_t chunks = (entries + chunk - 1) / chunk;
+  const std::uint64_t batch = std::uint64_t(threads) * 4;
+  for (std::uint64_t first = 0; first < chunks; first += batch) {
+    const std::uint64_t count = std::min(batch, chunks - first);
+    std::vector<std::vector<Candidate>> found(count);
+    std::vector<std::optional<Error>> failed(count);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (std::int64_t k = 0; k < std::int64_t(count); ++k) {
+      std::uint64_t begin = (first + std::uint64_t(k)) * chunk;
+      Worker& worker = workers[std::size_t(omp_get_thread_num())];
+      Status s = scan_range(scan, worker, begin, std::min(entries, begin + chunk), found[std::size_t(k)]);
+      if (!s) failed[std::size_t(k)] = s.error();
+    }
+    for (std::uint64_t k = 0; k < count; ++k) {
+      if (failed[k]) return *failed[k];
+      for (const Candidate& c : found[k]) take(c);
+    }
+    scanned(std::min(entries, (first + count) * chunk) - first * chunk);
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Expected<MineReport> mine(const Tablebase& tb, const Material& material, const MineOptions& options,
+                          const std::function<void(const MineMatch&)>& on_match) {
+  const MineFilter& f = options.filter;
+  if (Status s = check_filter(f); !s) return s.error();
+  const Material stored = material.canonical_orientation();
+  const bool flipped = !material.is_canonical_orientation();
+  Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
+  if (!file) return file.error();
+  const Indexer indexer(stored, tb.rules());
+  std::optional<Indexer> other_indexer;
+  if (f.differs_from) {
+    const RuleSet& other = f.differs_from->rules();
+    Expected<std::unique_ptr<TableFile>> other_file = open_table(f.differs_from->table_path(stored), stored, other);
+    if (!other_file) return with_context("--differs-from " + other.name() + ": ", other_file.error());
+    other_indexer.emplace(stored, other);
+  }
+  Expected<std::vector<Worker>> workers =
+      make_workers(tb, f, stored, options.threads > 0 ? options.threads : omp_get_max_threads());
+  if (!workers) return workers.error();
+  const std::uint64_t entries = (*file)->header().entries;
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, (*file)->header().block_entries);
+
+  // A candidate as the caller sees it: decoded again, its image, the asked orientation.
+  auto report_match = [&](int side, const Candidate& c) {
+    MineMatch m;
+    indexer.decode(c.index, Color(side), m.position);
+    m.position = Indexer::transform(c.image, m.position);
+    if (flipped) m.position = color_flipped(m.position);
+    m.value = c.value;
+    m.other_value = c.other;
+    on_match(m);
+  };
+  MineReport report;
+  std::optional<Reservoir> sample;
+  if (options.limit > 0) sample.emplace(options.limit, options.seed);
+  // The reported side to move is the stored one, exchanged for the other orientation;
+  // White to move is scanned first.
+  for (Color reported : {WHITE, BLACK}) {
+    const int side = flipped ? ~reported : reported;
+    if (f.side && *f.side != reported) {
+      report.entries += entries;
+      continue;
+    }
+    const SideScan scan{indexer, other_indexer ? &*other_indexer : nullptr, f, side};
+    Status s = scan_side(
+        scan, *workers, entries, chunk,
+        [&](const Candidate& c) {
+          ++report.matches;
+          if (sample)
+            sample->offer(side, c);
+          else
+            report_match(side, c);
+        },
+        [&](std::uint64_t done) {
+          report.entries += done;
+          if (options.on_progress) options.on_progress(double(report.entries) / double(2 * entries));
+        });
+    if (!s) return s.error();
+  }
+  if (sample)
+    for (const Reservoir::Entry& e : sample->in_scan_order()) report_match(e.side, e.candidate);
+  return report;
+}
+
+}  // namespace feerie

@@ -1,0 +1,102 @@
+// Mining a table (the study tools issue): one pass over every position of a material,
+// keeping the positions that pass the filters a problemist chooses — side to move,
+// result, mate in N, a unique key, soundness as a direct mate, a value that differs
+// under another condition — and, with a limit, a seeded random sample of them.
+//
+// Definitions (values from the point of view of the side to move, tablebase.h):
+// - mate in N: the side to move wins and mates with its N-th move (N = ceil(plies / 2));
+// - unique key: the side to move wins, and exactly one of its legal moves keeps the
+//   shortest mate (a move that promotes counts once per promotion choice);
+// - sound: a unique key, and after it, for every legal reply of the defender (not only
+//   the best), exactly one move of the attacker keeps the shortest mate from the
+//   position reached, and so on down to the mate, whose mating move is unique too. A
+//   move that mates later than the shortest but still within the stipulation is not
+//   counted as a dual.
+//
+// The scan reads each entry of the table once, in index order, block by block; probes
+// of the positions after moves go through a Tablebase (cached blocks). Each worker thread
+// reads through its own Tablebase on the same directory, so that threads share no lock.
+// Memory does not grow with the number of matches: without a limit each match is handed
+// over as found, with a limit only the sample is kept.
+//
+// Thread-safety: mine() runs its own worker threads (OpenMP) and calls its callbacks on
+// the calling thread, in scan order.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "probe/material.h"
+#include "probe/tablebase.h"
+#include "rules/expected.h"
+#include "rules/position.h"
+
+namespace feerie {
+
+// How --differs-from compares two values.
+enum class Difference {
+  Value,   // the values differ: the result, or for a mate its distance in plies
+  Result,  // the results (win/draw/loss) differ
+};
+
+struct MineFilter {
+  std::optional<Color> side;  // the side to move
+  std::optional<Wdl> result;  // for the side to move
+  // Mate in N moves for the side to move with mate_min <= N <= mate_max (0: no bound).
+  int mate_min = 0, mate_max = 0;
+  bool unique_key = false;
+  bool sound = false;
+  // Only positions with a mate to play: a win, or a loss where the side to move is not
+  // yet mated (what a Popeye problem can state).
+  bool mate_to_play = false;
+  // Compare with the same positions under another condition (tables in the same
+  // directory). A position illegal there counts as differing (MineMatch::other_value is
+  // value::Illegal). When the other condition has fewer board symmetries, each image of a
+  // stored position that it tells apart is compared, and each one that differs is a match.
+  std::optional<Tablebase> differs_from;
+  Difference difference = Difference::Value;
+};
+
+struct MineOptions {
+  MineFilter filter;
+  std::uint64_t limit = 0;  // 0: every match; else a uniform random sample of this size
+  std::uint64_t seed = 0;   // the sample's seed: the same seed gives the same sample
+  int threads = 0;          // 0: all cores
+  // Called now and then with the share of entries scanned (0 to 1).
+  std::function<void(double)> on_progress;
+};
+
+struct MineMatch {
+  Position position;
+  ValueCode value = value::Draw;  // for the side to move
+  // The value under MineFilter::differs_from (value::Illegal: not a legal position
+  // there), or value::Unknown when there is no comparison.
+  ValueCode other_value = value::Unknown;
+};
+
+struct MineReport {
+  std::uint64_t entries = 0;  // index entries scanned (both sides to move)
+  std::uint64_t matches = 0;  // every match, also those the sample left out
+};
+
+// Scans the table of `material` (either orientation: the other one is the stored table
+// with colours exchanged) and calls `on_match` for each match in scan order (White to
+// move first, then by index; each stored position stands for its symmetric images,
+// which share its value), or with a limit for each match of the sample, in scan order
+// once the scan is over. Errors: a missing or corrupt table (of `material`, of the
+// materials its moves lead to, or under `differs_from`), a bad filter (InvalidArgument).
+Expected<MineReport> mine(const Tablebase& tb, const Material& material, const MineOptions& options,
+                          const std::function<void(const MineMatch&)>& on_match);
+
+// The number of legal moves of `pos` that keep its value `v` (the moves best_moves()
+// gives), counting at most `stop_at`. The first such move in generation order goes to
+// `first` when given.
+Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at,
+                                  Move* first = nullptr);
+// True when `pos` is won for the side to move and exactly one move keeps its value.
+Expected<bool> has_unique_key(const Tablebase& tb, const Position& pos);
+// True when `pos` is a sound direct mate in the sense above.
+Expected<bool> is_sound(const Tablebase& tb, const Position& pos);
+
+}  // namespace feerie

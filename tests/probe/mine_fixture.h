@@ -1,0 +1,58 @@
+// The tables the mining tests read: orthodox KQvK and KRvK, Madrasi RI and Annan KQvK. Generated
+// once into the build tree and reused by every test process after it (gen reuses tables
+// it finds sound, and two processes generating at once wait for each other), so the
+// suite pays for them once.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gen/generate.h"
+#include "probe/indexer.h"
+#include "probe/tablebase.h"
+#include "rules/fen.h"
+
+namespace feerie::test {
+
+inline std::string mine_fixture_tables() {
+  static const std::string dir = [] {
+    // FEERIE_BINARY is <build>/tools/feerie.
+    std::string d =
+        (std::filesystem::path(FEERIE_BINARY).parent_path().parent_path() / "tests" / "mine_fixture_tables").string();
+    GenerateOptions options;
+    options.tables_dir = d;
+    options.checkpoint_seconds = -1;
+    for (const auto& [condition, materials] :
+         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK"}},
+          {"madrasi-ri", {"KQvK"}},
+          {"annan", {"KQvK"}}}) {
+      std::vector<Material> targets;
+      for (const char* m : materials) targets.push_back(*Material::parse(m));
+      auto made = generate(targets, *RuleSet::parse(condition), options);
+      EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error_message());
+    }
+    return d;
+  }();
+  return dir;
+}
+
+// The image of `pos` that its table stores (the one mine reports).
+inline std::string stored_image(const std::string& fen, const RuleSet& rules) {
+  Position pos = *parse_fen(fen);
+  // An indexer is costly to build: one per material and rule set.
+  static std::map<std::string, std::unique_ptr<Indexer>> indexers;
+  std::unique_ptr<Indexer>& made = indexers[Material::of(pos).name() + " " + rules.name()];
+  if (!made) made = std::make_unique<Indexer>(Material::of(pos), rules);
+  const Indexer& indexer = *made;
+  Position image;
+  EXPECT_TRUE(indexer.decode(indexer.index(pos), pos.side_to_move(), image)) << fen;
+  return to_fen(image);
+}
+
+}  // namespace feerie::test

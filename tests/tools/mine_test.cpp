@@ -1,0 +1,517 @@
+// `feerie mine` and `feerie probe --popeye` as a user runs them: filters on known
+// positions, --unique-key and --sound against a brute force written here from
+// move_values() and probe(), --differs-from, sampling, the Popeye problems read back, and
+// bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "probe/indexer.h"
+#include "probe/tablebase.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "tests/probe/mine_fixture.h"
+#include "tests/test_util.h"
+#include "tools/popeye.h"
+
+namespace {
+
+using feerie::test::mine_fixture_tables;
+using feerie::test::stored_image;
+using namespace feerie;
+
+struct CommandRun {
+  int exit_code;
+  std::string out;  // stdout only
+  std::string err;  // stderr only
+};
+
+CommandRun run_feerie(const std::string& args) {
+  const std::string err_file = mine_fixture_tables() + "/stderr." + std::to_string(::getpid()) + ".txt";
+  std::string command = std::string(FEERIE_BINARY) + " " + args + " 2> " + err_file;
+  FILE* pipe = popen(command.c_str(), "r");
+  CommandRun r{-1, {}, {}};
+  if (!pipe) return r;
+  std::array<char, 4096> buffer;
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) r.out += buffer.data();
+  int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = test::file_bytes(err_file);
+  std::filesystem::remove(err_file);
+  return r;
+}
+
+// `feerie mine` on the fixture tables.
+CommandRun run_mine(const std::string& args) {
+  return run_feerie("mine --tables " + mine_fixture_tables() + " " + args);
+}
+
+std::vector<std::string> lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::set<std::string> line_set(const std::string& s) {
+  std::vector<std::string> l = lines(s);
+  return {l.begin(), l.end()};
+}
+
+// Every legal position of a table, once per stored entry, with its value.
+void for_each_entry(const std::string& material_name, const RuleSet& rules,
+                    const std::function<void(const Position&)>& visit) {
+  Material material = *Material::parse(material_name);
+  Indexer indexer(material, rules);
+  for (Color side : {WHITE, BLACK})
+    for (std::uint64_t i = 0; i < indexer.size(); ++i) {
+      Position pos;
+      if (!indexer.decode(i, side, pos) || !is_legal_position(pos, rules)) continue;
+      // A decodable legal position whose canonical entry is another one is a duplicate.
+      if (indexer.index(pos) != i) continue;
+      visit(pos);
+    }
+}
+
+bool touching(Square a, Square b) {
+  return a != b && std::abs(file_of(a) - file_of(b)) <= 1 && std::abs(rank_of(a) - rank_of(b)) <= 1;
+}
+
+// --- the brute force: only probe() and move_values(), nothing of probe/mine ---
+
+// The moves that keep the shortest mate of a won position.
+std::vector<MoveValue> shortest_moves(const Tablebase& tb, const Position& pos) {
+  ProbeResult r = *tb.probe(pos);
+  std::vector<MoveValue> out;
+  if (r.wdl != Wdl::Win) return out;
+  const std::vector<MoveValue> moves = *tb.move_values(pos);
+  for (const MoveValue& mv : moves) {
+    ProbeResult after = ProbeResult::of(mv.value);
+    if (after.wdl == Wdl::Win && after.dtm_plies == r.dtm_plies) out.push_back(mv);
+  }
+  return out;
+}
+
+bool brute_unique_key(const Tablebase& tb, const Position& pos) { return shortest_moves(tb, pos).size() == 1; }
+
+// Sound: one shortest move, and after it every defence leads to a position that is sound
+// again, down to the mate.
+bool brute_sound(const Tablebase& tb, const Position& pos, std::map<std::string, bool>& known) {
+  const std::string fen = to_fen(pos);
+  if (auto it = known.find(fen); it != known.end()) return it->second;
+  std::vector<MoveValue> keys = shortest_moves(tb, pos);
+  bool sound = keys.size() == 1;
+  if (sound && !keys[0].checkmate)
+    for (const MoveValue& defence : std::vector<MoveValue>(*tb.move_values(keys[0].after)))
+      if (!brute_sound(tb, defence.after, known)) {
+        sound = false;
+        break;
+      }
+  known[fen] = sound;
+  return sound;
+}
+
+// --- filters on known positions ---
+
+TEST(Mine, MateInTenOfKqvkIsItsLongestMate) {
+  CommandRun r = run_mine("--mate 10 KQvK");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1\n");
+  EXPECT_EQ(run_mine("--mate 11-40 KQvK").out, "");
+}
+
+TEST(Mine, FiltersOnKnownPositions) {
+  // k7/8/1K6/8/8/8/8/2Q5 w: c1c8 is the only mate (the probe test's position).
+  std::string mate_in_one = stored_image("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", RuleSet::orthodox());
+  EXPECT_TRUE(line_set(run_mine("--mate 1 --unique-key KQvK").out).count(mate_in_one));
+  EXPECT_EQ(run_mine("--side black --result win --count KQvK").out, "0\n");
+  // Each line of a range: its mate_in in the range; --count counts the lines.
+  CommandRun json = run_mine("--mate 2-3 --side white --json KQvK");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::vector<std::string> objects = lines(json.out);
+  ASSERT_FALSE(objects.empty());
+  for (const std::string& o : objects)
+    EXPECT_TRUE(o.find("\"mate_in\":2,") != std::string::npos || o.find("\"mate_in\":3,") != std::string::npos) << o;
+  EXPECT_EQ(run_mine("--mate 2-3 --side white --count KQvK").out, std::to_string(objects.size()) + "\n");
+  // Results: a draw line says so; losses are Black's in KQvK.
+  for (const std::string& o : lines(run_mine("--result draw --json --limit 20 KQvK").out))
+    EXPECT_NE(o.find("\"wdl\":\"draw\""), std::string::npos) << o;
+  for (const std::string& fen : lines(run_mine("--result loss --limit 20 KQvK").out))
+    EXPECT_NE(fen.find(" b "), std::string::npos) << fen;
+}
+
+TEST(Mine, TheOtherOrientationIsTheStoredTableWithColoursExchanged) {
+  EXPECT_EQ(run_mine("--mate 10 KvKQ").out, "k7/1q6/8/8/5K2/8/8/8 b - - 0 1\n");
+  EXPECT_EQ(run_mine("--side black --result win --count KvKQ").out,
+            run_mine("--side white --result win --count KQvK").out);
+}
+
+// --- --unique-key and --sound against the brute force, over the whole table ---
+
+TEST(Mine, UniqueKeyAndSoundAgreeWithABruteForceOverKqvk) {
+  Tablebase tb = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  std::set<std::string> unique, sound;
+  std::map<std::string, bool> known;
+  for_each_entry("KQvK", RuleSet::orthodox(), [&](const Position& pos) {
+    if (!brute_unique_key(tb, pos)) return;
+    unique.insert(to_fen(pos));
+    if (brute_sound(tb, pos, known)) sound.insert(to_fen(pos));
+  });
+  ASSERT_GT(unique.size(), 1000u);
+  ASSERT_GT(sound.size(), 100u);
+  EXPECT_LT(sound.size(), unique.size());
+  EXPECT_EQ(line_set(run_mine("--unique-key KQvK").out), unique);
+  EXPECT_EQ(line_set(run_mine("--sound KQvK").out), sound);
+}
+
+TEST(Mine, SoundSampleOfKrvkIsSoundByTheBruteForce) {
+  Tablebase tb = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  std::map<std::string, bool> known;
+  std::vector<std::string> sample = lines(run_mine("--sound --mate 3-16 --limit 40 --seed 11 KRvK").out);
+  ASSERT_EQ(sample.size(), 40u);
+  for (const std::string& fen : sample) EXPECT_TRUE(brute_sound(tb, test::position(fen), known)) << fen;
+  // And the other way: unique keys that the command does not call sound are not.
+  std::set<std::string> sound = line_set(run_mine("--sound --mate 3-5 KRvK").out);
+  int unsound = 0;
+  for (const std::string& fen : lines(run_mine("--unique-key --mate 3-5 --limit 60 --seed 2 KRvK").out)) {
+    EXPECT_EQ(brute_sound(tb, test::position(fen), known), sound.count(fen) == 1) << fen;
+    unsound += !sound.count(fen);
+  }
+  EXPECT_GT(unsound, 0);
+}
+
+// --- --differs-from ---
+
+TEST(Mine, DiffersFromOrthodoxOnMadrasiRiAgreesWithProbingBoth) {
+  RuleSet ri = test::rules("madrasi-ri");
+  Tablebase tb = Tablebase::open(mine_fixture_tables(), ri);
+  Tablebase orthodox = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  std::set<std::string> value_differs, result_differs;
+  int illegal_there = 0;
+  for_each_entry("KQvK", ri, [&](const Position& pos) {
+    ProbeResult here = *tb.probe(pos);
+    // Touching kings or a check only Madrasi RI forgives: no position in orthodox chess.
+    bool legal =
+        !touching(pos.king_square(WHITE), pos.king_square(BLACK)) && is_legal_position(pos, RuleSet::orthodox());
+    std::optional<ProbeResult> there;
+    if (legal) there = *orthodox.probe(pos);
+    illegal_there += !legal;
+    if (!there || there->wdl != here.wdl || there->dtm_plies != here.dtm_plies) value_differs.insert(to_fen(pos));
+    if (!there || there->wdl != here.wdl) result_differs.insert(to_fen(pos));
+  });
+  ASSERT_GT(illegal_there, 0);
+  const std::string args = "--condition madrasi-ri --differs-from orthodox ";
+  EXPECT_EQ(line_set(run_mine(args + "KQvK").out), value_differs);
+  EXPECT_EQ(line_set(run_mine(args + "--differs-in result KQvK").out), result_differs);
+  // Orthodox stalemate, Madrasi RI loss: the black king may step next to the white one.
+  std::string stalemate = stored_image("8/8/8/8/8/8/4Q3/K1k5 b - - 0 1", ri);
+  bool found = false;
+  for (const std::string& o : lines(run_mine(args + "--differs-in result --result loss --json KQvK").out)) {
+    if (o.find("\"fen\":\"" + stalemate + "\"") == std::string::npos) continue;
+    found = true;
+    EXPECT_NE(o.find("\"wdl\":\"loss\",\"dtm_plies\":2"), std::string::npos) << o;
+    EXPECT_NE(o.find("\"differs_from\":{\"condition\":\"orthodox\",\"legal\":true,\"wdl\":\"draw\""), std::string::npos)
+        << o;
+  }
+  EXPECT_TRUE(found) << stalemate;
+}
+
+// The issue's Madrasi RI example: the king move next to the enemy king is the only win
+// in 1 (Kb1-c2 paralyses both kings, and the queen a1 mates the paralysed king d1); in
+// orthodox chess the position is a mate in 5.
+TEST(Mine, MadrasiRiKingMoveNextToTheEnemyKingIsTheOnlyMate) {
+  RuleSet ri = test::rules("madrasi-ri");
+  std::string image = stored_image("8/8/8/8/8/8/8/QK1k4 w - - 0 1", ri);
+  bool found = false;
+  for (const std::string& o : lines(run_mine("--condition madrasi-ri --differs-from orthodox --unique-key --mate 1 "
+                                             "--side white --json KQvK")
+                                        .out)) {
+    if (o.find("\"fen\":\"" + image + "\"") == std::string::npos) continue;
+    found = true;
+    EXPECT_NE(o.find("\"differs_from\":{\"condition\":\"orthodox\",\"legal\":true,\"wdl\":\"win\",\"dtm_plies\":9"),
+              std::string::npos)
+        << o;
+    // The one key is a king move ending next to the black king.
+    Position pos = test::position(image);
+    std::size_t at = o.find("\"best_moves\":[\"");
+    ASSERT_NE(at, std::string::npos) << o;
+    std::string key = o.substr(at + 15, 4);
+    EXPECT_EQ(o.substr(at + 19, 2), "\"]") << o;
+    EXPECT_EQ(square_name(pos.king_square(WHITE)), key.substr(0, 2)) << o;
+    Square to = Square((key[2] - 'a') + 8 * (key[3] - '1'));
+    EXPECT_TRUE(touching(to, pos.king_square(BLACK))) << o;
+  }
+  EXPECT_TRUE(found) << image;
+}
+
+// --- sampling ---
+
+TEST(Mine, ASampleIsSpreadAndTheSameForTheSameSeed) {
+  std::vector<std::string> all = lines(run_mine("--unique-key --mate 2-6 KQvK").out);
+  ASSERT_GT(all.size(), 100u);
+  CommandRun a = run_mine("--unique-key --mate 2-6 --limit 12 --seed 1 KQvK");
+  EXPECT_EQ(lines(a.out).size(), 12u);
+  EXPECT_EQ(a.out, run_mine("--unique-key --mate 2-6 --limit 12 --seed 1 --threads 1 KQvK").out);
+  EXPECT_NE(a.out, run_mine("--unique-key --mate 2-6 --limit 12 --seed 2 KQvK").out);
+  // In scan order, from all over the table: not the first twelve, and past the middle.
+  std::vector<std::string> sample = lines(a.out);
+  EXPECT_NE(sample, std::vector<std::string>(all.begin(), all.begin() + 12));
+  std::size_t last = 0, previous = 0;
+  for (const std::string& fen : sample) {
+    auto it = std::find(all.begin(), all.end(), fen);
+    ASSERT_NE(it, all.end()) << fen;
+    last = std::size_t(it - all.begin());
+    EXPECT_TRUE(fen == sample.front() || last > previous) << fen;
+    previous = last;
+  }
+  EXPECT_GT(last, all.size() / 2);
+  // A limit above the number of matches gives them all.
+  EXPECT_EQ(run_mine("--mate 10 --limit 5 KQvK").out, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1\n");
+}
+
+// --- Popeye: the written problems read back ---
+
+struct PopeyeProblem {
+  std::string condition;  // the Condition keywords, space-separated
+  std::vector<std::string> remarks;
+  std::set<std::string> options;  // option words (squares left out)
+  std::string ep_squares;         // after EnPassant
+  int mate_in = 0;
+  Position position;  // the side to move from HalfDuplex and PostKeyPlay
+};
+
+// A small reader of what popeye.cpp writes, after Popeye's rules: keywords are not case
+// sensitive, Remark runs to the end of its line, a piece group is a colour, optional
+// attributes, then units each written as a letter (S knight, G grasshopper, L locust)
+// and a square.
+std::vector<PopeyeProblem> read_popeye(const std::string& text) {
+  std::vector<PopeyeProblem> problems;
+  auto lower = [](std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  bool open = false, ended = false;
+  for (const std::string& line : lines(text)) {
+    std::istringstream words(line);
+    std::string command;
+    words >> command;
+    command = lower(command);
+    if (command == "beginproblem") {
+      EXPECT_FALSE(open);
+      open = true;
+      problems.emplace_back();
+      continue;
+    }
+    EXPECT_TRUE(open && !ended) << line;
+    if (command == "nextproblem") {
+      problems.emplace_back();
+      continue;
+    }
+    if (command == "endproblem") {
+      ended = true;
+      continue;
+    }
+    PopeyeProblem& p = problems.back();
+    std::string rest;
+    std::getline(words >> std::ws, rest);
+    std::istringstream tokens(rest);
+    if (command == "remark") {
+      p.remarks.push_back(rest);
+    } else if (command == "condition") {
+      p.condition = rest;
+    } else if (command == "option") {
+      for (std::string w; tokens >> w;) {
+        p.options.insert(lower(w));
+        std::string squares;
+        if (lower(w) == "enpassant") tokens >> p.ep_squares;
+        if (lower(w) == "nocastling") tokens >> squares;
+      }
+    } else if (command == "stipulation") {
+      EXPECT_EQ(rest[0], '#') << line;
+      p.mate_in = std::stoi(rest.substr(1));
+    } else if (command == "pieces") {
+      Color colour = WHITE;
+      bool magic = false;
+      for (std::string w; tokens >> w;) {
+        if (lower(w) == "white" || lower(w) == "black") {
+          colour = lower(w) == "white" ? WHITE : BLACK;
+          magic = false;
+        } else if (lower(w) == "magic") {
+          magic = true;
+        } else {
+          EXPECT_EQ(w.size(), 3u) << w;
+          const std::string letters = "KQRBSPGL";
+          const PieceType types[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN, GRASSHOPPER, LOCUST};
+          std::size_t t = letters.find(char(std::toupper(static_cast<unsigned char>(w[0]))));
+          EXPECT_NE(t, std::string::npos) << w;
+          if (t == std::string::npos) continue;
+          p.position.put_piece(Piece(colour, types[t], magic), Square((w[1] - 'a') + 8 * (w[2] - '1')));
+        }
+      }
+    } else {
+      ADD_FAILURE() << "unknown command: " << line;
+    }
+  }
+  EXPECT_TRUE(ended) << text;
+  for (PopeyeProblem& p : problems) {
+    // White mates unless HalfDuplex; the mated side is to move after the key (PostKeyPlay).
+    Color attacker = p.options.count("halfduplex") ? BLACK : WHITE;
+    p.position.set_side_to_move(p.options.count("postkeyplay") ? ~attacker : attacker);
+    if (!p.ep_squares.empty()) {
+      EXPECT_EQ(p.ep_squares.size(), 6u);
+      p.position.set_ep_square(Square((p.ep_squares[2] - 'a') + 8 * (p.ep_squares[3] - '1')));
+    }
+  }
+  return problems;
+}
+
+TEST(Popeye, ProbeWritesProblemsThatReadBackAsThePositions) {
+  // White mates in 4; Black mates in 4 (HalfDuplex); Black to play is mated in 3
+  // (PostKeyPlay, #4 counting White's key).
+  const std::vector<std::pair<std::string, int>> cases = {{"8/8/8/8/8/8/2Q5/2K4k w - - 0 1", 4},
+                                                          {"8/8/8/8/8/8/2q5/2k4K b - - 0 1", 4},
+                                                          {"8/8/8/8/8/8/2Q5/3K3k b - - 0 1", 4},
+                                                          {"8/8/8/8/8/8/5R2/K6k w - - 0 1", 8}};
+  std::string args;
+  for (const auto& c : cases) args += " '" + c.first + "'";
+  CommandRun r = run_feerie("probe --popeye --tables " + mine_fixture_tables() + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("BeginProblem\n", 0), 0u) << r.out;
+  std::vector<PopeyeProblem> problems = read_popeye(r.out);
+  ASSERT_EQ(problems.size(), cases.size()) << r.out;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(to_fen(problems[i].position), cases[i].first) << r.out;
+    EXPECT_EQ(problems[i].mate_in, cases[i].second) << cases[i].first;
+    EXPECT_TRUE(problems[i].options.count("nocastling")) << cases[i].first;
+    EXPECT_EQ(problems[i].condition, "");
+  }
+  EXPECT_TRUE(problems[1].options.count("halfduplex"));
+  EXPECT_TRUE(problems[2].options.count("postkeyplay"));
+  EXPECT_FALSE(problems[0].options.count("halfduplex") || problems[0].options.count("postkeyplay"));
+}
+
+TEST(Popeye, MineWritesOneProblemPerMatchUnderTheCondition) {
+  CommandRun r = run_mine("--condition madrasi-ri --differs-from orthodox --mate 1-3 --limit 5 --seed 3 --popeye KQvK");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<PopeyeProblem> problems = read_popeye(r.out);
+  std::vector<std::string> fens = lines(run_mine("--condition madrasi-ri --differs-from orthodox --mate 1-3 --limit 5 "
+                                                 "--seed 3 KQvK")
+                                            .out);
+  ASSERT_EQ(problems.size(), fens.size());
+  Tablebase tb = Tablebase::open(mine_fixture_tables(), test::rules("madrasi-ri"));
+  for (std::size_t i = 0; i < fens.size(); ++i) {
+    EXPECT_EQ(to_fen(problems[i].position), fens[i]);
+    EXPECT_EQ(problems[i].condition, "Madrasi RexInclusive");
+    EXPECT_EQ(problems[i].mate_in, tb.probe(test::position(fens[i]))->mate_in());
+    EXPECT_NE(problems[i].remarks.at(0).find("under orthodox"), std::string::npos);
+  }
+  // Draws have no stipulation: refused with mine --popeye, and by probe --popeye.
+  EXPECT_EQ(run_mine("--result draw --popeye KQvK").exit_code, 2);
+  CommandRun draw = run_feerie("probe --popeye --tables " + mine_fixture_tables() + " '8/8/8/8/8/8/8/K6k w - - 0 1'");
+  EXPECT_EQ(draw.exit_code, 6) << draw.err;
+  EXPECT_NE(draw.err.find("is a draw: a Popeye problem needs a mate to play"), std::string::npos) << draw.err;
+}
+
+// Positions the fixture tables cannot probe, written by the library writer with a given
+// value: fairy units and their letters, magic units in their own group, en passant,
+// conditions and their keywords, and the remarks where Popeye differs.
+TEST(Popeye, EveryUnitConditionAndOptionReadsBack) {
+  struct Case {
+    const char* condition;
+    const char* fen;
+    int plies;  // the value for the side to move
+    const char* keywords;
+    const char* remark;  // a part of a remark expected, or ""
+  };
+  const Case cases[] = {
+      {"madrasi", "4k3/8/8/8/2G5/8/1L6/4K1N1 w - - 0 1", 3, "Madrasi", ""},
+      {"isardam-b-ri", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "Isardam TypeB RexInclusive", ""},
+      {"isardam-ri", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "Isardam RexInclusive", ""},
+      {"eiffel", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "EiffelChess", ""},
+      {"leffie", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "Leffie", ""},
+      {"nanna-c", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "NannaChess TypeC", ""},
+      {"madrasi-ri+annan-b", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "Madrasi RexInclusive AnnanChess TypeB", ""},
+      {"eiffel:qb,bq,rn,nr", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5, "", "eiffel:bq,nr,qb,rn"},
+      {"orthodox", "8/8/1R*6/p1B5/8/8/8/K6k b - - 0 1", 6, "", "Popeye's Magic pieces change the colour"},
+      {"orthodox", "7k/8/8/3pP3/8/8/8/K7 w - d6 0 1", 7, "", ""},
+      {"orthodox", "k7/8/8/8/3Pp3/8/8/7K b - d3 0 1", 9, "", ""},
+  };
+  std::ostringstream out;
+  cli::PopeyeWriter w(out);
+  for (const Case& c : cases) {
+    Expected<std::string> p =
+        cli::popeye_problem(test::position(c.fen), test::rules(c.condition), value::mate_in_plies(c.plies));
+    ASSERT_TRUE(p.ok()) << p.error_message();
+    w.write(*p);
+  }
+  w.finish();
+  std::vector<PopeyeProblem> problems = read_popeye(out.str());
+  ASSERT_EQ(problems.size(), std::size(cases)) << out.str();
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const Case& c = cases[i];
+    EXPECT_EQ(to_fen(problems[i].position), c.fen) << out.str();
+    EXPECT_EQ(problems[i].condition, c.keywords) << c.condition;
+    bool win = c.plies % 2;
+    EXPECT_EQ(problems[i].mate_in, win ? (c.plies + 1) / 2 : c.plies / 2 + 1) << c.fen;
+    std::string remarks;
+    for (const std::string& r : problems[i].remarks) remarks += r + "\n";
+    EXPECT_NE(remarks.find(c.remark), std::string::npos) << remarks;
+  }
+  EXPECT_EQ(problems[9].ep_squares, "d7d6d5");
+  EXPECT_EQ(problems[10].ep_squares, "d2d3d4");
+  EXPECT_NE(out.str().find("Pieces White Ke1 Sg1 Gc4 Lb2 Black Ke8\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Pieces White Ka1 Bc5 White Magic Rb6 Black Kh1 Pa5\n"), std::string::npos) << out.str();
+  // Mated now and draws: nothing to stipulate.
+  EXPECT_EQ(cli::popeye_problem(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), RuleSet::orthodox(), value::Draw)
+                .error_kind(),
+            ErrorKind::NotSupported);
+}
+
+// --- bad input ---
+
+struct BadMine {
+  std::string args;
+  int exit_code;
+  std::string message_part;
+  friend void PrintTo(const BadMine& b, std::ostream* os) { *os << b.args; }
+};
+
+class MineErrors : public ::testing::TestWithParam<BadMine> {};
+
+TEST_P(MineErrors, OneLineReasonAndTheExitCodeOfItsKind) {
+  CommandRun r = run_mine(GetParam().args);
+  EXPECT_EQ(r.exit_code, GetParam().exit_code) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+  EXPECT_EQ(r.err.rfind("feerie: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(GetParam().message_part), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, MineErrors,
+    ::testing::Values(
+        BadMine{"--condition madrasi-x KQvK", 2, "unknown condition 'madrasi-x' (known: orthodox"},
+        BadMine{"--differs-from nonsense KQvK", 2, "unknown condition 'nonsense'"}, BadMine{"KQvKX", 2, "KQvKX"},
+        BadMine{"KBBvK", 3, "missing table KBBvK for condition orthodox"},
+        BadMine{"--condition isardam KQvK", 3, "missing table KQvK for condition isardam"},
+        BadMine{"--differs-from leffie KQvK", 3, "--differs-from leffie: missing table KQvK for condition leffie"},
+        BadMine{"--differs-from orthodox KQvK", 2, "--differs-from orthodox is the condition mined"},
+        BadMine{"--mate 0 KQvK", 2, "bad --mate '0'"}, BadMine{"--mate 5-3 KQvK", 2, "bad --mate '5-3'"},
+        BadMine{"--mate x KQvK", 2, "bad --mate 'x'"}, BadMine{"--mate 2 --result draw KQvK", 2, "contradicts"},
+        BadMine{"--sound --result loss KQvK", 2, "contradicts"}, BadMine{"--side green KQvK", 2, "--side"},
+        BadMine{"--seed 3 KQvK", 2, "--seed requires --limit"}, BadMine{"--json --popeye KQvK", 2, "excludes"}));
+
+}  // namespace

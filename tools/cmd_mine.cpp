@@ -1,0 +1,192 @@
+// `feerie mine`: the positions of a table that pass a problemist's filters (probe/mine.h),
+// as FENs, JSON objects or Popeye problems (docs/cli.md, docs/study.md).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "probe/mine.h"
+#include "probe/tablebase.h"
+#include "rules/fen.h"
+#include "tools/cli.h"
+#include "tools/popeye.h"
+
+namespace feerie::cli {
+
+namespace {
+
+struct MineCommandOptions {
+  std::string condition = "orthodox";
+  std::string tables = "tables";
+  std::string material;
+  std::string side, result, mate, differs_from, differs_in = "value";
+  bool unique_key = false, sound = false;
+  std::uint64_t limit = 0, seed = 0;
+  int threads = 0;
+  bool json = false, popeye = false, count = false;
+};
+
+// "3" or "2-5": mate in N moves, exact or a range.
+void parse_mate(const std::string& text, MineFilter& f) {
+  auto number = [&](const std::string& s) {
+    if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos || std::stoi(s) < 1)
+      throw CommandError("bad --mate '" + text + "' (expected N or N-M, moves, 1 <= N <= M)",
+                         ErrorKind::InvalidArgument);
+    return std::stoi(s);
+  };
+  std::size_t dash = text.find('-');
+  f.mate_min = number(text.substr(0, dash));
+  f.mate_max = dash == std::string::npos ? f.mate_min : number(text.substr(dash + 1));
+  if (f.mate_min > f.mate_max)
+    throw CommandError("bad --mate '" + text + "' (expected N or N-M, moves, 1 <= N <= M)", ErrorKind::InvalidArgument);
+}
+
+std::string wdl_text(ValueCode v) { return value::is_win(v) ? "win" : value::is_loss(v) ? "loss" : "draw"; }
+
+// The fields of probe --json for one value.
+void add_value_json(nlohmann::ordered_json& j, ValueCode v) {
+  ProbeResult r = ProbeResult::of(v);
+  j["wdl"] = wdl_text(v);
+  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
+  j["mate_in"] = r.mate_in();
+}
+
+// "draw", "mate in 3", "mated in 2", "illegal" (for remarks).
+std::string value_text(ValueCode v) {
+  if (v == value::Illegal) return "not a legal position";
+  if (!value::is_mate(v)) return "a draw";
+  return fmt::format("{} in {}", value::is_win(v) ? "mate" : "mated", value::moves(v));
+}
+
+// `other` is the canonical name of the --differs-from condition, or empty.
+void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::string& other, const MineMatch& m,
+                 PopeyeWriter& popeye) {
+  if (o.popeye) {
+    std::vector<std::string> remarks;
+    if (!other.empty())
+      remarks.push_back("under " + tb.rules().name() + " " + value_text(m.value) + " for the side to move; under " +
+                        other + " " + value_text(m.other_value));
+    popeye.write(take(popeye_problem(m.position, tb.rules(), m.value, remarks)));
+    return;
+  }
+  if (!o.json) {
+    std::cout << to_fen(m.position) << "\n";
+    return;
+  }
+  nlohmann::ordered_json j;
+  j["fen"] = to_fen(m.position);
+  j["condition"] = tb.rules().name();
+  add_value_json(j, m.value);
+  std::vector<std::string> best;
+  for (Move mv : take(tb.best_moves(m.position))) best.push_back(to_uci(mv));
+  j["best_moves"] = best;
+  if (!other.empty()) {
+    nlohmann::ordered_json there;
+    there["condition"] = other;
+    there["legal"] = m.other_value != value::Illegal;
+    if (m.other_value == value::Illegal) {
+      there["wdl"] = nullptr;
+      there["dtm_plies"] = nullptr;
+      there["mate_in"] = nullptr;
+    } else {
+      add_value_json(there, m.other_value);
+    }
+    j["differs_from"] = there;
+  }
+  std::cout << j.dump() << "\n";
+}
+
+void run_mine(const MineCommandOptions& o) {
+  RuleSet rules = parse_condition(o.condition);
+  Material material = take(Material::parse(o.material));
+  Tablebase tb = Tablebase::open(o.tables, rules);
+  MineOptions options;
+  MineFilter& f = options.filter;
+  if (!o.side.empty()) f.side = o.side == "white" ? WHITE : BLACK;
+  if (!o.result.empty()) f.result = o.result == "win" ? Wdl::Win : o.result == "draw" ? Wdl::Draw : Wdl::Loss;
+  if (!o.mate.empty()) parse_mate(o.mate, f);
+  f.unique_key = o.unique_key;
+  f.sound = o.sound;
+  f.mate_to_play = o.popeye;
+  if (o.popeye && f.result == Wdl::Draw)
+    throw CommandError("--popeye writes problems with a mate to play; --result draw has none",
+                       ErrorKind::InvalidArgument);
+  std::string other_name;
+  if (!o.differs_from.empty()) {
+    RuleSet other = parse_condition(o.differs_from);
+    if (other == rules)
+      throw CommandError("--differs-from " + other.name() + " is the condition mined", ErrorKind::InvalidArgument);
+    other_name = other.name();
+    f.differs_from = Tablebase::open(o.tables, other);
+    f.difference = o.differs_in == "result" ? Difference::Result : Difference::Value;
+  }
+  options.limit = o.limit;
+  options.seed = o.seed;
+  options.threads = o.threads;
+  const bool terminal = isatty(STDERR_FILENO);
+  if (terminal)
+    options.on_progress = [&](double done) {
+      std::cerr << "\r\033[K"
+                << fmt::format("mining {} ({}): {}% scanned", material.name(), rules.name(), int(100 * done))
+                << std::flush;
+    };
+  PopeyeWriter popeye(std::cout);
+  auto start = std::chrono::steady_clock::now();
+  // Progress and results on one terminal: each result on a line of its own.
+  const bool clear_before_output = terminal && isatty(STDOUT_FILENO);
+  MineReport report = take(mine(tb, material, options, [&](const MineMatch& m) {
+    if (o.count) return;
+    if (clear_before_output) clear_progress();
+    print_match(tb, o, other_name, m, popeye);
+  }));
+  popeye.finish();
+  if (o.count) std::cout << report.matches << "\n";
+  if (terminal) {
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    clear_progress();
+    std::cerr << fmt::format("feerie: {} match{} in {} entries, {:.2f} s{}\n", report.matches,
+                             report.matches == 1 ? "" : "es", report.entries, seconds,
+                             o.limit && report.matches > o.limit ? fmt::format(" ({} sampled)", o.limit) : "");
+  }
+}
+
+}  // namespace
+
+void add_mine_command(CLI::App& app) {
+  auto o = std::make_shared<MineCommandOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("mine", "Find the positions of a table that pass filters (one pass over the table)");
+  cmd->add_option("--condition", o->condition, "Condition (default: orthodox)");
+  cmd->add_option("--tables", o->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("--side", o->side, "Side to move")->check(CLI::IsMember({"white", "black"}));
+  cmd->add_option("--result", o->result, "Result for the side to move")->check(CLI::IsMember({"win", "draw", "loss"}));
+  cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");
+  cmd->add_flag("--unique-key", o->unique_key, "The side to move wins and exactly one move keeps the shortest mate");
+  cmd->add_flag("--sound", o->sound,
+                "A sound direct mate: a unique key, and after every defence exactly one shortest continuation, down "
+                "to the mate");
+  auto* differs =
+      cmd->add_option("--differs-from", o->differs_from,
+                      "Positions whose value differs under this condition (its table in the same --tables)");
+  cmd->add_option("--differs-in", o->differs_in,
+                  "With --differs-from: compare the value (result or mate distance; default) or the result only")
+      ->check(CLI::IsMember({"value", "result"}))
+      ->needs(differs);
+  auto* limit = cmd->add_option("--limit", o->limit, "A random sample of at most N matches (default: every match)")
+                    ->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
+      ->needs(limit);
+  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");
+  auto* popeye = cmd->add_flag("--popeye", o->popeye, "Popeye problems (positions with a mate to play only)");
+  auto* count = cmd->add_flag("--count", o->count, "Print the number of matches only");
+  json->excludes(popeye);
+  count->excludes(json)->excludes(popeye);
+  cmd->add_option("material", o->material, "Material signature, e.g. KQvKR")->required();
+  cmd->callback([o] { run_mine(*o); });
+}
+
+}  // namespace feerie::cli

@@ -1,0 +1,157 @@
+#include "tools/popeye.h"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "probe/material.h"
+#include "rules/fen.h"
+#include "rules/move.h"
+
+namespace feerie::cli {
+
+namespace {
+
+// Popeye's English piece letters (output/plaintext/language_dependant.c, the English
+// PieNamString): the knight is S (N is the nightrider), the grasshopper G, the locust L.
+char popeye_letter(PieceType pt) {
+  switch (pt) {
+    case KING:
+      return 'K';
+    case QUEEN:
+      return 'Q';
+    case ROOK:
+      return 'R';
+    case BISHOP:
+      return 'B';
+    case KNIGHT:
+      return 'S';
+    case PAWN:
+      return 'P';
+    case GRASSHOPPER:
+      return 'G';
+    case LOCUST:
+      return 'L';
+    default:
+      return '?';
+  }
+}
+
+// One condition of a (possibly combined) canonical name, in Popeye's keywords; false
+// when Popeye has none.
+bool popeye_keywords(const std::string& name, std::string& out) {
+  if (name == "orthodox") return out.clear(), true;
+  if (name == "madrasi") return out = "Madrasi", true;
+  if (name == "madrasi-ri") return out = "Madrasi RexInclusive", true;
+  // Isardam: "TypeB" before "RexInclusive" (input/plaintext/condition.c parses them in
+  // that order).
+  if (name == "isardam") return out = "Isardam", true;
+  if (name == "isardam-b") return out = "Isardam TypeB", true;
+  if (name == "isardam-ri") return out = "Isardam RexInclusive", true;
+  if (name == "isardam-b-ri") return out = "Isardam TypeB RexInclusive", true;
+  if (name == "eiffel") return out = "EiffelChess", true;
+  if (name == "leffie") return out = "Leffie", true;
+  for (const char* family : {"annan", "nanna"}) {
+    const std::string f = family;
+    const std::string keyword = f == "annan" ? "AnnanChess" : "NannaChess";
+    if (name == f) return out = keyword, true;
+    if (name.size() == f.size() + 2 && name.rfind(f + "-", 0) == 0 && name.back() >= 'b' && name.back() <= 'd')
+      return out = keyword + " Type" + char(name.back() - 'a' + 'A'), true;
+  }
+  return false;
+}
+
+std::string square_list(std::initializer_list<Square> squares) {
+  std::string s;
+  for (Square sq : squares) s += square_name(sq);
+  return s;
+}
+
+// "White Kc2 Qd4 White Magic Rb3 Black Ke6 Rb6": the king first, then the name order of
+// material names, each type by square; magic units in a group of their own, since
+// Popeye gives a group's attributes to every unit of the group.
+std::string pieces_line(const Position& pos) {
+  std::string line = "Pieces";
+  for (Color c : {WHITE, BLACK}) {
+    for (bool magic : {false, true}) {
+      std::string group;
+      for (PieceType pt : NameOrder)
+        for (Bitboard b = pos.pieces(c, pt); b;) {
+          Square s = pop_lsb(b);
+          if (pos.piece_on(s).magic() == magic) group += std::string(" ") + popeye_letter(pt) + square_name(s);
+        }
+      if (!group.empty()) line += std::string(c == WHITE ? " White" : " Black") + (magic ? " Magic" : "") + group;
+    }
+  }
+  return line;
+}
+
+}  // namespace
+
+PopeyeCondition popeye_condition(const RuleSet& rules) {
+  PopeyeCondition c;
+  std::stringstream parts(rules.name());
+  for (std::string part; std::getline(parts, part, '+');) {
+    std::string keywords;
+    if (!popeye_keywords(part, keywords)) {
+      c.remarks.push_back("Feerie's condition " + part +
+                          (part.rfind("eiffel:", 0) == 0 ? " (each pair XY: X paralyses Y, Eiffel's mechanism)" : "") +
+                          " has no Popeye keyword: Popeye reads this problem without it");
+      continue;
+    }
+    if (keywords.empty()) continue;
+    c.keywords += (c.keywords.empty() ? "" : " ") + keywords;
+  }
+  return c;
+}
+
+Expected<std::string> popeye_problem(const Position& pos, const RuleSet& rules, ValueCode value,
+                                     const std::vector<std::string>& remarks) {
+  if (!value::is_mate(value) || value::plies(value) == 0)
+    return error(ErrorKind::NotSupported,
+                 fmt::format("'{}' is {}: a Popeye problem needs a mate to play (stipulation #N)", to_fen(pos),
+                             value::is_mate(value) ? "already mated" : "a draw"));
+  // A win: the side to move mates in N. A loss in p plies: the other side mates, and the
+  // position is the one after its key, so the stipulation counts that key too.
+  const bool win = value::is_win(value);
+  const int moves = win ? value::moves(value) : value::plies(value) / 2 + 1;
+  const Color attacker = win ? pos.side_to_move() : ~pos.side_to_move();
+  std::ostringstream out;
+  for (const std::string& r : remarks) out << "Remark " << r << "\n";
+  const char* mover = pos.side_to_move() == WHITE ? "White" : "Black";
+  out << "Remark " << to_fen(pos) << " (Feerie, " << rules.name() << "): " << mover
+      << (win ? " mates in " : " to play is mated in ") << value::moves(value) << "\n";
+  PopeyeCondition condition = popeye_condition(rules);
+  for (const std::string& r : condition.remarks) out << "Remark " << r << "\n";
+  if (pos.magic_pieces())
+    out << "Remark Magic: Feerie's magic units are Bedoni's pieces magiciennes (they neither capture nor can be "
+           "captured, and mutate the units they newly touch); Popeye's Magic pieces change the colour of the units "
+           "they observe, so Popeye does not solve this problem by Feerie's rules\n";
+  if (!condition.keywords.empty()) out << "Condition " << condition.keywords << "\n";
+  // Castling squares by name: Popeye's NoCastling takes the squares of the units that may
+  // no longer castle (input/plaintext/option.c).
+  out << "Option NoCastling " << square_list({SQ_A1, SQ_E1, SQ_H1, SQ_A8, SQ_E8, SQ_H8});
+  if (pos.ep_square() != SQ_NONE) {
+    // The double step just played: departure, the square crossed, arrival.
+    const int push = pawn_push(~pos.side_to_move());
+    out << " EnPassant "
+        << square_list({Square(pos.ep_square() - push), pos.ep_square(), Square(pos.ep_square() + push)});
+  }
+  if (!win) out << " PostKeyPlay";
+  if (attacker == BLACK) out << " HalfDuplex";
+  out << "\n";
+  out << "Stipulation #" << moves << "\n";
+  out << pieces_line(pos) << "\n";
+  return out.str();
+}
+
+void PopeyeWriter::write(const std::string& problem) {
+  out_ << (written_++ == 0 ? "BeginProblem\n" : "NextProblem\n") << problem;
+}
+
+void PopeyeWriter::finish() {
+  if (written_ > 0) out_ << "EndProblem\n";
+  out_.flush();
+}
+
+}  // namespace feerie::cli
