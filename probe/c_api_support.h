@@ -26,6 +26,7 @@ inline int status_of(feerie::ErrorKind kind) {
     case feerie::ErrorKind::NotSupported: return FEERIE_ERROR_NOT_SUPPORTED;
     case feerie::ErrorKind::ResourceLimit: return FEERIE_ERROR_RESOURCE_LIMIT;
     case feerie::ErrorKind::Interrupted: return FEERIE_ERROR_INTERRUPTED;
+    case feerie::ErrorKind::ConditionMismatch: return FEERIE_ERROR_CONDITION_MISMATCH;
   }
   return FEERIE_ERROR_INTERNAL;
 }

@@ -9,7 +9,7 @@ namespace feerie {
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
                             const RuleSet& rules) {
   if (h.condition != rules.name())
-    return error(ErrorKind::Corruption,
+    return error(ErrorKind::ConditionMismatch,
                  "table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
   if (h.material != material.name())
     return error(ErrorKind::Corruption, "table '" + path + "' holds material " + h.material + ", not " + material.name());
@@ -30,10 +30,13 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
     return error(ErrorKind::InvalidArgument, "the tables directory '" + dir.string() + "' is not a directory");
   bool exists = fs::exists(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
-  if (!exists)
+  if (!exists) {
+    // The command to copy names the tables directory unless it is the default one.
+    const std::string tables = dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + dir.string();
     return error(ErrorKind::NotFound, "missing table " + material.name() + " for condition " + rules.name() + " ('" +
-                                          path + "'; generate it with: feerie gen --condition " + rules.name() + " " +
-                                          material.name() + ")");
+                                          path + "'; generate it with: feerie gen" + tables + " --condition " +
+                                          rules.name() + " " + material.name() + ")");
+  }
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error();
   if (Status s = check_header_matches((*file)->header(), path, material, rules); !s) return s.error();

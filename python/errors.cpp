@@ -34,6 +34,7 @@ ExceptionType exception_type_of(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::NotFound: return ExceptionType::MissingTable;
     case ErrorKind::Corruption: return ExceptionType::CorruptTable;
+    case ErrorKind::ConditionMismatch: return ExceptionType::ConditionMismatch;
     default: return ExceptionType::FeerieError;
   }
 }
@@ -49,7 +50,7 @@ void add_exceptions(py::module_& m) {
       m, "FeerieError",
       "Base of every error the library reports. `kind` names the library's error kind: "
       "'not found', 'corrupt', 'invalid argument', 'I/O error', 'not supported', "
-      "'resource limit', 'interrupted' or 'internal'.",
+      "'resource limit', 'interrupted', 'condition mismatch' or 'internal'.",
       py::make_tuple(exception), base_attributes);
   py::handle feerie_error(base);
   exception_classes[std::size_t(ExceptionType::FeerieError)] = base;
@@ -66,7 +67,7 @@ void add_exceptions(py::module_& m) {
   exception_classes[std::size_t(ExceptionType::ConditionMismatch)] = new_class(
       m, "ConditionMismatchError",
       "An unknown condition name (kind 'invalid argument'), or a table file whose header "
-      "names another condition than the tablebase's (kind 'corrupt').",
+      "names another condition than the tablebase's (kind 'condition mismatch').",
       py::make_tuple(feerie_error, value_error), py::dict());
   exception_classes[std::size_t(ExceptionType::IllegalPosition)] = new_class(
       m, "IllegalPositionError",

@@ -65,29 +65,10 @@ Position legal_position(const Tablebase& tb, const std::string& fen) {
   return *pos;
 }
 
-// The library reports a table built for another condition as corrupt, like any foreign
-// file, with no kind of its own. It is told apart here, on the error path only, by reading
-// the headers of every table the call could have opened: those of the position's material
-// and of every material it can turn into.
-bool built_for_other_condition(const Tablebase& tb, const Position& pos) {
-  for (const std::vector<Material>& component : solving_order({Material::of(pos).canonical_orientation()}, tb.rules()))
-    for (const Material& material : component) {
-      const std::string path = tb.table_path(material);
-      std::error_code ec;
-      if (!std::filesystem::exists(path, ec)) continue;
-      Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
-      if (file && (*file)->header().condition != tb.rules().name()) return true;
-    }
-  return false;
-}
-
 template <class T>
 T value_or_throw(Expected<T> result, const Tablebase& tb, const Position& pos) {
   if (result) return std::move(*result);
-  ExceptionType type = exception_type_of(result.error_kind());
-  if (result.error_kind() == ErrorKind::Corruption && built_for_other_condition(tb, pos))
-    type = ExceptionType::ConditionMismatch;
-  throw Failure(type, result.error());
+  throw Failure(exception_type_of(result.error_kind()), result.error());
 }
 
 class TablebaseForPython {

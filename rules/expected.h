@@ -16,11 +16,12 @@ enum class ErrorKind {
   Internal,         // a bug or an inconsistency found by a check (never the user's input)
   InvalidArgument,  // a bad FEN, material, condition name, option value; an illegal position
   NotFound,         // a table that is not on disk
-  Corruption,       // a file that is damaged, truncated, foreign or built for other rules
+  Corruption,       // a file that is damaged, truncated or foreign, or built for another material or index
   IOError,          // the system refused: cannot create, write, rename, read; disk full
   NotSupported,     // valid, but not something this program does (yet)
   ResourceLimit,    // beyond the memory or index size this job may use
   Interrupted,      // stopped on request (a signal, a cancelled call)
+  ConditionMismatch,  // a sound table file built for another condition than the one asked for
 };
 
 // The kind's name as written in messages and JSON ("not found", "corrupt", ...).
@@ -81,6 +82,7 @@ inline const char* kind_name(ErrorKind kind) {
     case ErrorKind::NotSupported: return "not supported";
     case ErrorKind::ResourceLimit: return "resource limit";
     case ErrorKind::Interrupted: return "interrupted";
+    case ErrorKind::ConditionMismatch: return "condition mismatch";
   }
   return "internal";
 }

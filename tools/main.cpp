@@ -20,6 +20,7 @@ int exit_code(ErrorKind kind) {
     case ErrorKind::NotSupported: return 6;
     case ErrorKind::ResourceLimit: return 7;
     case ErrorKind::Interrupted: return 130;
+    case ErrorKind::ConditionMismatch: return 8;
   }
   return 1;
 }

@@ -76,7 +76,7 @@ def test_table_built_for_another_condition(tables_dir, tmp_path):
         with pytest.raises(feerie.ConditionMismatchError) as caught:
             probe(KQK_WIN)
         assert "built for condition 'orthodox'" in str(caught.value)
-        assert caught.value.kind == "corrupt"
+        assert caught.value.kind == "condition mismatch"
         assert not isinstance(caught.value, feerie.CorruptTableError)
 
 

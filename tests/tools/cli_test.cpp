@@ -81,6 +81,27 @@ std::string tables_with_krvk() {
   return dir;
 }
 
+// The command the missing-table message suggests writes where the probe looks: it names
+// a tables directory that is not the default (it once sent the table to ./tables).
+TEST(Cli, MissingTableHintNamesTheTablesDirectory) {
+  CommandRun r = run_feerie("probe --tables /tmp/feerie-never-written '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.output.find("generate it with: feerie gen --tables /tmp/feerie-never-written --condition orthodox KRvK"),
+            std::string::npos)
+      << r.output;
+}
+
+// A table copied into another condition's directory is refused with its own kind, so that
+// programs can tell "wrong directory" from "damaged file".
+TEST(Cli, ProbeRefusesATableOfAnotherConditionWithItsOwnExitCode) {
+  std::string dir = tables_with_krvk();
+  std::system(("mkdir -p " + dir + "/madrasi && cp " + dir + "/orthodox/*.ftb " + dir + "/madrasi/").c_str());
+  CommandRun r = run_feerie("probe --tables " + dir + " --condition madrasi '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 8);  // condition mismatch
+  EXPECT_NE(r.output.find("was built for condition 'orthodox', not 'madrasi'"), std::string::npos) << r.output;
+  std::system(("rm -rf " + dir).c_str());
+}
+
 TEST(Cli, StatRefusesATableRenamedToAnotherMaterial) {
   std::string dir = tables_with_krvk();
   run_feerie("gen --tables " + dir + " KRvK");

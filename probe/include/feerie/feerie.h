@@ -37,7 +37,8 @@ typedef enum {
   FEERIE_ERROR_IO = -5,               /* the system refused to read or write a file */
   FEERIE_ERROR_NOT_SUPPORTED = -6,    /* valid, but not something this version does */
   FEERIE_ERROR_RESOURCE_LIMIT = -7,   /* beyond the memory or size this call may use */
-  FEERIE_ERROR_INTERRUPTED = -8       /* stopped on request */
+  FEERIE_ERROR_INTERRUPTED = -8,      /* stopped on request */
+  FEERIE_ERROR_CONDITION_MISMATCH = -9 /* a table file built for another condition than the tablebase's */
 } feerie_status;
 
 typedef struct {
