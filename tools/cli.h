@@ -54,5 +54,22 @@ void add_verify_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_mine_command(CLI::App& app);
+void add_diagram_command(CLI::App& app);
+
+}  // namespace feerie::cli
+
+namespace feerie {
+class Tablebase;
+}
+
+namespace feerie::cli {
+
+// The JSON object of `probe --json` for a legal position (one line, no newline): value,
+// best moves, with `with_pv` the principal variation, with `with_moves` every legal move
+// with its value (`probe --moves --json`). Throws CommandError (a missing table: not found).
+// Shared by `probe` and `serve`'s API (tools/cmd_tables.cpp).
+std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv);
+
+void add_serve_command(CLI::App& app);
 
 }  // namespace feerie::cli

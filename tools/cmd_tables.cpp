@@ -142,6 +142,40 @@ struct ProbeOptions {
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
+}  // namespace
+
+// The object `probe --json` prints for `pos` (and `serve`'s API returns): the value, the
+// best moves, with `with_pv` the principal variation, with `with_moves` every legal move with its
+// value for the mover (best first) and, with `with_pv`, its variation.
+std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv) {
+  ProbeResult r = take(tb.probe(pos));
+  std::vector<Move> best = take(tb.best_moves(pos));
+  std::vector<Move> pv = with_pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
+  std::vector<MoveValue> values = with_moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
+  nlohmann::ordered_json j;
+  j["fen"] = to_fen(pos);
+  j["condition"] = tb.rules().name();
+  add_result_json(j, r);
+  j["best_moves"] = move_names(best);
+  if (with_pv) j["pv"] = move_names(pv);
+  if (with_moves) {
+    j["moves"] = nlohmann::ordered_json::array();
+    for (const MoveValue& mv : values) {
+      nlohmann::ordered_json m;
+      m["move"] = to_uci(mv.move);
+      m["fen_after"] = to_fen(mv.after);
+      add_result_json(m, ProbeResult::of(mv.value));  // for the mover
+      m["checkmate"] = mv.checkmate;
+      m["stalemate"] = mv.stalemate;
+      if (with_pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));
+      j["moves"].push_back(m);
+    }
+  }
+  return j.dump();
+}
+
+namespace {
+
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
   Position pos = parse_position(fen, tb.rules());
   ProbeResult r = take(tb.probe(pos));
@@ -149,32 +183,13 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
     o.popeye->write(take(popeye_problem(pos, tb.rules(), take(tb.value_code(pos)))));
     return;
   }
+  if (o.json) {
+    std::cout << probe_json(tb, pos, o.moves, o.pv) << "\n";
+    return;
+  }
   std::vector<Move> best = take(tb.best_moves(pos));
   std::vector<Move> pv = o.pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
   std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
-  if (o.json) {
-    nlohmann::ordered_json j;
-    j["fen"] = to_fen(pos);
-    j["condition"] = tb.rules().name();
-    add_result_json(j, r);
-    j["best_moves"] = move_names(best);
-    if (o.pv) j["pv"] = move_names(pv);
-    if (o.moves) {
-      j["moves"] = nlohmann::ordered_json::array();
-      for (const MoveValue& mv : values) {
-        nlohmann::ordered_json m;
-        m["move"] = to_uci(mv.move);
-        m["fen_after"] = to_fen(mv.after);
-        add_result_json(m, ProbeResult::of(mv.value));  // for the mover
-        m["checkmate"] = mv.checkmate;
-        m["stalemate"] = mv.stalemate;
-        if (o.pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));
-        j["moves"].push_back(m);
-      }
-    }
-    std::cout << j.dump() << "\n";
-    return;
-  }
   std::cout << to_fen(pos) << ": " << verdict_text(r);
   if (!best.empty()) std::cout << "; best: " << fmt::format("{}", fmt::join(move_names(best), " "));
   if (!pv.empty()) std::cout << "; pv: " << fmt::format("{}", fmt::join(move_names(pv), " "));

@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
   feerie::cli::add_table_commands(app);
   feerie::cli::add_mine_command(app);
   feerie::cli::add_bench_command(app);
+  feerie::cli::add_diagram_command(app);
+  feerie::cli::add_serve_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;
     bool found = false;

@@ -1,0 +1,234 @@
+// `feerie serve` seen over HTTP: the program is started on 127.0.0.1 with a free port
+// (--port 0; it prints the port), on tables generated once for the suite, and asked what
+// a browser's script asks. The API must give the very objects `probe --json` and
+// `probe --moves --json` print, and 4xx with a JSON error for bad input.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string run(const std::string& args) {
+  std::string command = std::string(FEERIE_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  if (!pipe) return out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  EXPECT_EQ(pclose(pipe), 0) << command << "\n" << out;
+  return out;
+}
+
+std::string encode(const std::string& text) { return httplib::detail::encode_query_param(text); }
+
+class Serve : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    tables_ = fs::temp_directory_path() / ("feerie_serve_test_" + std::to_string(getpid()));
+    run("gen --tables " + tables_.string() + " KQvK KRvK");
+    run("gen --condition madrasi-ri --tables " + tables_.string() + " KQvK");
+
+    // The server's stdout comes back through a pipe: its first line names the port.
+    int out[2];
+    ASSERT_EQ(pipe(out), 0);
+    server_ = fork();
+    ASSERT_GE(server_, 0);
+    if (server_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::string tables = tables_.string();
+      execl(FEERIE_BINARY, FEERIE_BINARY, "serve", "--tables", tables.c_str(), "--port", "0",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    FILE* server_out = fdopen(out[0], "r");
+    std::array<char, 512> line{};
+    ASSERT_NE(std::fgets(line.data(), line.size(), server_out), nullptr) << "the server printed nothing";
+    std::string text = line.data();
+    std::size_t at = text.find("127.0.0.1:");
+    ASSERT_NE(at, std::string::npos) << text;
+    port_ = std::atoi(text.c_str() + at + 10);
+    ASSERT_GT(port_, 0) << text;
+    server_out_ = server_out;  // kept open: the server may write more
+  }
+
+  static void TearDownTestSuite() {
+    if (server_ > 0) {
+      kill(server_, SIGTERM);
+      waitpid(server_, nullptr, 0);
+    }
+    if (server_out_) fclose(server_out_);
+    std::error_code ignored;
+    fs::remove_all(tables_, ignored);
+  }
+
+  static httplib::Result get(const std::string& path) {
+    httplib::Client client("127.0.0.1", port_);
+    client.set_connection_timeout(5);
+    client.set_read_timeout(30);
+    return client.Get(path);
+  }
+
+  // An API error: its status, and a JSON body with "error" and "error_kind".
+  static void expect_error(const std::string& path, int status, const std::string& kind, const std::string& words) {
+    httplib::Result r = get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, status) << path << ": " << r->body;
+    EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+    nlohmann::json j = nlohmann::json::parse(r->body);
+    EXPECT_EQ(j["error_kind"], kind) << r->body;
+    EXPECT_NE(j["error"].get<std::string>().find(words), std::string::npos) << r->body;
+  }
+
+  static inline fs::path tables_;
+  static inline pid_t server_ = -1;
+  static inline int port_ = 0;
+  static inline FILE* server_out_ = nullptr;
+};
+
+const std::string Fen = "8/8/8/8/8/3Q4/8/k1K5 w - - 0 1";  // KQvK, mate in 1 three ways
+
+TEST_F(Serve, ProbeGivesWhatProbeJsonPrints) {
+  httplib::Result r = get("/api/probe?fen=" + encode(Fen));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+  EXPECT_EQ(r->body, run("probe --json --tables " + tables_.string() + " '" + Fen + "'"));
+  nlohmann::json j = nlohmann::json::parse(r->body);
+  EXPECT_EQ(j["wdl"], "win");
+  EXPECT_EQ(j["mate_in"], 1);
+}
+
+TEST_F(Serve, MovesGivesWhatProbeMovesJsonPrints) {
+  for (std::string condition : {"orthodox", "madrasi-ri"}) {
+    httplib::Result r = get("/api/moves?fen=" + encode(Fen) + "&condition=" + condition);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->body, run("probe --moves --json --condition " + condition + " --tables " + tables_.string() + " '" +
+                           Fen + "'"));
+    nlohmann::json j = nlohmann::json::parse(r->body);
+    EXPECT_EQ(j["condition"], condition);
+    ASSERT_FALSE(j["moves"].empty());
+    EXPECT_TRUE(j["moves"][0].contains("fen_after"));
+    EXPECT_TRUE(j["moves"][0].contains("pv"));
+  }
+}
+
+TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3X4/8/k1K5 w - - 0 1"), 400, "invalid argument",
+               "unknown piece letter 'X'");
+  expect_error("/api/moves?fen=" + encode("garbage"), 400, "invalid argument", "bad FEN");
+  expect_error("/api/probe?fen=" + encode(Fen) + "&condition=nosuch", 400, "invalid argument",
+               "unknown condition 'nosuch'");
+  expect_error("/api/moves?fen=" + encode("8/8/8/8/8/2Q5/8/k1K5 w - - 0 1"), 400, "invalid argument",
+               "illegal position");
+  expect_error("/api/probe", 400, "invalid argument", "missing parameter 'fen'");
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3B4/8/k1K5 w - - 0 1"), 404, "not found", "missing table KBvK");
+  expect_error("/api/nothing", 404, "not found", "no such API path");
+  expect_error("/api/diagram?fen=" + encode(Fen) + "&size=big", 400, "invalid argument", "bad size");
+}
+
+TEST_F(Serve, DiagramIsTheSvgOfTheRenderer) {
+  httplib::Result r = get("/api/diagram?fen=" + encode(Fen) + "&condition=madrasi-ri&size=300");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->get_header_value("Content-Type"), "image/svg+xml");
+  EXPECT_EQ(r->body, run("diagram --size 300 --condition madrasi-ri '" + Fen + "'"));
+}
+
+TEST_F(Serve, ThePageNeedsNothingFromElsewhere) {
+  httplib::Result r = get("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  for (const char* part : {"id=\"board\"", "id=\"fen\"", "id=\"condition\"", "id=\"moves\"", "id=\"pv\"", "id=\"back\"",
+                           "id=\"forward\"", "/api/moves", "/api/diagram", "const defaultCondition = \"orthodox\";"})
+    EXPECT_NE(r->body.find(part), std::string::npos) << part;
+  for (const char* external : {"http://", "https://", "src=", "<link", "@import"})
+    EXPECT_EQ(r->body.find(external), std::string::npos) << external;
+}
+
+}  // namespace
+
+// The page in a real browser: headless Chromium (Debian package chromium) opens a position
+// with `moves=` (the page clicks that move's button, as a user would), and the DOM it
+// leaves shows the board and the move list of the position after the move. A screenshot
+// of it is kept as a test artefact (FEERIE_ARTIFACT_DIR/serve_screenshot.png).
+namespace {
+
+std::string chromium() {
+  for (const char* path : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
+    if (fs::exists(path)) return path;
+  return "";
+}
+
+std::string run_chromium(const std::string& args) {
+  std::string profile = (fs::temp_directory_path() / ("feerie_serve_chromium_" + std::to_string(getpid()))).string();
+  std::string command = "timeout 120 " + chromium() + " --headless --no-sandbox --disable-gpu --no-proxy-server" +
+                        " --user-data-dir=" + profile + " --virtual-time-budget=10000 " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  if (!pipe) return out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  pclose(pipe);
+  std::error_code ignored;
+  fs::remove_all(profile, ignored);
+  return out;
+}
+
+int count(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
+  if (chromium().empty()) GTEST_SKIP() << "no headless Chromium (Debian package chromium)";
+  const std::string start = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";  // KRvK
+  const std::string after = "8/8/8/3k4/R7/8/8/4K3 b - - 0 1";  // after a1a4
+  std::string url = "'http://127.0.0.1:" + std::to_string(port_) + "/?fen=" + encode(start) + "&moves=a1a4'";
+  std::string dom = run_chromium("--dump-dom " + url);
+  ASSERT_NE(dom.find("data-ready=\"true\""), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<div id=\"error\" role=\"alert\"></div>"), std::string::npos) << "an error is shown";
+
+  // The board is the position after the move, with its three units.
+  EXPECT_NE(dom.find("data-fen=\"" + after + "\""), std::string::npos);
+  EXPECT_EQ(count(dom, "class=\"piece\""), 3);
+  EXPECT_NE(dom.find("data-piece=\"wR\" data-square=\"a4\""), std::string::npos);
+  // The list holds the legal moves of that position, each with a value and a button.
+  nlohmann::json moves = nlohmann::json::parse(run("moves --json '" + after + "'"));
+  EXPECT_EQ(count(dom, "<tr class="), int(moves.size()));
+  for (const auto& m : moves) EXPECT_NE(dom.find("data-move=\"" + m.get<std::string>() + "\""), std::string::npos) << m;
+  EXPECT_EQ(count(dom, "<button class=\"move\""), int(moves.size()));
+  EXPECT_NE(dom.find("<div id=\"value\">Black to move is mated in"), std::string::npos);
+  EXPECT_NE(dom.find("move 1 of the line"), std::string::npos);  // and back is possible
+
+  // A line through an illegal move stops with a message on the page.
+  dom =
+      run_chromium("--dump-dom 'http://127.0.0.1:" + std::to_string(port_) + "/?fen=" + encode(start) + "&moves=a1h8'");
+  EXPECT_NE(dom.find("move a1h8 is not legal"), std::string::npos) << dom;
+  // A bad FEN is shown as the server's message.
+  dom = run_chromium("--dump-dom 'http://127.0.0.1:" + std::to_string(port_) + "/?fen=nonsense'");
+  EXPECT_NE(dom.find("bad FEN"), std::string::npos) << dom;
+
+  std::string screenshot = std::string(FEERIE_ARTIFACT_DIR) + "/serve_screenshot.png";
+  fs::remove(screenshot);
+  run_chromium("--hide-scrollbars --window-size=1200,900 --screenshot=" + screenshot + " " + url);
+  EXPECT_TRUE(fs::exists(screenshot) && fs::file_size(screenshot) > 10000) << screenshot;
+}
+
+}  // namespace

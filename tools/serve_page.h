@@ -1,0 +1,203 @@
+// The page `feerie serve` serves at `/`: HTML, CSS and script in one document, nothing
+// fetched from elsewhere. The script talks to the server's own API (tools/cmd_serve.cpp):
+// /api/moves for the value, the moves and the variation, /api/diagram for the board.
+// `__DEFAULT_CONDITION__` is replaced by the server's --condition (a JSON string).
+#pragma once
+
+namespace feerie::cli {
+
+inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Feerie viewer</title>
+<style>
+  body { font-family: sans-serif; margin: 1em 2em; color: #222; }
+  h1 { font-size: 1.3em; margin: 0 0 .6em 0; }
+  form { display: flex; gap: .5em; flex-wrap: wrap; align-items: center; margin-bottom: 1em; }
+  #fen { width: 34em; font-family: monospace; }
+  #condition { width: 12em; font-family: monospace; }
+  main { display: flex; gap: 2em; align-items: flex-start; }
+  #board svg { display: block; }
+  #panel { flex: 1; min-width: 22em; }
+  #value { font-size: 1.15em; font-weight: bold; margin: .2em 0 .6em 0; }
+  #error { color: #a00000; font-weight: bold; margin: .5em 0; white-space: pre-wrap; }
+  #error:empty { display: none; }
+  table { border-collapse: collapse; }
+  td { padding: .15em .6em .15em 0; vertical-align: top; }
+  td.value { white-space: nowrap; }
+  td.pv { color: #555; font-family: monospace; font-size: .9em; }
+  button.move { font-family: monospace; min-width: 5.5em; cursor: pointer; }
+  tr.win td.value { color: #006400; }
+  tr.loss td.value { color: #a00000; }
+  #pv { font-family: monospace; }
+  #nav { margin: .6em 0; }
+</style>
+</head>
+<body>
+<h1>Feerie viewer</h1>
+<form id="form">
+  <label>FEN <input id="fen" name="fen" spellcheck="false"></label>
+  <label>condition <input id="condition" name="condition" spellcheck="false"></label>
+  <button type="submit" id="show">Show</button>
+</form>
+<div id="error" role="alert"></div>
+<main>
+  <div id="board"></div>
+  <div id="panel">
+    <div id="value"></div>
+    <div id="nav">
+      <button type="button" id="back" title="Back (left arrow)">&#8592; back</button>
+      <button type="button" id="forward" title="Forward (right arrow)">forward &#8594;</button>
+      <span id="ply"></span>
+    </div>
+    <div>Principal variation: <span id="pv"></span></div>
+    <h2 style="font-size:1em">Every legal move, for the side that plays it</h2>
+    <table id="moves"><tbody></tbody></table>
+  </div>
+</main>
+<script>
+"use strict";
+const defaultCondition = __DEFAULT_CONDITION__;
+const state = { history: [], index: -1, condition: defaultCondition };
+const $ = (id) => document.getElementById(id);
+
+function query(path, fen) {
+  return path + "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition);
+}
+
+// A move's value for the side that plays it, as `feerie probe --moves` says it.
+function moveText(m) {
+  if (m.checkmate) return "checkmate";
+  if (m.stalemate) return "stalemate (draw)";
+  if (m.wdl === "draw") return "draw";
+  if (m.wdl === "win") return "mates in " + Math.abs(m.mate_in);
+  return "is mated in " + Math.abs(m.mate_in);
+}
+
+function positionText(p) {
+  const side = p.fen.split(" ")[1] === "w" ? "White" : "Black";
+  if (p.wdl === "draw") return p.moves && p.moves.length === 0 ? "Draw: " + side + " is stalemated" : "Draw";
+  if (p.dtm_plies === 0) return side + " is checkmated";
+  if (p.wdl === "win") return side + " to move mates in " + Math.abs(p.mate_in);
+  return side + " to move is mated in " + Math.abs(p.mate_in);
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    let message = response.status + " " + response.statusText;
+    try { message = (await response.json()).error; } catch (e) {}
+    throw new Error(message);
+  }
+  return response;
+}
+
+async function show() {
+  const fen = state.history[state.index];
+  $("fen").value = fen;
+  $("condition").value = state.condition;
+  $("back").disabled = state.index <= 0;
+  $("forward").disabled = state.index >= state.history.length - 1;
+  $("ply").textContent = state.index > 0 ? "move " + state.index + " of the line" : "";
+  history.replaceState(null, "", "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition));
+  $("error").textContent = "";
+  try {
+    const [svg, data] = await Promise.all([
+      fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
+      fetchOk(query("/api/moves", fen)).then((r) => r.json())]);
+    $("board").innerHTML = svg;
+    $("value").textContent = positionText(data);
+    $("pv").textContent = data.pv.length ? data.pv.join(" ") : "(none)";
+    const body = $("moves").tBodies[0];
+    body.replaceChildren();
+    for (const m of data.moves) {
+      const row = body.insertRow();
+      row.className = m.wdl;
+      row.dataset.move = m.move;
+      const button = document.createElement("button");
+      button.className = "move";
+      button.textContent = m.move;
+      button.title = "Play " + m.move;
+      button.addEventListener("click", () => { state.pending = play(m.fen_after); });
+      row.insertCell().appendChild(button);
+      const value = row.insertCell();
+      value.className = "value";
+      value.textContent = moveText(m);
+      const pv = row.insertCell();
+      pv.className = "pv";
+      pv.textContent = m.pv && m.pv.length ? m.pv.join(" ") : "";
+    }
+  } catch (e) {
+    $("error").textContent = e.message;
+    $("value").textContent = "";
+    $("pv").textContent = "";
+    $("moves").tBodies[0].replaceChildren();
+  }
+}
+
+function play(fenAfter) {
+  state.history = state.history.slice(0, state.index + 1);
+  state.history.push(fenAfter);
+  state.index += 1;
+  return show();
+}
+
+// `?moves=a1b2,c3d4`: plays a line from the FEN by clicking each move's button, as a
+// user would (a link to a line; the browser test uses it too). Sets data-ready on <body>
+// when the page has settled.
+async function playLine(moves) {
+  for (const move of moves) {
+    const button = document.querySelector('#moves tr[data-move="' + CSS.escape(move) + '"] button');
+    if (!button) {
+      $("error").textContent = "move " + move + " is not legal in " + state.history[state.index];
+      return;
+    }
+    button.click();
+    await state.pending;
+  }
+}
+
+function go(step) {
+  const next = state.index + step;
+  if (next < 0 || next >= state.history.length) return;
+  state.index = next;
+  show();
+}
+
+$("form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  state.condition = $("condition").value.trim() || defaultCondition;
+  state.history = [$("fen").value.trim()];
+  state.index = 0;
+  show();
+});
+$("back").addEventListener("click", () => go(-1));
+$("forward").addEventListener("click", () => go(1));
+document.addEventListener("keydown", (event) => {
+  if (event.target.tagName === "INPUT") return;
+  if (event.key === "ArrowLeft") go(-1);
+  if (event.key === "ArrowRight") go(1);
+});
+
+const params = new URLSearchParams(location.search);
+state.condition = params.get("condition") || defaultCondition;
+$("condition").value = state.condition;
+if (params.get("fen")) {
+  state.history = [params.get("fen")];
+  state.index = 0;
+  show()
+    .then(() => playLine((params.get("moves") || "").split(",").filter((m) => m)))
+    .finally(() => { document.body.dataset.ready = "true"; });
+} else {
+  document.body.dataset.ready = "true";
+  $("back").disabled = true;
+  $("forward").disabled = true;
+  $("value").textContent = "Enter a position in FEN.";
+}
+</script>
+</body>
+</html>
+)html";
+
+}  // namespace feerie::cli
