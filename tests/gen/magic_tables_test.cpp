@@ -45,6 +45,15 @@ TEST(MagicTables, ComponentOfKmRvKPSolvedTogether) {
   ASSERT_TRUE(best.ok());
   ASSERT_EQ(best->size(), 1u);
   EXPECT_EQ(to_uci(best->front()), "d8b7");
+  // The study tools show the mutation (probe --moves, the viewer): every move with its value,
+  // d8b7 first and a checkmate, and the position after it holds the knight as a pawn.
+  auto values = tb.move_values(test::position("k1KN4/r*7/8/8/8/8/8/8 w - - 0 1"));
+  ASSERT_TRUE(values.ok()) << values.error_message();
+  ASSERT_FALSE(values->empty());
+  EXPECT_EQ(to_uci(values->front().move), "d8b7");
+  EXPECT_TRUE(values->front().checkmate);
+  EXPECT_EQ(values->front().after.piece_on(SQ_B7), Piece(WHITE, PAWN));
+  for (std::size_t i = 1; i < values->size(); ++i) EXPECT_FALSE((*values)[i].checkmate) << to_uci((*values)[i].move);
 
   fs::remove_all(dir);
 }
