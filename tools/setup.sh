@@ -10,6 +10,7 @@ packages=(g++ cmake make pkg-config git python3
           libcli11-dev nlohmann-json3-dev libfmt-dev libxxhash-dev
           libcpp-httplib-dev                                  # feerie serve
           chromium                                            # its browser test (tests/tools/serve_test.cpp)
+          libtsan2                                            # the ThreadSanitizer test (tests/tsan)
           clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tools/fuzz.sh)
           pybind11-dev python3-dev python3-pytest)            # the Python module (python/)
 missing=()
