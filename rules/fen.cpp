@@ -1,18 +1,24 @@
 #include "rules/fen.h"
 
 #include <cctype>
-#include <sstream>
 #include <vector>
 
 namespace feerie {
 
 namespace {
 
+// Splits on runs of white space (as a stream's >> would, without building a stream: FENs
+// are parsed on every probe by FEN).
 std::vector<std::string> split_fields(std::string_view text) {
   std::vector<std::string> fields;
-  std::istringstream in{std::string(text)};
-  for (std::string f; in >> f;) fields.push_back(f);
-  return fields;
+  std::size_t i = 0;
+  while (true) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i == text.size()) return fields;
+    std::size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    fields.emplace_back(text.substr(start, i - start));
+  }
 }
 
 Error fen_error(std::string_view fen, const std::string& what) {
@@ -24,22 +30,23 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
   int rank = 7, file = 0;
   for (std::size_t i = 0; i < field.size(); ++i) {
     char c = field[i];
-    std::string where = " at character " + std::to_string(i + 1) + " of the placement";
+    // Built only on the error paths: a FEN is parsed on every probe by FEN.
+    auto where = [i] { return " at character " + std::to_string(i + 1) + " of the placement"; };
     if (c == '/') {
-      if (file != 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " does not have 8 squares" + where);
-      if (--rank < 0) return fen_error(fen, "more than 8 ranks" + where);
+      if (file != 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " does not have 8 squares" + where());
+      if (--rank < 0) return fen_error(fen, "more than 8 ranks" + where());
       file = 0;
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
-      if (file > 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where);
+      if (file > 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where());
     } else {
       PieceType pt = piece_type_from_letter(c);
-      if (c == '*') return fen_error(fen, "'*' (magic) must follow a piece letter" + where);
-      if (pt == NO_PIECE_TYPE) return fen_error(fen, std::string("unknown piece letter '") + c + "'" + where);
-      if (file >= 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where);
+      if (c == '*') return fen_error(fen, "'*' (magic) must follow a piece letter" + where());
+      if (pt == NO_PIECE_TYPE) return fen_error(fen, std::string("unknown piece letter '") + c + "'" + where());
+      if (file >= 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where());
       // A magic unit is its letter followed by '*' (SPEC 2).
       bool magic = i + 1 < field.size() && field[i + 1] == '*';
-      if (magic && pt == KING) return fen_error(fen, "a king cannot be magic" + where);
+      if (magic && pt == KING) return fen_error(fen, "a king cannot be magic" + where());
       Color color = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
       pos.put_piece(Piece(color, pt, magic), make_square(file, rank));
       ++file;
