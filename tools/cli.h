@@ -60,6 +60,7 @@ void add_diagram_command(CLI::App& app);
 
 namespace feerie {
 class Tablebase;
+struct TableHeader;
 }
 
 namespace feerie::cli {
@@ -69,6 +70,9 @@ namespace feerie::cli {
 // with its value (`probe --moves --json`). Throws CommandError (a missing table: not found).
 // Shared by `probe` and `serve`'s API (tools/cmd_tables.cpp).
 std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv);
+// The JSON object of `stat --json` (indented): material, condition, and per side to move the
+// counts, the longest mate and an example. Shared by `stat` and `serve`'s API.
+std::string stat_json(const TableHeader& header);
 
 void add_serve_command(CLI::App& app);
 

@@ -12,6 +12,9 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "probe/header_check.h"
+#include "probe/material.h"
+#include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
 #include "tools/diagram.h"
@@ -116,6 +119,18 @@ void serve(const ServeOptions& opt) {
   };
   server.Get("/api/probe", probe_handler(false));
   server.Get("/api/moves", probe_handler(true));
+  // The statistics of a material (`material=KQvKR`, either orientation, or the material of
+  // `fen=`), as `feerie stat --json` prints them.
+  server.Get("/api/stat", [tables, default_rules](const httplib::Request& req, httplib::Response& res) {
+    api(res, [&] {
+      Tablebase tb = tables->get(parameter(req, "condition", default_rules.name()));
+      Material material = req.has_param("material") ? take(Material::parse(parameter(req, "material")))
+                                                    : Material::of(parse_position(parameter(req, "fen"), tb.rules()));
+      material = material.canonical_orientation();
+      std::unique_ptr<TableFile> file = take(open_table(tb.table_path(material), material, tb.rules()));
+      res.set_content(stat_json(file->header()) + "\n", "application/json");
+    });
+  });
   server.Get("/api/diagram", [default_rules](const httplib::Request& req, httplib::Response& res) {
     api(res, [&] {
       RuleSet rules = parse_condition(parameter(req, "condition", default_rules.name()));

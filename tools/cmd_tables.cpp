@@ -1,4 +1,6 @@
 // `feerie gen`, `probe`, `stat`, `verify`: tables from the command line (SPEC 7).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
@@ -9,18 +11,15 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <thread>
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-#include <nlohmann/json.hpp>
-
-#include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/plan.h"
 #include "gen/verify.h"
 #include "probe/header_check.h"
 #include "probe/table_file.h"
+#include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
@@ -87,19 +86,20 @@ void print_generated(const GeneratedTable& t) {
     for (const Material& m : t.component) component += " " + m.name();
   }
   if (t.reused) {
-    std::cout << t.material.name() << ": reused " << t.path << (component.empty() ? "" : " (" + component.substr(2) + ")")
-              << std::endl;
+    std::cout << t.material.name() << ": reused " << t.path
+              << (component.empty() ? "" : " (" + component.substr(2) + ")") << std::endl;
     return;
   }
   if (!t.replaced_because.empty())
     std::cout << t.material.name() << ": the table on disk was not reused: " << t.replaced_because << "\n";
-  std::cout << fmt::format(
-                   "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
-                   "passes{}, {} bytes{})",
-                   t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
-                   t.passes, t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
-                   t.file_bytes, component)
-            << std::endl;
+  std::cout
+      << fmt::format(
+             "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
+             "passes{}, {} bytes{})",
+             t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
+             t.passes, t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
+             t.file_bytes, component)
+      << std::endl;
 }
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
@@ -121,7 +121,8 @@ std::string verdict_text(const ProbeResult& r) {
   if (r.wdl == Wdl::Draw) return "draw";
   if (r.dtm_plies == 0) return "the side to move is mated";
   if (r.wdl == Wdl::Win)
-    return fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies, r.dtm_plies == 1 ? "ply" : "plies");
+    return fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies,
+                       r.dtm_plies == 1 ? "ply" : "plies");
   return fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
 }
 
@@ -213,7 +214,7 @@ nlohmann::json side_json(const SideStatistics& s) {
                   {"loss", s.classes_loss},
                   {"longest_mate_moves", s.classes_longest_mate_plies < 0 ? 0 : (s.classes_longest_mate_plies + 1) / 2},
                   {"longest_mate_fen", s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr)
-                                                                         : nlohmann::json(s.classes_longest_mate_fen)}};
+                                                                        : nlohmann::json(s.classes_longest_mate_fen)}};
   j["longest_mate_moves"] = s.longest_mate_plies < 0 ? 0 : (s.longest_mate_plies + 1) / 2;
   j["longest_mate_plies"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_plies);
   j["longest_mate_fen"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_fen);
@@ -221,6 +222,15 @@ nlohmann::json side_json(const SideStatistics& s) {
 }
 
 }  // namespace
+
+std::string stat_json(const TableHeader& header) {
+  nlohmann::json j;
+  j["material"] = header.material;
+  j["condition"] = header.condition;
+  j["wtm"] = side_json(header.stats[WHITE]);
+  j["btm"] = side_json(header.stats[BLACK]);
+  return j.dump(2);
+}
 
 void clear_progress() {
   if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
@@ -266,7 +276,7 @@ std::uint64_t parse_size(const std::string& text, const std::string& option) {
   std::string unit = text.substr(used);
   for (const char* suffix : {"iB", "B"})
     if (unit.size() > std::strlen(suffix) && unit.ends_with(suffix)) unit.resize(unit.size() - std::strlen(suffix));
-  double scale = unit.empty() || unit == "B" ? 1
+  double scale = unit.empty() || unit == "B"  ? 1
                  : unit == "K" || unit == "k" ? 1024.0
                  : unit == "M" || unit == "m" ? 1024.0 * 1024
                  : unit == "G" || unit == "g" ? 1024.0 * 1024 * 1024
@@ -308,7 +318,8 @@ void print_plan(const Plan& plan, bool json) {
       continue;
     }
     std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}{}\n", names,
-                             std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)), bytes_text(double(c.file_bytes)),
+                             std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)),
+                             bytes_text(double(c.file_bytes)),
                              c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
   std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
@@ -376,8 +387,8 @@ void add_probe_command(CLI::App& app) {
     auto probe_options = std::make_shared<ProbeOptions>();
     cmd->add_flag("--moves", probe_options->moves,
                   "Also every legal move with the value of the position after it, for the mover, best first");
-    cmd->add_flag("--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; },
-                  "Leave the principal variations out");
+    cmd->add_flag(
+        "--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; }, "Leave the principal variations out");
     auto popeye = std::make_shared<bool>(false);
     cmd->add_flag("--popeye", *popeye, "Each position as a problem in Popeye's input language (stipulation #N)")
         ->excludes("--json")
@@ -410,14 +421,16 @@ void add_probe_command(CLI::App& app) {
         } catch (const CommandError& e) {
           if (failed++ == 0) first_failure = e.kind;
           if (opt->json)
-            std::cout << nlohmann::ordered_json{{"fen", line}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}}.dump()
-                      << "\n";
+            std::cout
+                << nlohmann::ordered_json{{"fen", line}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}}.dump()
+                << "\n";
           else
             std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
         }
       }
       if (failed)
-        throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
+        throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed",
+                           first_failure);
     });
   }
 }
@@ -440,12 +453,7 @@ void add_stat_command(CLI::App& app) {
       std::unique_ptr<TableFile> file = take(open_table(path, material, rules));
       const TableHeader& h = file->header();
       if (opt->json) {
-        nlohmann::json j;
-        j["material"] = h.material;
-        j["condition"] = h.condition;
-        j["wtm"] = side_json(h.stats[WHITE]);
-        j["btm"] = side_json(h.stats[BLACK]);
-        std::cout << j.dump(2) << "\n";
+        std::cout << stat_json(h) << "\n";
         return;
       }
       std::cout << h.material << " (" << h.condition << ")\n";
@@ -530,7 +538,8 @@ void add_check_command(CLI::App& app) {
       Expected<RuleSet> rules = RuleSet::parse(condition);
       const fs::path dir = fs::path(opt->tables) / condition;
       if (!rules) {
-        for (const fs::path& file : table_files(dir)) report(file.string(), "in no condition's directory: " + rules.error_message());
+        for (const fs::path& file : table_files(dir))
+          report(file.string(), "in no condition's directory: " + rules.error_message());
         continue;
       }
       std::vector<std::pair<std::string, Material>> wanted;
@@ -550,7 +559,9 @@ void add_check_command(CLI::App& app) {
       for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules));
     }
     std::cout << checked << " tables checked, " << bad << " bad\n";
-    if (bad) throw CommandError(std::to_string(bad) + " of " + std::to_string(checked) + " tables are bad", ErrorKind::Corruption);
+    if (bad)
+      throw CommandError(std::to_string(bad) + " of " + std::to_string(checked) + " tables are bad",
+                         ErrorKind::Corruption);
   });
 }
 

@@ -32,6 +32,7 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
   tr.loss td.value { color: #a00000; }
   #pv { font-family: monospace; }
   #nav { margin: .6em 0; }
+  #stats { white-space: pre-wrap; font-size: .9em; }
 </style>
 </head>
 <body>
@@ -52,6 +53,8 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
       <span id="ply"></span>
     </div>
     <div>Principal variation: <span id="pv"></span></div>
+    <h2 style="font-size:1em">Statistics of the material</h2>
+    <div id="stats"></div>
     <h2 style="font-size:1em">Every legal move, for the side that plays it</h2>
     <table id="moves"><tbody></tbody></table>
   </div>
@@ -102,6 +105,7 @@ async function show() {
   $("ply").textContent = state.index > 0 ? "move " + state.index + " of the line" : "";
   history.replaceState(null, "", "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition));
   $("error").textContent = "";
+  const stats = showStats(fen);  // in parallel; awaited below so that show() ends when the page is complete
   try {
     const [svg, data] = await Promise.all([
       fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
@@ -133,6 +137,24 @@ async function show() {
     $("value").textContent = "";
     $("pv").textContent = "";
     $("moves").tBodies[0].replaceChildren();
+  }
+  await stats;
+}
+
+// The statistics of the position's material (/api/stat, as `feerie stat --json`): a line per
+// side to move. A failure here leaves the rest of the page as it is.
+async function showStats(fen) {
+  try {
+    const s = await fetchOk(query("/api/stat", fen)).then((r) => r.json());
+    const line = (name, side) => name + " to move: " + side.positions.toLocaleString("en") + " positions, " +
+        side.win.toLocaleString("en") + " win, " + side.draw.toLocaleString("en") + " draw, " +
+        side.loss.toLocaleString("en") + " loss" +
+        (side.longest_mate_plies === null ? "" : "; longest mate " + side.longest_mate_moves + " moves, e.g. " +
+         side.longest_mate_fen);
+    $("stats").textContent = s.material + " (" + s.condition + ")\n" + line("White", s.wtm) + "\n" +
+        line("Black", s.btm);
+  } catch (e) {
+    $("stats").textContent = e.message;
   }
 }
 

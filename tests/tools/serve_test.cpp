@@ -101,6 +101,24 @@ class Serve : public ::testing::Test {
 
 const std::string Fen = "8/8/8/8/8/3Q4/8/k1K5 w - - 0 1";  // KQvK, mate in 1 three ways
 
+// The page's statistics of the material: what `feerie stat --json` prints, asked by a
+// position or by a material in either orientation; a missing table is a 404.
+TEST_F(Serve, StatGivesWhatStatJsonPrints) {
+  const std::string expected = run("stat --json --tables " + tables_.string() + " KQvK");
+  for (const std::string& path : {"/api/stat?fen=" + encode(Fen), std::string("/api/stat?material=KQvK"),
+                                  std::string("/api/stat?material=KvKQ")}) {
+    httplib::Result r = get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+    EXPECT_EQ(r->body, expected) << path;
+  }
+  httplib::Result madrasi = get("/api/stat?material=KQvK&condition=madrasi-ri");
+  ASSERT_TRUE(madrasi);
+  EXPECT_EQ(nlohmann::json::parse(madrasi->body)["condition"], "madrasi-ri");
+  expect_error("/api/stat?material=KBvK", 404, "not found", "missing table KBvK");
+  expect_error("/api/stat?material=KXvK", 400, "invalid argument", "KXvK");
+}
+
 TEST_F(Serve, ProbeGivesWhatProbeJsonPrints) {
   httplib::Result r = get("/api/probe?fen=" + encode(Fen));
   ASSERT_TRUE(r);
@@ -216,6 +234,7 @@ TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
   EXPECT_EQ(count(dom, "<button class=\"move\""), int(moves.size()));
   EXPECT_NE(dom.find("<div id=\"value\">Black to move is mated in"), std::string::npos);
   EXPECT_NE(dom.find("move 1 of the line"), std::string::npos);  // and back is possible
+  EXPECT_NE(dom.find("<div id=\"stats\">KRvK (orthodox)\nWhite to move: "), std::string::npos) << "no statistics";
 
   // A line through an illegal move stops with a message on the page.
   dom =
