@@ -338,11 +338,7 @@ class Solver {
     // bitboards: counted when moves reach distinct entries (most positions), indexed by
     // the indexer's shortcuts when they may not; the rest is listed.
     SplitMoves split;
-    if (!split_legal_moves(pos, rules_, split)) {
-      split.units = 0;
-      split.listed.clear();
-      generate_legal(pos, rules_, split.listed);
-    }
+    legal_moves(pos, split);
     const MoveList& moves = split.listed;
     const int quiet_moves = split.quiet_count();
     if (moves.empty() && !quiet_moves) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
@@ -397,37 +393,52 @@ class Solver {
     return value::open(draw_exit ? value::NeverLost : distinct);
   }
 
+  // The legal moves of `pos` as split_legal_moves() splits them, or all of them listed
+  // (and no quiet targets) where it does not apply.
+  void legal_moves(const Position& pos, SplitMoves& out) const {
+    if (split_legal_moves(pos, rules_, out)) return;
+    out.units = 0;
+    out.listed.clear();
+    generate_legal(pos, rules_, out.listed);
+  }
+
+  // The index, in the same member with the other side to move, of `pos` (entry i) with its
+  // `unit` on `from` moved to the empty square `to`: the indexer's shortcuts where they
+  // apply (`stride`: unit_stride() of a unit alone in its group, 0 for a king or none),
+  // index_after_move() otherwise. `moved` is `pos` with the other side to move and no
+  // en-passant square, and is left so. Used forward (the quiet moves of the
+  // initialisation) and backward (the un-moves of collect_leaper_slider_predecessors()).
+  static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos, std::uint64_t i,
+                                             Position& moved, Piece unit, Square from, Square to,
+                                             std::uint64_t stride) {
+    if (stride) return i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
+    if (unit.type() == KING) {
+      const Color c = unit.color();
+      const std::uint64_t j = indexer.index_after_king_move(i, pos, c == WHITE ? to : pos.king_square(WHITE),
+                                                            c == BLACK ? to : pos.king_square(BLACK));
+      if (j != Indexer::NoShortcut) return j;
+    }
+    moved.move_piece(from, to);
+    const std::uint64_t j = indexer.index_after_move(i, pos, moved, from, to);
+    moved.move_piece(to, from);
+    return j;
+  }
+
   // The indices (in `member`, the opponent to move) reached by the quiet moves of `split`
-  // from `pos`, entry i: the indexer's shortcuts where they apply (the retro moves of
-  // collect_leaper_slider_predecessors() use the same), index_after_move() otherwise.
+  // from `pos`, entry i.
   int quiet_successor_indices(int member, const Position& pos, std::uint64_t i, const SplitMoves& split,
                               std::uint64_t* out) const {
     const Indexer& indexer = *members_[member];
-    const Color us = pos.side_to_move();
     Position after = pos;
-    after.set_side_to_move(~us);
+    after.set_side_to_move(~pos.side_to_move());
     after.set_ep_square(SQ_NONE);
     int count = 0;
     for (int u = 0; u < split.units; ++u) {
       const Square from = split.from[u];
       const Piece unit = pos.piece_on(from);
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
-      for (Bitboard targets = split.quiet_targets[u]; targets;) {
-        const Square to = pop_lsb(targets);
-        std::uint64_t j = Indexer::NoShortcut;
-        if (stride) {
-          j = i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
-        } else if (unit.type() == KING) {
-          Square wk = us == WHITE ? to : pos.king_square(WHITE), bk = us == BLACK ? to : pos.king_square(BLACK);
-          j = indexer.index_after_king_move(i, pos, wk, bk);
-        }
-        if (j == Indexer::NoShortcut) {
-          after.move_piece(from, to);
-          j = indexer.index_after_move(i, pos, after, from, to);
-          after.move_piece(to, from);
-        }
-        out[count++] = j;
-      }
+      for (Bitboard targets = split.quiet_targets[u]; targets;)
+        out[count++] = index_after_unit_move(indexer, pos, i, after, unit, from, pop_lsb(targets), stride);
     }
     return count;
   }
@@ -520,19 +531,8 @@ class Solver {
           fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
           return count;
         }
-        std::uint64_t j = Indexer::NoShortcut;
-        if (stride) {
-          j = i + std::uint64_t(std::int64_t(from) - std::int64_t(to)) * stride;
-        } else if (unit.type() == KING) {
-          Square wk = mover == WHITE ? from : pos.king_square(WHITE),
-                 bk = mover == BLACK ? from : pos.king_square(BLACK);
-          j = indexer.index_after_king_move(i, pos, wk, bk);
-        }
-        if (j == Indexer::NoShortcut) {
-          before.move_piece(to, from);
-          j = indexer.index_after_move(i, pos, before, to, from);
-          before.move_piece(from, to);
-        }
+        // The unit on `to` goes back to `from`.
+        const std::uint64_t j = index_after_unit_move(indexer, pos, i, before, unit, to, from, stride);
         __builtin_prefetch(&values[j]);
         out[count] = Entry::of(member, mover, j);
       }
@@ -595,10 +595,7 @@ class Solver {
   ValueCode loss_value(int member, const Position& pos, int n) {
     // The quiet moves stay in the material (already counted): only the listed ones matter.
     SplitMoves split;
-    if (!split_legal_moves(pos, rules_, split)) {
-      split.listed.clear();
-      generate_legal(pos, rules_, split.listed);
-    }
+    legal_moves(pos, split);
     const MoveList& moves = split.listed;
     int longest = n;
     for (Move m : moves) {

@@ -38,30 +38,27 @@ bool legal_by_pins_and_checkers(const Position& pos, Move m, Square king, Bitboa
 
 }  // namespace
 
+// Whether legal_by_pins_and_checkers() decides the legality of every move but en passant:
+// orthodox legality, and no grasshopper or locust (their walks attack through hurdles, so
+// any unit moving may open or close a check) nor magic unit (a mutation may turn a unit
+// into one that gives or stops a check).
 template <class Rules>
-void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
-  Color us = pos.side_to_move();
-  MoveList pseudo;
-  Bitboard capturable = capturable_bb(pos, us);
-  for (Bitboard movers = pos.pieces(us) & ~rules.immobile_bb(pos); movers;) {
-    Square s = pop_lsb(movers);
-    add_walk_moves(pos, s, rules.walk_of(pos, s), capturable, pseudo);
-  }
-  bool fast = false;
-  Square king = pos.king_square(us);
-  Bitboard pinned = 0, checkers = 0;
-  if constexpr (Rules::OrthodoxLegality) {
-    // Fairy walks attack through hurdles, so any unit moving may open or close a check;
-    // a mutation may turn a unit into one that gives or stops a check.
-    fast = !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
-    if (fast) {
-      pinned = pinned_bb(pos, king);
-      checkers = orthodox_attackers_bb(pos, king, ~us, pos.pieces());
-    }
-  }
+bool pins_decide_legality(const Position& pos) {
+  if constexpr (!Rules::OrthodoxLegality) return false;
+  return !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
+}
+
+// Appends the legal moves of `pseudo` to `out`: by pins and checkers where they decide
+// (`pins_decide`, with the mover's king, its pinned units and the checkers), otherwise by
+// making the move: the mover's king not in check after it and its after-move effects, and
+// the condition allowing the position.
+template <class Rules>
+void keep_legal(const Position& pos, const Rules& rules, const MoveList& pseudo, bool pins_decide, Square king,
+                Bitboard pinned, Bitboard checkers, MoveList& out) {
+  const Color us = pos.side_to_move();
   Position after = pos;
   for (Move m : pseudo) {
-    if (fast && m.kind() != MoveKind::EN_PASSANT) {
+    if (pins_decide && m.kind() != MoveKind::EN_PASSANT) {
       if (legal_by_pins_and_checkers(pos, m, king, pinned, checkers)) out.push(m);
       continue;
     }
@@ -73,72 +70,75 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
 }
 
 template <class Rules>
-bool split_legal_moves(const Position& pos, const Rules&, SplitMoves& out) {
-  if constexpr (!Rules::OrthodoxLegality) {
-    return false;
-  } else {
-    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
-    const Color us = pos.side_to_move(), them = ~us;
-    const Square king = pos.king_square(us);
-    const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
-    const Bitboard pinned = pinned_bb(pos, king), checkers = orthodox_attackers_bb(pos, king, them, occupied);
-    out.units = 0;
-    out.listed.clear();
-    auto add_unit = [&](Square from, Bitboard targets) {
-      out.from[out.units] = from;
-      out.quiet_targets[out.units++] = targets & ~occupied;
-      for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
-    };
-    // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
-    // once it has left its square. One map of the squares the enemy's leapers and sliders
-    // attack through that board (a captured unit does not attack its own square), and a
-    // look-up for enemy pawns.
-    const Bitboard without_king = occupied ^ square_bb(king);
-    const Bitboard enemy_pawns = pos.pieces(them, PAWN);
-    Bitboard attacked = 0;
-    for (Bitboard enemies = pos.pieces(them) & ~enemy_pawns; enemies;) {
-      Square s = pop_lsb(enemies);
-      attacked |= leaper_or_slider_bb(pos.piece_on(s).type(), s, without_king);
-    }
-    Bitboard king_targets = king_bb(king) & (~occupied | capturable) & ~attacked;
-    if (enemy_pawns)
-      for (Bitboard targets = king_targets; targets;) {
-        Square to = pop_lsb(targets);
-        if (pawn_attackers_bb(them, to) & enemy_pawns) king_targets ^= square_bb(to);
-      }
-    add_unit(king, king_targets);
-    if (checkers & (checkers - 1)) return true;  // double check: only the king moves
-    // Leapers and sliders by bitboards: a pinned unit stays on its pin line, and in check
-    // a move takes the checker or blocks the line to it. Pawns by their list (double steps,
-    // promotions, en passant).
-    const Bitboard answers_check = checkers ? checkers | between_bb(king, lsb(checkers)) : ~Bitboard(0);
-    MoveList pawn_moves;
-    for (Bitboard units = pos.pieces(us) & ~square_bb(king); units;) {
-      Square s = pop_lsb(units);
-      PieceType type = pos.piece_on(s).type();
-      if (type == PAWN) {
-        add_walk_moves(pos, s, PAWN, capturable, pawn_moves);
-        continue;
-      }
-      Bitboard targets = leaper_or_slider_bb(type, s, occupied) & (~occupied | capturable) & answers_check;
-      if (pinned & square_bb(s)) targets &= line_bb(king, s);
-      add_unit(s, targets);
-    }
-    Position after = pos;
-    for (Move m : pawn_moves) {
-      bool legal = true;
-      if (m.kind() == MoveKind::EN_PASSANT) {
-        UndoRecord undo;
-        after.do_move(m, undo);
-        legal = !orthodox_attackers_bb(after, king, them, after.pieces());
-        after.undo_move(m, undo);
-      } else {
-        legal = legal_by_pins_and_checkers(pos, m, king, pinned, checkers);
-      }
-      if (legal) out.listed.push(m);
-    }
-    return true;
+void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
+  Color us = pos.side_to_move();
+  MoveList pseudo;
+  Bitboard capturable = capturable_bb(pos, us);
+  for (Bitboard movers = pos.pieces(us) & ~rules.immobile_bb(pos); movers;) {
+    Square s = pop_lsb(movers);
+    add_walk_moves(pos, s, rules.walk_of(pos, s), capturable, pseudo);
   }
+  const bool pins_decide = pins_decide_legality<Rules>(pos);
+  Square king = pos.king_square(us);
+  Bitboard pinned = 0, checkers = 0;
+  if (pins_decide) {
+    pinned = pinned_bb(pos, king);
+    checkers = orthodox_attackers_bb(pos, king, ~us, pos.pieces());
+  }
+  keep_legal(pos, rules, pseudo, pins_decide, king, pinned, checkers, out);
+}
+
+template <class Rules>
+bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out) {
+  if (!pins_decide_legality<Rules>(pos)) return false;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us);
+  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+  const Bitboard pinned = pinned_bb(pos, king), checkers = orthodox_attackers_bb(pos, king, them, occupied);
+  out.units = 0;
+  out.listed.clear();
+  auto add_unit = [&](Square from, Bitboard targets) {
+    out.from[out.units] = from;
+    out.quiet_targets[out.units++] = targets & ~occupied;
+    for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
+  };
+  // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
+  // once it has left its square. One map of the squares the enemy's leapers and sliders
+  // attack through that board (a captured unit does not attack its own square), and a
+  // look-up for enemy pawns.
+  const Bitboard without_king = occupied ^ square_bb(king);
+  const Bitboard enemy_pawns = pos.pieces(them, PAWN);
+  Bitboard attacked = 0;
+  for (Bitboard enemies = pos.pieces(them) & ~enemy_pawns; enemies;) {
+    Square s = pop_lsb(enemies);
+    attacked |= leaper_or_slider_bb(pos.piece_on(s).type(), s, without_king);
+  }
+  Bitboard king_targets = king_bb(king) & (~occupied | capturable) & ~attacked;
+  if (enemy_pawns)
+    for (Bitboard targets = king_targets; targets;) {
+      Square to = pop_lsb(targets);
+      if (pawn_attackers_bb(them, to) & enemy_pawns) king_targets ^= square_bb(to);
+    }
+  add_unit(king, king_targets);
+  if (checkers & (checkers - 1)) return true;  // double check: only the king moves
+  // Leapers and sliders by bitboards: a pinned unit stays on its pin line, and in check
+  // a move takes the checker or blocks the line to it. Pawns by their list (double steps,
+  // promotions, en passant).
+  const Bitboard answers_check = checkers ? checkers | between_bb(king, lsb(checkers)) : ~Bitboard(0);
+  MoveList pawn_moves;
+  for (Bitboard units = pos.pieces(us) & ~square_bb(king); units;) {
+    Square s = pop_lsb(units);
+    PieceType type = pos.piece_on(s).type();
+    if (type == PAWN) {
+      add_walk_moves(pos, s, PAWN, capturable, pawn_moves);
+      continue;
+    }
+    Bitboard targets = leaper_or_slider_bb(type, s, occupied) & (~occupied | capturable) & answers_check;
+    if (pinned & square_bb(s)) targets &= line_bb(king, s);
+    add_unit(s, targets);
+  }
+  keep_legal(pos, rules, pawn_moves, true, king, pinned, checkers, out.listed);
+  return true;
 }
 
 template <class Rules>
