@@ -8,7 +8,8 @@ extern "C" int feerie_generate(const char* directory, const char* condition, con
                                char* error, size_t error_size) {
   using feerie::c_api::fail;
   return feerie::c_api::guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
-    if (!directory || !condition || !material) return fail("no directory, condition or material given", error, error_size);
+    if (!directory || !condition || !material)
+      return fail("no directory, condition or material given", error, error_size);
     feerie::Expected<feerie::RuleSet> rules = feerie::RuleSet::parse(condition);
     if (!rules) return fail(rules.error(), error, error_size);
     feerie::Expected<feerie::Material> m = feerie::Material::parse(material);
@@ -17,7 +18,7 @@ extern "C" int feerie_generate(const char* directory, const char* condition, con
     options.tables_dir = directory;
     options.threads = threads;
     // As `feerie gen` does: refuse at once what would not fit in the memory available now.
-    options.max_memory = std::uint64_t(0.9 * double(feerie::available_memory_bytes()));
+    options.max_memory = feerie::default_memory_limit();
     feerie::Expected<std::vector<feerie::GeneratedTable>> done = feerie::generate({*m}, *rules, options);
     if (!done) return fail(done.error(), error, error_size);
     return FEERIE_OK;

@@ -7,11 +7,11 @@
 #include <set>
 #include <sstream>
 
-#include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "probe/header_check.h"
 #include "probe/indexer.h"
 #include "probe/table_file.h"
+#include "probe/tablebase.h"
 
 namespace feerie {
 
@@ -76,6 +76,8 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   return std::uint64_t(values + read + writing + ProgramBytes);
 }
 
+std::uint64_t default_memory_limit() { return std::uint64_t(0.9 * double(available_memory_bytes())); }
+
 std::uint64_t available_memory_bytes() {
   std::ifstream in("/proc/meminfo");
   for (std::string key; in >> key;) {
@@ -118,9 +120,10 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
                                                  entries_text(MaxEntriesPerSide));
     double values = 2 * 2 * entries;
     if (max_memory && values > double(max_memory))
-      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory (" +
-                   entries_text(entries) + " entries per side to move, 2 bytes each), more than the " +
-                   bytes_text(double(max_memory)) + " allowed (--max-memory)");
+      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " +
+                                                 bytes_text(values) + " of memory (" + entries_text(entries) +
+                                                 " entries per side to move, 2 bytes each), more than the " +
+                                                 bytes_text(double(max_memory)) + " allowed (--max-memory)");
   }
   Plan plan;
   Tablebase paths = Tablebase::open(tables_dir, rules);
@@ -141,9 +144,11 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     c.peak_bytes = estimated_peak_bytes(members, rules);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
-        return error(ErrorKind::ResourceLimit, "cannot generate " + material_names(members) + ": it needs about " + bytes_text(double(c.peak_bytes)) +
-                     " of memory (" + entries_text(c.entries) + " entries, both sides to move), more than the " +
-                     bytes_text(double(max_memory)) + " allowed (--max-memory)");
+        return error(ErrorKind::ResourceLimit, "cannot generate " + material_names(members) + ": it needs about " +
+                                                   bytes_text(double(c.peak_bytes)) + " of memory (" +
+                                                   entries_text(c.entries) +
+                                                   " entries, both sides to move), more than the " +
+                                                   bytes_text(double(max_memory)) + " allowed (--max-memory)");
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
     }
     plan.components.push_back(c);

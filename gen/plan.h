@@ -40,6 +40,9 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
 
 // The memory the machine can give now (MemAvailable of /proc/meminfo), 0 when unknown.
 std::uint64_t available_memory_bytes();
+// The default memory limit of a generation job (`feerie gen`, feerie_generate(), Python's
+// generate()): the memory available now less 10%.
+std::uint64_t default_memory_limit();
 
 // The plan for generating `targets` and everything they depend on into `tables_dir`.
 // Errors: a target whose index would exceed the supported size (2^47 entries per side);

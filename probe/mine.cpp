@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <random>
 #include <string>
 #include <unordered_set>
@@ -19,12 +18,10 @@ namespace feerie {
 
 namespace {
 
-Wdl wdl_of(ValueCode v) { return value::is_win(v) ? Wdl::Win : value::is_loss(v) ? Wdl::Loss : Wdl::Draw; }
-
 // The filters that need nothing but the value code.
 bool value_passes(const MineFilter& f, ValueCode v) {
   if (!value::is_mate(v) && v != value::Draw) return false;  // no position (Illegal)
-  if (f.result && wdl_of(v) != *f.result) return false;
+  if (f.result && ProbeResult::of(v).wdl != *f.result) return false;
   if (f.mate_to_play && !(value::is_mate(v) && value::plies(v) > 0)) return false;
   if (f.mate_min > 0 || f.mate_max > 0 || f.unique_key || f.sound) {
     if (!value::is_win(v)) return false;
@@ -60,7 +57,7 @@ std::string position_key(const Position& pos) {
 Position after_move(const Position& pos, Move m, const RuleSet& rules) {
   Position after = pos;
   UndoRecord undo;
-  rules.visit([&](const auto& r) { make_move(after, m, undo, r); });
+  make_move(after, m, undo, rules);
   return after;
 }
 
@@ -143,8 +140,9 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
       if (!o) return o.error();
       other = value::is_mate(*o) || *o == value::Draw ? *o : value::Illegal;
     }
-    bool differs = scan.filter.difference == Difference::Value ? other != v
-                                                               : other == value::Illegal || wdl_of(other) != wdl_of(v);
+    bool differs = scan.filter.difference == Difference::Value
+                       ? other != v
+                       : other == value::Illegal || ProbeResult::of(other).wdl != ProbeResult::of(v).wdl;
     if (differs) out.push_back({index, v, other, std::uint8_t(t)});
   }
   return Ok{};
@@ -256,14 +254,10 @@ namespace {
 // One worker per thread, each with its own readers (see Worker).
 Expected<std::vector<Worker>> make_workers(const Tablebase& tb, const MineFilter& f, const Material& stored,
                                            int threads) {
-  // A tables directory is the grandparent of a table file (tablebase.h, table_path()).
-  auto directory = [&](const Tablebase& t) {
-    return std::filesystem::path(t.table_path(stored)).parent_path().parent_path().string();
-  };
   std::vector<Worker> workers;
   for (int t = 0; t < threads; ++t) {
-    Worker w{Tablebase::open(directory(tb), tb.rules()), std::nullopt, nullptr};
-    if (f.differs_from) w.other = Tablebase::open(directory(*f.differs_from), f.differs_from->rules());
+    Worker w{Tablebase::open(tb.directory(), tb.rules()), std::nullopt, nullptr};
+    if (f.differs_from) w.other = Tablebase::open(f.differs_from->directory(), f.differs_from->rules());
     Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
     if (!file) return file.error();
     w.file = std::move(*file);

@@ -60,6 +60,8 @@ Tablebase Tablebase::open(const std::string& directory, const RuleSet& rules) {
 
 const RuleSet& Tablebase::rules() const { return impl_->rules; }
 
+const std::string& Tablebase::directory() const { return impl_->directory; }
+
 std::string Tablebase::table_path(const Material& material) const {
   return (std::filesystem::path(impl_->directory) / impl_->rules.name() /
           (material.canonical_orientation().name() + ".ftb"))
@@ -159,7 +161,8 @@ Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
   Expected<ValueCode> v = value_code(pos);
   if (!v) return v.error();
   if (!value::is_mate(*v) && *v != value::Draw)
-    return error(ErrorKind::Corruption, "table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
+    return error(ErrorKind::Corruption,
+                 "table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
   return ProbeResult::of(*v);
 }
 
@@ -171,7 +174,7 @@ Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) con
   for (Move m : moves) {
     MoveValue mv{m, pos};
     UndoRecord undo;
-    impl_->rules.visit([&](const auto& r) { make_move(mv.after, m, undo, r); });
+    make_move(mv.after, m, undo, impl_->rules);
     Expected<ValueCode> v = value_code(mv.after);
     if (!v) return v.error();
     mv.value = value_through_move(*v);
@@ -216,11 +219,12 @@ Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start
     if (!value::is_mate(*v) || value::plies(*v) == 0) break;
     Expected<std::vector<Move>> best = best_moves(pos);
     if (!best) return best.error();
-    if (best->empty()) return error(ErrorKind::Corruption, "no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
+    if (best->empty())
+      return error(ErrorKind::Corruption, "no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
     Move m = best->front();
     pv.push_back(m);
     UndoRecord undo;
-    impl_->rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
+    make_move(pos, m, undo, impl_->rules);
   }
   return pv;
 }

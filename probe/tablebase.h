@@ -56,6 +56,8 @@ class Tablebase {
   static Tablebase open(const std::string& directory, const RuleSet& rules);
 
   const RuleSet& rules() const;
+  // The tables root given to open().
+  const std::string& directory() const;
   // The file that holds (or would hold) `material` (any orientation).
   std::string table_path(const Material& material) const;
   // The materials with a table file in this rule set's directory, sorted by name (files

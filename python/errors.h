@@ -37,6 +37,13 @@ struct Failure : std::exception {
   Error error;
 };
 
+// The value of `result`, or its error thrown as the exception of its kind.
+template <class T>
+T value_or_throw(Expected<T> result) {
+  if (!result) throw Failure(exception_type_of(result.error_kind()), result.error());
+  return std::move(*result);
+}
+
 // Creates FeerieError and its subclasses in `m` and installs the translator of Failure.
 void add_exceptions(pybind11::module_& m);
 

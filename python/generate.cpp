@@ -46,7 +46,7 @@ py::list generate_tables(const std::filesystem::path& directory, const std::stri
   options.tables_dir = directory.string();
   options.threads = threads.value_or(0);
   // As `feerie gen` and feerie_generate() do: refuse at once a job larger than the memory available now.
-  options.max_memory = std::uint64_t(0.9 * double(available_memory_bytes()));
+  options.max_memory = default_memory_limit();
   // The exception a signal handler raised (KeyboardInterrupt), raised again once the job has stopped.
   std::optional<py::error_already_set> signalled;
   options.cancelled = [&signalled] {
@@ -58,9 +58,8 @@ py::list generate_tables(const std::filesystem::path& directory, const std::stri
 
   Expected<std::vector<GeneratedTable>> done = without_gil([&] { return generate({*material}, *rules, options); });
   if (signalled) throw *signalled;
-  if (!done) throw Failure(exception_type_of(done.error_kind()), done.error());
   py::list tables;
-  for (const GeneratedTable& t : *done) tables.append(table_summary(t));
+  for (const GeneratedTable& t : value_or_throw(std::move(done))) tables.append(table_summary(t));
   return tables;
 }
 

@@ -13,8 +13,6 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include "gen/graph.h"
-#include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "python/bindings.h"
 #include "python/errors.h"
@@ -65,12 +63,6 @@ Position legal_position(const Tablebase& tb, const std::string& fen) {
   return *pos;
 }
 
-template <class T>
-T value_or_throw(Expected<T> result, const Tablebase& tb, const Position& pos) {
-  if (result) return std::move(*result);
-  throw Failure(exception_type_of(result.error_kind()), result.error());
-}
-
 class TablebaseForPython {
  public:
   TablebaseForPython(const std::filesystem::path& directory, const std::string& condition)
@@ -112,7 +104,7 @@ class TablebaseForPython {
     return without_gil([&] {
       const Position pos = legal_position(tb, fen);
       std::vector<MoveValueForPython> out;
-      for (const MoveValue& mv : value_or_throw(tb.move_values(pos), tb, pos)) {
+      for (const MoveValue& mv : value_or_throw(tb.move_values(pos))) {
         const ProbeResult r = ProbeResult::of(mv.value);
         out.push_back(
             {to_uci(mv.move), wdl_number(r.wdl), signed_dtm(r), mv.checkmate, mv.stalemate, to_fen(mv.after)});
@@ -124,10 +116,8 @@ class TablebaseForPython {
   std::vector<std::string> tables() const {
     const Tablebase tb = tablebase();
     return without_gil([&] {
-      Expected<std::vector<Material>> materials = tb.tables_on_disk();
-      if (!materials) throw Failure(exception_type_of(materials.error_kind()), materials.error());
       std::vector<std::string> names;
-      for (const Material& m : *materials) names.push_back(m.name());
+      for (const Material& m : value_or_throw(tb.tables_on_disk())) names.push_back(m.name());
       return names;
     });
   }
@@ -145,7 +135,7 @@ class TablebaseForPython {
     const Tablebase tb = tablebase();
     return without_gil([&] {
       const Position pos = legal_position(tb, fen);
-      return value_or_throw(tb.probe(pos), tb, pos);
+      return value_or_throw(tb.probe(pos));
     });
   }
 
@@ -156,7 +146,7 @@ class TablebaseForPython {
       const Position pos = legal_position(tb, fen);
       Expected<ProbeResult> r = tb.probe(pos);
       if (!r && r.error_kind() == ErrorKind::NotFound) return std::nullopt;
-      return value_or_throw(std::move(r), tb, pos);
+      return value_or_throw(std::move(r));
     });
   }
 
@@ -167,7 +157,7 @@ class TablebaseForPython {
     return without_gil([&] {
       const Position pos = legal_position(tb, fen);
       std::vector<std::string> names;
-      for (Move m : value_or_throw(call(tb, pos), tb, pos)) names.push_back(to_uci(m));
+      for (Move m : value_or_throw(call(tb, pos))) names.push_back(to_uci(m));
       return names;
     });
   }

@@ -55,6 +55,11 @@ void make_move(Position& pos, Move m, UndoRecord& undo, const Rules&) {
   if (pos.magic_pieces()) apply_mutations(pos, m.from(), m.to(), undo);
 }
 
+// make_move() after the one dispatch on the rule set (one-off callers).
+inline void make_move(Position& pos, Move m, UndoRecord& undo, const RuleSet& rules) {
+  rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
+}
+
 // Legal as a position to solve or probe (SPEC 1): the side not to move is not in check.
 template <class Rules>
 bool is_legal_position(const Position& pos, const Rules& rules) {

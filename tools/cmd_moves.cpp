@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-
 #include <nlohmann/json.hpp>
 
 #include "rules/fen.h"
@@ -94,7 +93,7 @@ void add_perft_command(CLI::App& app) {
       for (Move m : moves) {
         Position next = pos;
         UndoRecord undo;
-        rules.visit([&](const auto& r) { make_move(next, m, undo, r); });
+        make_move(next, m, undo, rules);
         std::cout << to_uci(m) << ": " << perft(next, rules, opt->depth - 1) << "\n";
       }
     }
@@ -131,13 +130,13 @@ void add_play_command(CLI::App& app) {
       if (found == moves.end()) {
         std::string legal;
         for (const std::string& m : sorted_move_names(pos, rules)) legal += (legal.empty() ? "" : " ") + m;
-        throw CommandError("'" + name + "' is not a legal move in '" + to_fen(pos) + "' (legal: " +
-                               (legal.empty() ? "none" : legal) + ")",
+        throw CommandError("'" + name + "' is not a legal move in '" + to_fen(pos) +
+                               "' (legal: " + (legal.empty() ? "none" : legal) + ")",
                            ErrorKind::InvalidArgument);
       }
       UndoRecord undo;
       Move m = *found;
-      rules.visit([&](const auto& r) { make_move(pos, m, undo, r); });
+      make_move(pos, m, undo, rules);
       std::cout << name << ' ' << to_fen(pos) << "\n";
     }
   });

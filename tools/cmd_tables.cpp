@@ -355,8 +355,7 @@ void add_gen_command(CLI::App& app) {
       GenerateOptions g;
       g.tables_dir = opt->tables;
       g.threads = opt->threads;
-      g.max_memory = max_memory->empty() ? std::uint64_t(0.9 * double(available_memory_bytes()))
-                                         : parse_size(*max_memory, "--max-memory");
+      g.max_memory = max_memory->empty() ? default_memory_limit() : parse_size(*max_memory, "--max-memory");
       std::vector<Material> targets = parse_materials(opt->args);
       if (*plan_only) {
         print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory)), opt->json);

@@ -20,16 +20,12 @@ Square king_capture_landing(Square from, Square king, PieceType walk) {
 // `promotion` when given, and after the mutation that move causes. Used for Isardam type
 // A checks.
 Position after_king_capture(const Position& pos, Square from, Square king, PieceType walk, PieceType promotion) {
-  Position after = pos;
-  Piece unit = pos.piece_on(from);
   const Square land = king_capture_landing(from, king, walk);
-  after.remove_piece(king);
-  after.move_piece(from, land);
-  if (promotion != NO_PIECE_TYPE) after.replace_piece(land, Piece(unit.color(), promotion, unit.magic()));
-  after.set_ep_square(SQ_NONE);
-  after.set_side_to_move(~pos.side_to_move());
-  UndoRecord mutations;
-  apply_mutations(after, from, land, mutations);
+  const Move capture(from, land, land == king ? MoveKind::NORMAL : MoveKind::LOCUST_CAPTURE, promotion);
+  Position after = pos;
+  UndoRecord undo;
+  after.do_move(capture, undo);
+  if (after.magic_pieces()) apply_mutations(after, from, land, undo);
   return after;
 }
 
