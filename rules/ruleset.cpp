@@ -31,9 +31,7 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
     return error(ErrorKind::InvalidArgument,
                  "bad condition '" + n + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
   const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
-  std::string paralysis_name, walk_name;
-  const RuleSet* paralysis = nullptr;
-  const AnnanRules* walk = nullptr;
+  const RuleSet *paralysis = nullptr, *walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {
     Expected<RuleSet> part = parse(parts[i]);
@@ -45,15 +43,15 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
     if (is_paralysis) {
       if (paralysis)
         return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two paralysis conditions ('" +
-                                                     paralysis_name + "' and '" + part.name() +
+                                                     paralysis->name() + "' and '" + part.name() +
                                                      "'); a combination has one, and Annan or Nanna");
-      paralysis = &part, paralysis_name = part.name();
-    } else if (const AnnanRules* w = part.get_if<AnnanRules>()) {
+      paralysis = &part;
+    } else if (part.get_if<AnnanRules>()) {
       if (walk)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two walk conditions ('" + walk_name +
+        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two walk conditions ('" + walk->name() +
                                                      "' and '" + part.name() +
                                                      "'); a combination has one, and one paralysis condition");
-      walk = w, walk_name = part.name();
+      walk = &part;
     } else {
       return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': '" + part.name() +
                                                    "' does not combine (a combination is a paralysis condition and "
@@ -64,11 +62,11 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
   // Annan's walks: the same restriction type, so the same specialised code.
   Variant combined = paralysis->visit([&](const auto& r) -> Variant {
     if constexpr (IsParalysisCondition<std::decay_t<decltype(r)>>)
-      return combine(r, *walk);
+      return combine(r, *walk->get_if<AnnanRules>());
     else
       return r;  // not reached: `paralysis` is a paralysis condition
   });
-  return RuleSet(paralysis_name + "+" + walk_name, std::move(combined));
+  return RuleSet(paralysis->name() + "+" + walk->name(), std::move(combined));
 }
 
 Expected<RuleSet> RuleSet::parse(std::string_view name) {

@@ -109,10 +109,8 @@ struct ComposedRules : Walk, Restriction {
   { return Restriction::paralysed_bb(pos, walk()); }
 };
 
-// The two kinds of condition a combination joins (SPEC 3.6): a walk condition (Annan,
-// Nanna) and a paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...).
-template <class Rules>
-constexpr bool IsWalkCondition = !Rules::WalkPart::OwnWalks && Rules::RestrictionPart::Unrestricted;
+// A paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...): the kind a combination
+// joins to a walk condition, Annan or Nanna (SPEC 3.6).
 template <class Rules>
 constexpr bool IsParalysisCondition = Rules::WalkPart::OwnWalks && !Rules::RestrictionPart::Unrestricted;
 
