@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <climits>
 #include <mutex>
 #include <optional>
@@ -23,9 +24,57 @@ std::string describe(ValueCode v) {
   return std::string(value::is_win(v) ? "win in " : "loss in ") + std::to_string(value::plies(v)) + " plies";
 }
 
+// The tables a verification reads, whole in memory, looked up without locks: the
+// verified table and every material one move leads to, in both orientations.
+class SuccessorTables {
+ public:
+  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material) {
+    SuccessorTables out;
+    std::vector<Material> materials = material_successors(material, tb.rules());
+    materials.insert(materials.begin(), material);
+    for (const Material& m : materials) {
+      Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = tb.load(m);
+      if (!t) return t.error();
+      out.owned_.push_back(*t);
+      const Material stored = (*t)->material();
+      out.routes_.push_back({stored, t->get(), false});
+      if (!(stored.colors_swapped() == stored)) out.routes_.push_back({stored.colors_swapped(), t->get(), true});
+    }
+    // The verified material first: most moves stay in it.
+    auto own = std::find_if(out.routes_.begin(), out.routes_.end(), [&](const Route& r) { return r.material == material; });
+    std::iter_swap(out.routes_.begin(), own);
+    return out;
+  }
+
+  // The stored value of a legal position of one of the materials; none for another
+  // material (material_successors and the move generator would disagree).
+  std::optional<ValueCode> value_code(const Position& pos) const {
+    const Material m = Material::of(pos);
+    for (const Route& r : routes_)
+      if (r.material == m) return r.table->value_code(pos, r.flipped);
+    return std::nullopt;
+  }
+  // The same for the position after move `m` (`undo` its record): a move that neither
+  // captures, promotes nor changes a unit stays in the verified material, found without a search.
+  std::optional<ValueCode> value_after(const Position& after, Move m, const UndoRecord& undo) const {
+    const bool same_material = undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0;
+    if (same_material) return routes_.front().table->value_code(after, routes_.front().flipped);
+    return value_code(after);
+  }
+
+ private:
+  struct Route {
+    Material material;
+    const Tablebase::MemoryTable* table;
+    bool flipped;  // positions of this material are looked up with colours exchanged
+  };
+  std::vector<std::shared_ptr<const Tablebase::MemoryTable>> owned_;
+  std::vector<Route> routes_;  // every material in both orientations, the verified one first
+};
+
 // The value of `pos` from its successors' stored values, or an error.
 template <class Rules>
-Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, const Tablebase& tb) {
+Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, const SuccessorTables& tables) {
   MoveList moves;
   generate_legal(pos, rules, moves);
   if (moves.empty()) return king_in_check(pos, pos.side_to_move(), rules) ? value::mate_in_plies(0) : value::Draw;
@@ -35,8 +84,8 @@ Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, cons
     Position after = pos;
     UndoRecord undo;
     make_move(after, m, undo, rules);
-    Expected<ValueCode> s = tb.value_code(after);
-    if (!s) return s.error();
+    const std::optional<ValueCode> s = tables.value_after(after, m, undo);
+    if (!s) return error(ErrorKind::Internal, "no table read for the successor " + to_fen(after));
     ValueCode v = value_through_move(*s);
     if (value::is_win(v))
       shortest_win = std::min(shortest_win, value::plies(v));
@@ -57,9 +106,8 @@ Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, cons
 Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  if (Status s = tb.preload(material); !s) return s.error();
-  for (const Material& m : material_successors(material, rules))
-    if (Status s = tb.preload(m); !s) return s.error();
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
+  if (!tables) return tables.error();
   Indexer indexer(material, rules);
   if (threads <= 0) threads = omp_get_max_threads();
   VerifyReport report;
@@ -74,18 +122,18 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
         Position pos;
         bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
         if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
-        Expected<ValueCode> stored = tb.value_code(pos);
-        Expected<ValueCode> want = expected_value(pos, r, tb);
-        if (!stored || !want) {
+        const ValueCode stored = *tables->value_code(pos);  // pos is of the verified material
+        Expected<ValueCode> want = expected_value(pos, r, *tables);
+        if (!want) {
           std::lock_guard lock(mutex);
-          if (!failure) failure = !stored ? stored.error() : want.error();
+          if (!failure) failure = want.error();
           continue;
         }
-        if (*stored == *want) continue;
+        if (stored == *want) continue;
         ++bad;
         std::lock_guard lock(mutex);
         if (report.examples.size() < 10)
-          report.examples.push_back(to_fen(pos) + ": stored " + describe(*stored) + ", expected " + describe(*want));
+          report.examples.push_back(to_fen(pos) + ": stored " + describe(stored) + ", expected " + describe(*want));
       }
       report.inconsistent += bad;
       report.checked += indexer.size();

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "probe/indexer.h"
+#include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/graph.h"
@@ -174,6 +176,33 @@ TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
   report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 1);
   ASSERT_FALSE(report.ok());
   EXPECT_NE(report.error_message().find("corrupt"), std::string::npos) << report.error_message();
+  fs::remove_all(other);
+}
+
+// A table whose blocks are sound but one value is wrong: the verifier names the position
+// (as the index decodes it, one of its symmetric images).
+TEST_F(ThreeMan, VerifierFindsAWrongValue) {
+  const std::string other = dir_ + "-wrong";
+  fs::create_directories(fs::path(other) / "orthodox");
+  fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
+  auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());
+  ASSERT_TRUE(file.ok()) << file.error_message();
+  std::array<std::vector<ValueCode>, 2> values;
+  for (int side = 0; side < 2; ++side) values[side] = *(*file)->load_side(side);
+  // A mate in one stored as a draw.
+  const Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
+  const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
+  ValueCode& v = values[WHITE][indexer.index(pos)];
+  ASSERT_EQ(v, value::mate_in_plies(1));
+  v = value::Draw;
+  ASSERT_TRUE(write_table((fs::path(other) / "orthodox" / "KQvK.ftb").string(), (*file)->header(), values).ok());
+
+  auto report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 2);
+  ASSERT_TRUE(report.ok()) << report.error_message();
+  EXPECT_GE(report->inconsistent, 1u);
+  bool named = false;
+  for (const std::string& e : report->examples) named |= e.find(" w - - 0 1: stored draw, expected win in 1 plies") != std::string::npos;
+  EXPECT_TRUE(named) << (report->examples.empty() ? "no example" : report->examples[0]);
   fs::remove_all(other);
 }
 
