@@ -505,14 +505,16 @@ class Solver {
   }
 
   // collect_predecessors() when the units to un-move are kings, knights, bishops, rooks
-  // and queens under exact retro walks (orthodox chess) and no en passant is involved
-  // (the mover has no pawn to take one with): every empty square a unit's reversed walk
-  // reaches is a predecessor, and the index of most follows by arithmetic, without
-  // building the position. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK)
-  // are verified entry by entry, and the slow suite checks all 35 published tables.
+  // and queens under exact retro walks (orthodox chess and the paralysis family) and no
+  // en passant is involved (the mover has no pawn to take one with): every empty square a
+  // unit's reversed walk reaches is a predecessor unless the unit is immobile there, and
+  // the index of most follows by arithmetic. Orthodox tables of the default suite (KQvKR,
+  // KRvK, KBNvK) are verified entry by entry, and the slow suite checks all 35 published
+  // tables; the fairy ones are verified per condition.
   int collect_leaper_slider_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     const Indexer& indexer = *members_[member];
     int count = 0;
+    if (!retro_detail::moves_may_lead_to(pos, rules_)) return 0;
     Color mover = ~side;
     const Bitboard occupied = pos.pieces();
     const Square other_king = pos.king_square(side);
@@ -525,8 +527,15 @@ class Solver {
       Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
       if (unit.type() == KING && !rules_.kings_may_touch()) origins &= ~king_bb(other_king);
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
-      for (; origins; ++count) {
+      while (origins) {
         Square from = pop_lsb(origins);
+        if constexpr (!Rules::RestrictionPart::Unrestricted) {
+          // A unit paralysed on `from` could not have moved.
+          before.move_piece(to, from);
+          const bool stuck = rules_.immobile(before, from);
+          before.move_piece(from, to);
+          if (stuck) continue;
+        }
         if (count == MaxPredecessors) {
           fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
           return count;
@@ -534,7 +543,7 @@ class Solver {
         // The unit on `to` goes back to `from`.
         const std::uint64_t j = index_after_unit_move(indexer, pos, i, before, unit, to, from, stride);
         __builtin_prefetch(&values[j]);
-        out[count] = Entry::of(member, mover, j);
+        out[count++] = Entry::of(member, mover, j);
       }
     }
     return count;

@@ -104,13 +104,23 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
 }
 
 // True when the forward rules play `m` legally in `before` and it leads exactly to
-// `target`.
+// `target`. Under exact retro walks the caller has checked that the rules allow a move
+// into `target` (moves_may_lead_to).
 template <class Rules>
 bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
   if constexpr (Rules::ExactRetroWalks) {
-    if (!before.magic_pieces()) return leads_to_by_reversed_walk(before, m, target, rules);
+    if (!before.magic_pieces())
+      return !rules.immobile(before, m.from()) && leads_to_by_reversed_walk(before, m, target, rules);
   }
   return leads_to_by_forward_rules(before, m, target, rules);
+}
+
+// Whether a move without magic units may lead to `pos` at all: Isardam forbids every move
+// into a position that holds a pair (move_allowed), whichever unit moved.
+template <class Rules>
+bool moves_may_lead_to(const Position& pos, const Rules& rules) {
+  if constexpr (Rules::RestrictionPart::EveryMoveAllowed) return true;
+  return rules.move_allowed(pos);
 }
 
 // Sets `before` to the working copy for the un-moves of `pos` (changed in place for each
@@ -272,6 +282,8 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
     retro_detail::for_each_predecessor_across_mutations<CheckLegality>(pos, rules, f);
     return;
   }
+  if constexpr (Rules::ExactRetroWalks)
+    if (!retro_detail::moves_may_lead_to(pos, rules)) return;
   Color mover = ~pos.side_to_move(), other = pos.side_to_move();
   Position before;
   for (Bitboard units = retro_detail::start_retro(pos, before); units;) {

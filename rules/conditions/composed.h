@@ -48,19 +48,23 @@ concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
 
 // What observation does, given the walks of `Walk`.
 //   immobile_bb(pos, walk)        units that cannot move now (paralysed)
+//   is_immobile(pos, s, walk)     whether the unit on s is in immobile_bb(pos, walk)
 //   move_allowed(after, walk)     extra legality of the position after a move (Isardam)
 //   gives_check(pos, a, k, walk)  the unit on a, which reaches the enemy king on k by its
 //                                 walk, gives check (asked only if !EveryAttackerChecks)
 //   EveryAttackerChecks           every unit that reaches the enemy king gives check
+//   EveryMoveAllowed              move_allowed is always true
 //   Unrestricted                  nothing is immobile and every move is allowed
 template <class R, class Walk>
 concept RestrictionPolicy = WalkPolicy<Walk> && requires(const R r, const Walk walk, const Position& pos, Square s) {
   { r.immobile_bb(pos, walk) } -> std::same_as<Bitboard>;
+  { r.is_immobile(pos, s, walk) } -> std::same_as<bool>;
   { r.move_allowed(pos, walk) } -> std::same_as<bool>;
   { r.gives_check(pos, s, s, walk) } -> std::same_as<bool>;
   { r.full_symmetry() } -> std::same_as<bool>;
   { r.kings_may_touch() } -> std::same_as<bool>;
   { R::EveryAttackerChecks } -> std::convertible_to<bool>;
+  { R::EveryMoveAllowed } -> std::convertible_to<bool>;
   { R::Unrestricted } -> std::convertible_to<bool>;
 };
 
@@ -75,13 +79,17 @@ struct ComposedRules : Walk, Restriction {
   // Facts for the hot paths (docs/architecture.md):
   //   OwnWalks             check by reverse look-ups from the king
   //   EveryAttackerChecks  no gives_check question per attacker
-  //   ExactRetroWalks      reversing a unit's own walk gives exactly the moves the forward
-  //                        generator plays (proved by the retro/forward property test)
+  //   ExactRetroWalks      without magic units, reversing a unit's own walk gives exactly
+  //                        the quiet moves the forward generator plays, once the units that
+  //                        are immobile before the move and the positions move_allowed
+  //                        refuses are left out: such a move changes nothing but the unit's
+  //                        square, so the position after it is the (legal) target itself
+  //                        (proved by the retro/forward property test)
   //   OrthodoxLegality     orthodox check, nothing immobile, no extra legality: movegen
   //                        may use pins instead of make/unmake
   static constexpr bool OwnWalks = Walk::OwnWalks;
   static constexpr bool EveryAttackerChecks = Restriction::EveryAttackerChecks;
-  static constexpr bool ExactRetroWalks = Walk::OwnWalks && Restriction::Unrestricted;
+  static constexpr bool ExactRetroWalks = Walk::OwnWalks;
   static constexpr bool OrthodoxLegality = Walk::OwnWalks && Restriction::Unrestricted;
 
   const Walk& walk() const { return *this; }
@@ -90,6 +98,7 @@ struct ComposedRules : Walk, Restriction {
   using Walk::retro_walks;
   using Walk::walk_of;
   Bitboard immobile_bb(const Position& pos) const { return Restriction::immobile_bb(pos, walk()); }
+  bool immobile(const Position& pos, Square s) const { return Restriction::is_immobile(pos, s, walk()); }
   bool move_allowed(const Position& after) const { return Restriction::move_allowed(after, walk()); }
   bool gives_check(const Position& pos, Square attacker, Square king) const {
     return Restriction::gives_check(pos, attacker, king, walk());

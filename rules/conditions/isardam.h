@@ -17,11 +17,16 @@ enum class IsardamCheck { TypeA, TypeB };
 template <IsardamCheck Check>
 struct Isardam : ParalysisRelation {
   static constexpr bool EveryAttackerChecks = Check == IsardamCheck::TypeB;
+  static constexpr bool EveryMoveAllowed = false;
   static constexpr bool Unrestricted = false;
 
   template <class Walk>
   Bitboard immobile_bb(const Position&, const Walk&) const {
     return 0;
+  }
+  template <class Walk>
+  bool is_immobile(const Position&, Square, const Walk&) const {
+    return false;
   }
   template <class Walk>
   bool move_allowed(const Position& after, const Walk& walk) const {

@@ -23,10 +23,15 @@ struct OwnWalk {
 
 struct NoRestriction {
   static constexpr bool EveryAttackerChecks = true;
+  static constexpr bool EveryMoveAllowed = true;
   static constexpr bool Unrestricted = true;
   template <class Walk>
   Bitboard immobile_bb(const Position&, const Walk&) const {
     return 0;
+  }
+  template <class Walk>
+  bool is_immobile(const Position&, Square, const Walk&) const {
+    return false;
   }
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {

@@ -49,11 +49,16 @@ struct ParalysisRelation {
 // takes effect.
 struct Paralysis : ParalysisRelation {
   static constexpr bool EveryAttackerChecks = false;
+  static constexpr bool EveryMoveAllowed = true;
   static constexpr bool Unrestricted = false;
 
   template <class Walk>
   Bitboard immobile_bb(const Position& pos, const Walk& walk) const {
     return paralysed_bb(pos, walk);
+  }
+  template <class Walk>
+  bool is_immobile(const Position& pos, Square s, const Walk& walk) const {
+    return is_paralysed(pos, s, walk);
   }
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {
