@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, run as run_checked, verify, regenerate_command
+from results_common import add_common_arguments, longest_mate_diagrams, regenerate_command, run as run_checked, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -212,6 +212,8 @@ def main():
                   + ("; ".join(longer) if longer else "none") + "."]
 
     lines += ["", "### The longest mate of each combination", ""]
+    lines += longest_mate_diagrams(a.feerie, a.out, [(e[0], combo, e[3], combo) for combo, e in examples.items()],
+                                   count=len(examples))
     for combo, _, _ in COMBINATIONS:
         if combo in examples:
             moves, m, side, fen, mate_in, pv = examples[combo]

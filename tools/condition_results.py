@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from results_common import run, verify
+from results_common import longest_mate_diagrams, run, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -88,6 +88,8 @@ def main():
                      f"{side_text(orth['btm'])} | {longest(ours['wtm'])} / {longest(ours['btm'])} | "
                      f"{longest(orth['wtm'])} / {longest(orth['btm'])} | {verified} |")
     lines += ["", "## Longest mates with an example and its principal variation", ""]
+    examples = [(max(longest(ours["wtm"]), longest(ours["btm"])), m, example) for m, ours, _, example, _, _ in rows if example]
+    lines += longest_mate_diagrams(a.feerie, out, examples, condition=a.condition)
     for m, _, _, example, pv, _ in rows:
         if example:
             lines.append(f"- **{m}**: `{example}` — {pv}")

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, verify, regenerate_command
+from results_common import add_common_arguments, longest_mate_diagrams, regenerate_command, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -399,6 +399,8 @@ def main():
               "when equal), in the orientation of the material as written here. Mutations are in",
               "brackets after the move that made them (a unit named by its type before the mutation",
               "and its square after the move); promotions show in the move (`d7d8q`); `#` marks the mate.", ""]
+    lines += longest_mate_diagrams(a.feerie, a.out, [(longest(r["stats"][r["side"]]), m, r["example"])
+                                                     for m, r in rows.items() if r["example"]])
     for title, ms in zip(titles, families):
         with_mates = [m for m in ms if rows[m]["example"]]
         if not ms:

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from results_common import run, verify
+from results_common import longest_mate_diagrams, run, verify
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -87,6 +87,13 @@ def main():
                      f"{w['longest_mate_moves']} | {b['longest_mate_moves']} |")
     lines.append("")
     lines.append(f"{sum(r[3] for r in rows)} of {len(rows)} tables match the published figures.")
+    examples = []
+    for table, _, _, _, _, s in rows:
+        side = max(("wtm", "btm"), key=lambda x: s[x]["longest_mate_moves"] or 0)
+        if s[side]["longest_mate_fen"]:
+            examples.append((s[side]["longest_mate_moves"], table, s[side]["longest_mate_fen"]))
+    if examples:
+        lines += ["", "## The longest mates", ""] + longest_mate_diagrams(a.feerie, a.out, examples)
     if failures:
         lines += ["", "Differences:", ""] + [f"- {f}" for f in failures]
     os.makedirs(os.path.dirname(a.out), exist_ok=True)

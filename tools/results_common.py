@@ -38,3 +38,30 @@ def verify(feerie, tables, material, failures, condition=None, skip=False, label
     except subprocess.CalledProcessError as e:
         failures.append(f"{label or material}: {e.stdout.strip()} {e.stderr.strip()}")
         return "FAILED"
+
+
+def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
+    """The page's longest mates as board diagrams: draws the `count` longest of `examples`
+    ((moves, label, fen) tuples, or (moves, label, fen, condition) when the page has several
+    conditions) with `feerie diagram` into diagrams/<page name>/ beside the page (replacing
+    what an earlier run drew there) and returns the page's Markdown lines."""
+    import glob
+    chosen = sorted(examples, key=lambda e: (-e[0], e[1]))[:count]
+    if not chosen:
+        return []
+    name = os.path.splitext(os.path.basename(page))[0]
+    folder = os.path.join(os.path.dirname(os.path.abspath(page)), "diagrams", name)
+    os.makedirs(folder, exist_ok=True)
+    for old in glob.glob(os.path.join(folder, "*.svg")):
+        os.remove(old)
+    header, images, captions = [], [], []
+    for moves, label, fen, *own_condition in chosen:
+        file = "".join(c if c.isalnum() or c in "-_" else "_" for c in label) + ".svg"
+        drawn_under = own_condition[0] if own_condition else condition
+        run([feerie, "diagram", "--size", "240", "-o", os.path.join(folder, file)]
+            + (["--condition", drawn_under] if drawn_under else []) + [fen])
+        header.append(label)
+        images.append(f"![{label}: {fen}](diagrams/{name}/{file})")
+        captions.append(f"{'White' if fen.split()[1] == 'w' else 'Black'} to move mates in {moves}")
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+            "| " + " | ".join(images) + " |", "| " + " | ".join(captions) + " |", ""]
