@@ -461,9 +461,9 @@ class Solver {
   }
 
   // A move known to keep the material without playing it: no capture, no promotion, and
-  // rules and units without after-move effects (no magic units).
-  bool quiet(const Position& pos, Move m) const {
-    if constexpr (!Rules::OrthodoxLegality) return false;
+  // no unit with an after-move effect (no magic units). Under every condition such a move
+  // changes nothing but the moved unit's square.
+  static bool quiet(const Position& pos, Move m) {
     return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
            pos.empty(m.to()) && !pos.magic_pieces();
   }
