@@ -153,7 +153,7 @@ def main():
     lines += ["", "## Generation and verification times", "",
               f"Seconds for the table itself (sub-tables ready), `feerie gen --threads {a.threads}` and",
               f"`feerie verify --threads {a.threads}`; `reused` when the table was on disk already.", "",
-              f"| table | entries per side | gen ({c}) | gen (orthodox) | verify ({c}) |", "|---|---|---|---|---|"]
+              f"| table | legal positions, White to move | gen ({c}) | gen (orthodox) | verify ({c}) |", "|---|---|---|---|---|"]
 
     def shown(x):
         return "reused" if x is None else f"{x:.1f}"
