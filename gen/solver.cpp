@@ -317,7 +317,7 @@ class Solver {
   // in the member; `need_entry` false lets those skip the index computation.
   bool lands_inside(int member, const Position& after, Move m, const UndoRecord& undo, bool need_entry,
                     Entry& out) const {
-    if (undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0) {
+    if (kept_material(m, undo)) {
       out = Entry::of(member, after.side_to_move(), need_entry ? members_[member]->index(after) : 0);
       return true;
     }
@@ -529,7 +529,7 @@ class Solver {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
       while (origins) {
         Square from = pop_lsb(origins);
-        if constexpr (!Rules::RestrictionPart::Unrestricted) {
+        if constexpr (!Rules::RestrictionPart::NothingImmobile) {
           // A unit paralysed on `from` could not have moved.
           before.move_piece(to, from);
           const bool stuck = rules_.immobile(before, from);

@@ -40,11 +40,13 @@ class SuccessorTables {
       out.routes_.push_back({stored, t->get(), false});
       if (!(stored.colors_swapped() == stored)) out.routes_.push_back({stored.colors_swapped(), t->get(), true});
     }
-    // The verified material first: most moves stay in it.
-    auto own = std::find_if(out.routes_.begin(), out.routes_.end(), [&](const Route& r) { return r.material == material; });
-    std::iter_swap(out.routes_.begin(), own);
+    out.verified_ = *std::find_if(out.routes_.begin(), out.routes_.end(),
+                                  [&](const Route& r) { return r.material == material; });
     return out;
   }
+
+  // The stored value of a legal position of the verified material.
+  ValueCode verified_value(const Position& pos) const { return verified_.table->value_code(pos, verified_.flipped); }
 
   // The stored value of a legal position of one of the materials; none for another
   // material (material_successors and the move generator would disagree).
@@ -54,22 +56,22 @@ class SuccessorTables {
       if (r.material == m) return r.table->value_code(pos, r.flipped);
     return std::nullopt;
   }
-  // The same for the position after move `m` (`undo` its record): a move that neither
-  // captures, promotes nor changes a unit stays in the verified material, found without a search.
+  // The same for the position after move `m` (`undo` its record) of the verified material:
+  // a move that kept the material stays in it, found without a search.
   std::optional<ValueCode> value_after(const Position& after, Move m, const UndoRecord& undo) const {
-    const bool same_material = undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0;
-    if (same_material) return routes_.front().table->value_code(after, routes_.front().flipped);
+    if (kept_material(m, undo)) return verified_value(after);
     return value_code(after);
   }
 
  private:
   struct Route {
     Material material;
-    const Tablebase::MemoryTable* table;
-    bool flipped;  // positions of this material are looked up with colours exchanged
+    const Tablebase::MemoryTable* table = nullptr;
+    bool flipped = false;  // positions of this material are looked up with colours exchanged
   };
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> owned_;
-  std::vector<Route> routes_;  // every material in both orientations, the verified one first
+  std::vector<Route> routes_;  // every material in both orientations
+  Route verified_;             // the verified material's
 };
 
 // The value of `pos` from its successors' stored values, or an error.
@@ -122,7 +124,7 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
         Position pos;
         bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
         if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
-        const ValueCode stored = *tables->value_code(pos);  // pos is of the verified material
+        const ValueCode stored = tables->verified_value(pos);
         Expected<ValueCode> want = expected_value(pos, r, *tables);
         if (!want) {
           std::lock_guard lock(mutex);

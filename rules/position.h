@@ -29,6 +29,12 @@ struct UndoRecord {
   Piece changed_from[MaxChanges];
 };
 
+// Whether move `m`, played with record `undo`, left the material as it was: it captured
+// nothing, promoted nothing and changed no unit.
+inline bool kept_material(Move m, const UndoRecord& undo) {
+  return undo.captured.empty() && m.promotion() == NO_PIECE_TYPE && undo.change_count == 0;
+}
+
 class Position {
  public:
   Position() = default;

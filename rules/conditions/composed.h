@@ -53,8 +53,8 @@ concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
 //   gives_check(pos, a, k, walk)  the unit on a, which reaches the enemy king on k by its
 //                                 walk, gives check (asked only if !EveryAttackerChecks)
 //   EveryAttackerChecks           every unit that reaches the enemy king gives check
+//   NothingImmobile               immobile_bb is always empty
 //   EveryMoveAllowed              move_allowed is always true
-//   Unrestricted                  nothing is immobile and every move is allowed
 template <class R, class Walk>
 concept RestrictionPolicy = WalkPolicy<Walk> && requires(const R r, const Walk walk, const Position& pos, Square s) {
   { r.immobile_bb(pos, walk) } -> std::same_as<Bitboard>;
@@ -64,8 +64,8 @@ concept RestrictionPolicy = WalkPolicy<Walk> && requires(const R r, const Walk w
   { r.full_symmetry() } -> std::same_as<bool>;
   { r.kings_may_touch() } -> std::same_as<bool>;
   { R::EveryAttackerChecks } -> std::convertible_to<bool>;
+  { R::NothingImmobile } -> std::convertible_to<bool>;
   { R::EveryMoveAllowed } -> std::convertible_to<bool>;
-  { R::Unrestricted } -> std::convertible_to<bool>;
 };
 
 // The policies are public bases, so a rule set's parameters read as its own
@@ -85,12 +85,14 @@ struct ComposedRules : Walk, Restriction {
   //                        refuses are left out: such a move changes nothing but the unit's
   //                        square, so the position after it is the (legal) target itself
   //                        (proved by the retro/forward property test)
+  //   Unrestricted         nothing is immobile and every move is allowed
   //   OrthodoxLegality     orthodox check, nothing immobile, no extra legality: movegen
   //                        may use pins instead of make/unmake
   static constexpr bool OwnWalks = Walk::OwnWalks;
   static constexpr bool EveryAttackerChecks = Restriction::EveryAttackerChecks;
   static constexpr bool ExactRetroWalks = Walk::OwnWalks;
-  static constexpr bool OrthodoxLegality = Walk::OwnWalks && Restriction::Unrestricted;
+  static constexpr bool Unrestricted = Restriction::NothingImmobile && Restriction::EveryMoveAllowed;
+  static constexpr bool OrthodoxLegality = Walk::OwnWalks && Unrestricted;
 
   const Walk& walk() const { return *this; }
   const Restriction& restriction() const { return *this; }
@@ -121,6 +123,6 @@ struct ComposedRules : Walk, Restriction {
 // A paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...): the kind a combination
 // joins to a walk condition, Annan or Nanna (SPEC 3.6).
 template <class Rules>
-constexpr bool IsParalysisCondition = Rules::WalkPart::OwnWalks && !Rules::RestrictionPart::Unrestricted;
+constexpr bool IsParalysisCondition = Rules::WalkPart::OwnWalks && !Rules::Unrestricted;
 
 }  // namespace feerie

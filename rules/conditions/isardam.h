@@ -17,8 +17,8 @@ enum class IsardamCheck { TypeA, TypeB };
 template <IsardamCheck Check>
 struct Isardam : ParalysisRelation {
   static constexpr bool EveryAttackerChecks = Check == IsardamCheck::TypeB;
+  static constexpr bool NothingImmobile = true;
   static constexpr bool EveryMoveAllowed = false;
-  static constexpr bool Unrestricted = false;
 
   template <class Walk>
   Bitboard immobile_bb(const Position&, const Walk&) const {

@@ -23,8 +23,8 @@ struct OwnWalk {
 
 struct NoRestriction {
   static constexpr bool EveryAttackerChecks = true;
+  static constexpr bool NothingImmobile = true;
   static constexpr bool EveryMoveAllowed = true;
-  static constexpr bool Unrestricted = true;
   template <class Walk>
   Bitboard immobile_bb(const Position&, const Walk&) const {
     return 0;

@@ -49,8 +49,8 @@ struct ParalysisRelation {
 // takes effect.
 struct Paralysis : ParalysisRelation {
   static constexpr bool EveryAttackerChecks = false;
+  static constexpr bool NothingImmobile = false;
   static constexpr bool EveryMoveAllowed = true;
-  static constexpr bool Unrestricted = false;
 
   template <class Walk>
   Bitboard immobile_bb(const Position& pos, const Walk& walk) const {
