@@ -23,7 +23,7 @@ bool value_passes(const MineFilter& f, ValueCode v) {
   if (!value::is_mate(v) && v != value::Draw) return false;  // no position (Illegal)
   if (f.result && ProbeResult::of(v).wdl != *f.result) return false;
   if (f.mate_to_play && !(value::is_mate(v) && value::plies(v) > 0)) return false;
-  if (f.mate_min > 0 || f.mate_max > 0 || f.unique_key || f.sound) {
+  if (f.wants_win()) {
     if (!value::is_win(v)) return false;
     if (f.mate_min > 0 && value::moves(v) < f.mate_min) return false;
     if (f.mate_max > 0 && value::moves(v) > f.mate_max) return false;
@@ -35,8 +35,7 @@ Status check_filter(const MineFilter& f) {
   if (f.mate_min < 0 || f.mate_max < 0 || (f.mate_max > 0 && f.mate_min > f.mate_max))
     return error(ErrorKind::InvalidArgument, "bad mate range " + std::to_string(f.mate_min) + "-" +
                                                  std::to_string(f.mate_max) + " (expected N or N-M with 1 <= N <= M)");
-  bool wants_win = f.mate_min > 0 || f.mate_max > 0 || f.unique_key || f.sound;
-  if (wants_win && f.result && *f.result != Wdl::Win)
+  if (f.wants_win() && f.result && *f.result != Wdl::Win)
     return error(ErrorKind::InvalidArgument,
                  "a mate, a unique key or soundness is asked for, so the side to move wins: the result filter '" +
                      std::string(*f.result == Wdl::Draw ? "draw" : "loss") + "' contradicts it");
@@ -54,11 +53,18 @@ std::string position_key(const Position& pos) {
   return key;
 }
 
-Position after_move(const Position& pos, Move m, const RuleSet& rules) {
-  Position after = pos;
-  UndoRecord undo;
-  make_move(after, m, undo, rules);
-  return after;
+// The legal moves of `pos` that keep its value `v`, with the positions they lead to, at
+// most `stop_at` of them, in generation order.
+Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at) {
+  std::vector<MoveResult> out;
+  for (MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
+    Expected<ValueCode> successor = tb.value_code(m.after);
+    if (!successor) return successor.error();
+    if (value_through_move(*successor) != v) continue;
+    out.push_back(std::move(m));
+    if (int(out.size()) >= stop_at) break;
+  }
+  return out;
 }
 
 // `pos`, won in value `v` for the attacker to move: the unique shortest move, then every
@@ -68,16 +74,13 @@ Expected<bool> sound_from(const Tablebase& tb, const Position& pos, ValueCode v,
                           std::unordered_set<std::string>& sound) {
   std::string key = position_key(pos);
   if (sound.count(key)) return true;
-  Move only;
-  Expected<int> keeping = count_keeping_moves(tb, pos, v, 2, &only);
+  Expected<std::vector<MoveResult>> keeping = keeping_moves(tb, pos, v, 2);
   if (!keeping) return keeping.error();
-  if (*keeping != 1) return false;
-  Position after = after_move(pos, only, tb.rules());
+  if (keeping->size() != 1) return false;
+  const Position& after = keeping->front().after;
   if (value::plies(v) > 1) {
-    MoveList defences;
-    generate_legal(after, tb.rules(), defences);
-    for (Move d : defences) {
-      Position next = after_move(after, d, tb.rules());
+    for (const MoveResult& defence : legal_moves_with_results(after, tb.rules())) {
+      const Position& next = defence.after;
       Expected<ValueCode> w = tb.value_code(next);
       if (!w) return w.error();
       if (!value::is_win(*w) || value::plies(*w) > value::plies(v) - 2) {
@@ -219,17 +222,10 @@ class Reservoir {
 }  // namespace
 
 Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at, Move* first) {
-  MoveList moves;
-  generate_legal(pos, tb.rules(), moves);
-  int count = 0;
-  for (Move m : moves) {
-    Expected<ValueCode> successor = tb.value_code(after_move(pos, m, tb.rules()));
-    if (!successor) return successor.error();
-    if (value_through_move(*successor) != v) continue;
-    if (count == 0 && first) *first = m;
-    if (++count >= stop_at) break;
-  }
-  return count;
+  Expected<std::vector<MoveResult>> keeping = keeping_moves(tb, pos, v, stop_at);
+  if (!keeping) return keeping.error();
+  if (first && !keeping->empty()) *first = keeping->front().move;
+  return int(keeping->size());
 }
 
 Expected<bool> has_unique_key(const Tablebase& tb, const Position& pos) {

@@ -56,6 +56,9 @@ struct MineFilter {
   // stored position that it tells apart is compared, and each one that differs is a match.
   std::optional<Tablebase> differs_from;
   Difference difference = Difference::Value;
+
+  // A mate range, a unique key or soundness asks for positions the side to move wins.
+  bool wants_win() const { return mate_min > 0 || mate_max > 0 || unique_key || sound; }
 };
 
 struct MineOptions {

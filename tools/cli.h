@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "rules/expected.h"
 #include "rules/position.h"
@@ -61,6 +62,7 @@ void add_diagram_command(CLI::App& app);
 namespace feerie {
 class Tablebase;
 struct TableHeader;
+struct ProbeResult;
 }
 
 namespace feerie::cli {
@@ -73,6 +75,9 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
 // The JSON object of `stat --json` (indented): material, condition, and per side to move the
 // counts, the longest mate and an example. Shared by `stat` and `serve`'s API.
 std::string stat_json(const TableHeader& header);
+// The value fields of `probe --json` (wdl, dtm_plies, mate_in), shared by `probe`, `mine`
+// and `serve`.
+void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r);
 
 void add_serve_command(CLI::App& app);
 

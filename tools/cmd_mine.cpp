@@ -44,16 +44,6 @@ void parse_mate(const std::string& text, MineFilter& f) {
     throw CommandError("bad --mate '" + text + "' (expected N or N-M, moves, 1 <= N <= M)", ErrorKind::InvalidArgument);
 }
 
-std::string wdl_text(ValueCode v) { return value::is_win(v) ? "win" : value::is_loss(v) ? "loss" : "draw"; }
-
-// The fields of probe --json for one value.
-void add_value_json(nlohmann::ordered_json& j, ValueCode v) {
-  ProbeResult r = ProbeResult::of(v);
-  j["wdl"] = wdl_text(v);
-  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
-  j["mate_in"] = r.mate_in();
-}
-
 // "draw", "mate in 3", "mated in 2", "illegal" (for remarks).
 std::string value_text(ValueCode v) {
   if (v == value::Illegal) return "not a legal position";
@@ -79,7 +69,7 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
   nlohmann::ordered_json j;
   j["fen"] = to_fen(m.position);
   j["condition"] = tb.rules().name();
-  add_value_json(j, m.value);
+  add_result_json(j, ProbeResult::of(m.value));
   std::vector<std::string> best;
   for (Move mv : take(tb.best_moves(m.position))) best.push_back(to_uci(mv));
   j["best_moves"] = best;
@@ -92,7 +82,7 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
       there["dtm_plies"] = nullptr;
       there["mate_in"] = nullptr;
     } else {
-      add_value_json(there, m.other_value);
+      add_result_json(there, ProbeResult::of(m.other_value));
     }
     j["differs_from"] = there;
   }

@@ -104,11 +104,6 @@ void print_generated(const GeneratedTable& t) {
 
 std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
 
-void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
-  j["wdl"] = wdl_name(r.wdl);
-  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
-  j["mate_in"] = r.mate_in();
-}
 
 std::vector<std::string> move_names(const std::vector<Move>& moves) {
   std::vector<std::string> names;
@@ -144,6 +139,12 @@ struct ProbeOptions {
 };
 
 }  // namespace
+
+void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
+  j["wdl"] = wdl_name(r.wdl);
+  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
+  j["mate_in"] = r.mate_in();
+}
 
 // The object `probe --json` prints for `pos` (and `serve`'s API returns): the value, the
 // best moves, with `with_pv` the principal variation, with `with_moves` every legal move with its

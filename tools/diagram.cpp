@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "rules/fen.h"
+#include "rules/move.h"
 
 namespace feerie::diagram {
 
@@ -49,8 +50,6 @@ std::string escape_xml(std::string_view text) {
   }
   return out;
 }
-
-std::string square_label(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 // The colours of one unit: its body, and the lines drawn on the body (which must stand
 // out against it).
@@ -201,7 +200,7 @@ std::string draw_piece(Piece p, Square s) {
   static constexpr Ink White{"#fff", "#000"};
   static constexpr Ink Black{"#000", "#fff"};
   const Ink& ink = p.color() == WHITE ? White : Black;
-  std::string name = square_label(s);
+  std::string name = square_name(s);
   std::string title = fmt::format("{} {}{} on {}", p.color() == WHITE ? "white" : "black", p.magic() ? "magic " : "",
                                   type_name(p.type()), name);
   return fmt::format(
@@ -217,7 +216,7 @@ std::string draw_board() {
     for (int file = 0; file < 8; ++file) {
       bool light = (file + rank) % 2 == 1;  // a1 is dark
       out += fmt::format(R"(<rect class="square {}" data-square="{}" x="{}" y="{}" width="{}" height="{}" fill="{}"/>)",
-                         light ? "light" : "dark", square_label(make_square(file, rank)), BoardX + file * Unit,
+                         light ? "light" : "dark", square_name(make_square(file, rank)), BoardX + file * Unit,
                          BoardY + (7 - rank) * Unit, Unit, Unit, light ? LightColor : DarkColor);
     }
   out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000" stroke-width="3"/>)",
