@@ -111,8 +111,8 @@ struct Candidate {
 // reader's locks are uncontended, its block caches private).
 struct Worker {
   Tablebase tb;
-  std::optional<Tablebase> other;  // under --differs-from
   std::unique_ptr<TableFile> file;
+  std::unique_ptr<TableFile> other_file;  // under --differs-from: the same material there
 };
 
 // What a scan of one side to move needs, shared by the worker threads (read-only).
@@ -139,7 +139,7 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
     seen[seen_count++] = key;
     ValueCode other = value::Illegal;
     if (indexable) {
-      Expected<ValueCode> o = worker.other->value_code(image);
+      Expected<ValueCode> o = worker.other_file->value(scan.side, key);
       if (!o) return o.error();
       other = value::is_mate(*o) || *o == value::Draw ? *o : value::Illegal;
     }
@@ -252,11 +252,16 @@ Expected<std::vector<Worker>> make_workers(const Tablebase& tb, const MineFilter
                                            int threads) {
   std::vector<Worker> workers;
   for (int t = 0; t < threads; ++t) {
-    Worker w{Tablebase::open(tb.directory(), tb.rules()), std::nullopt, nullptr};
-    if (f.differs_from) w.other = Tablebase::open(f.differs_from->directory(), f.differs_from->rules());
+    Worker w{Tablebase::open(tb.directory(), tb.rules()), nullptr, nullptr};
     Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
     if (!file) return file.error();
     w.file = std::move(*file);
+    if (f.differs_from) {
+      const RuleSet& other = f.differs_from->rules();
+      Expected<std::unique_ptr<TableFile>> other_file = open_table(f.differs_from->table_path(stored), stored, other);
+      if (!other_file) return with_context("--differs-from " + other.name() + ": ", other_file.error());
+      w.other_file = std::move(*other_file);
+    }
     workers.push_back(std::move(w));
   }
   return workers;
@@ -299,21 +304,15 @@ Expected<MineReport> mine(const Tablebase& tb, const Material& material, const M
   if (Status s = check_filter(f); !s) return s.error();
   const Material stored = material.canonical_orientation();
   const bool flipped = !material.is_canonical_orientation();
-  Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
-  if (!file) return file.error();
-  const Indexer indexer(stored, tb.rules());
-  std::optional<Indexer> other_indexer;
-  if (f.differs_from) {
-    const RuleSet& other = f.differs_from->rules();
-    Expected<std::unique_ptr<TableFile>> other_file = open_table(f.differs_from->table_path(stored), stored, other);
-    if (!other_file) return with_context("--differs-from " + other.name() + ": ", other_file.error());
-    other_indexer.emplace(stored, other);
-  }
   Expected<std::vector<Worker>> workers =
       make_workers(tb, f, stored, options.threads > 0 ? options.threads : omp_get_max_threads());
   if (!workers) return workers.error();
-  const std::uint64_t entries = (*file)->header().entries;
-  const std::uint64_t chunk = std::max<std::uint64_t>(1, (*file)->header().block_entries);
+  const Indexer indexer(stored, tb.rules());
+  std::optional<Indexer> other_indexer;
+  if (f.differs_from) other_indexer.emplace(stored, f.differs_from->rules());
+  const TableHeader& header = workers->front().file->header();
+  const std::uint64_t entries = header.entries;
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, header.block_entries);
 
   // A candidate as the caller sees it: decoded again, its image, the asked orientation.
   auto report_match = [&](int side, const Candidate& c) {
