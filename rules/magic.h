@@ -73,4 +73,11 @@ inline Bitboard magic_met_bb(const Position& pos, Square from, Square to) {
 // units on the board.
 void apply_mutations(Position& pos, Square from, Square to, UndoRecord& undo);
 
+// do_move() followed by the mutations magic units cause, all recorded in `undo`: a move
+// as every condition plays it (rules/movegen.h make_move).
+inline void do_move_with_mutations(Position& pos, Move m, UndoRecord& undo) {
+  pos.do_move(m, undo);
+  if (pos.magic_pieces()) apply_mutations(pos, m.from(), m.to(), undo);
+}
+
 }  // namespace feerie

@@ -51,8 +51,7 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
 // parameter keeps every call site ready for a condition with an after-move effect.
 template <class Rules>
 void make_move(Position& pos, Move m, UndoRecord& undo, const Rules&) {
-  pos.do_move(m, undo);
-  if (pos.magic_pieces()) apply_mutations(pos, m.from(), m.to(), undo);
+  do_move_with_mutations(pos, m, undo);
 }
 
 // make_move() after the one dispatch on the rule set (one-off callers).

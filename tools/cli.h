@@ -38,6 +38,8 @@ T take(Expected<T> e) {
 
 RuleSet parse_condition(const std::string& name);
 // A FEN given as one argument or as its fields in several arguments; legal under `rules`.
+// A FEN given as one argument or as its fields, joined by spaces.
+std::string join_fen_fields(const std::vector<std::string>& fen_fields);
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules);
 Position parse_position(const std::string& fen, const RuleSet& rules);
 

@@ -29,9 +29,7 @@ void add_diagram_command(CLI::App& app) {
     d.size = opt->size;
     Position pos;
     if (opt->condition.empty()) {
-      std::string fen;
-      for (const std::string& f : opt->fen) fen += (fen.empty() ? "" : " ") + f;
-      pos = take(parse_fen(fen));
+      pos = take(parse_fen(join_fen_fields(opt->fen)));
     } else {
       RuleSet rules = parse_condition(opt->condition);
       pos = parse_position(opt->fen, rules);

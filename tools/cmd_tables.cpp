@@ -179,8 +179,7 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
 namespace {
 
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
-  Position pos = parse_position(fen, tb.rules());
-  ProbeResult r = take(tb.probe(pos));
+  Position pos = parse_position(fen, tb.rules());  // a legal position
   if (o.popeye) {
     o.popeye->write(take(popeye_problem(pos, tb.rules(), take(tb.value_code(pos)))));
     return;
@@ -189,6 +188,7 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
     std::cout << probe_json(tb, pos, o.moves, o.pv) << "\n";
     return;
   }
+  ProbeResult r = take(tb.probe(pos));
   std::vector<Move> best = take(tb.best_moves(pos));
   std::vector<Move> pv = o.pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
   std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};

@@ -27,10 +27,14 @@ int exit_code(ErrorKind kind) {
 
 Position parse_position(const std::string& fen, const RuleSet& rules) { return take(parse_legal_position(fen, rules)); }
 
-Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
+std::string join_fen_fields(const std::vector<std::string>& fen_fields) {
   std::string fen;
   for (const std::string& f : fen_fields) fen += (fen.empty() ? "" : " ") + f;
-  return parse_position(fen, rules);
+  return fen;
+}
+
+Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
+  return parse_position(join_fen_fields(fen_fields), rules);
 }
 
 }  // namespace feerie::cli

@@ -24,8 +24,7 @@ Position after_king_capture(const Position& pos, Square from, Square king, Piece
   const Move capture(from, land, land == king ? MoveKind::NORMAL : MoveKind::LOCUST_CAPTURE, promotion);
   Position after = pos;
   UndoRecord undo;
-  after.do_move(capture, undo);
-  if (after.magic_pieces()) apply_mutations(after, from, land, undo);
+  do_move_with_mutations(after, capture, undo);
   return after;
 }
 
