@@ -21,11 +21,11 @@ import datetime
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, longest_mate_diagrams, regenerate_command, run as run_checked, verify
+from results_common import (add_common_arguments, cpu_model, longest, longest_mate_diagrams, regenerate_command, run,
+                            verify, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -44,36 +44,14 @@ def conditions():
     return out
 
 
-def run(cmd):
-    """results_common.run, saying which command failed and what it printed."""
-    try:
-        return run_checked(cmd)
-    except subprocess.CalledProcessError as e:
-        sys.stderr.write(f"failed (exit {e.returncode}): {' '.join(cmd)}\n{e.stdout}{e.stderr}")
-        raise
-
-
 def default_materials():
     ref = os.path.join(ROOT, "..", "shared", "reference", "orthodox_3_4_man.csv")
     with open(ref) as f:
         return [r["table"] for r in csv.DictReader(f)]
 
 
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            models = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
-    except OSError:
-        return "unknown CPU"
-    return f"{models[0]} ({len(models)} logical CPUs)" if models else "unknown CPU"
-
-
 def wdl(s):
     return f"{s['win']} / {s['draw']} / {s['loss']}"
-
-
-def longest(s):
-    return s["longest_mate_moves"] if s["longest_mate_plies"] is not None else 0
 
 
 def mates(st):
@@ -230,9 +208,7 @@ def main():
     if failures:
         lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
 
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    with open(a.out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_page(a.out, lines)
     print(f"wrote {a.out} ({n_tables} tables, {n_ok} verified ok, {len(failures)} verification failures, "
           f"{duration(elapsed)})")
     return 1 if failures else 0

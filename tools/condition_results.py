@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from results_common import longest_mate_diagrams, run, verify
+from results_common import longest, longest_mate_diagrams, run, verify, write_page
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -32,10 +32,6 @@ def default_materials(fairy=True):
 
 def side_text(s):
     return f"{s['win']} / {s['draw']} / {s['loss']}"
-
-
-def longest(s):
-    return s["longest_mate_moves"] if s["longest_mate_plies"] is not None else 0
 
 
 def main():
@@ -95,9 +91,7 @@ def main():
             lines.append(f"- **{m}**: `{example}` — {pv}")
     if failures:
         lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_page(out, lines)
     print(f"wrote {out} ({len(rows)} tables, {len(failures)} verification failures)")
     return 1 if failures else 0
 

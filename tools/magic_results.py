@@ -19,11 +19,10 @@ import datetime
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 
-from results_common import add_common_arguments, longest_mate_diagrams, regenerate_command, verify
+from results_common import add_common_arguments, longest, longest_mate_diagrams, regenerate_command, run, verify, write_page
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -39,14 +38,6 @@ FAMILIES = [
     ("4-man, one magic unit each side: K mX v K mY",
      [f"Km{x}vKm{y}" for i, x in enumerate(UNITS) for y in UNITS[i:]]),
 ]
-
-
-def run(cmd):
-    try:
-        return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    except subprocess.CalledProcessError as e:
-        sys.stderr.write(f"failed: {' '.join(cmd)}\n{e.stdout}{e.stderr}")
-        raise
 
 
 # --- material names: a side is a list of (letter, magic) --------------------------------
@@ -209,10 +200,6 @@ def oriented_stat(a, sides):
         if s["longest_mate_fen"]:
             s["longest_mate_fen"] = flip_fen(s["longest_mate_fen"])
     return st
-
-
-def longest(s):
-    return s["longest_mate_moves"] if s["longest_mate_plies"] is not None else 0
 
 
 def wdl(s):
@@ -420,9 +407,7 @@ def main():
         lines += ["## What magic pieces do to these endgames", "", " ".join(paragraph), ""]
     if failures:
         lines += ["## Verification failures", ""] + [f"- {f}" for f in failures] + [""]
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    with open(a.out, "w") as f:
-        f.write("\n".join(lines).rstrip("\n") + "\n")
+    write_page(a.out, lines)
     print(f"wrote {a.out} ({len(rows)} materials, {len(files)} table files generated or reused, "
           f"{len(failures)} verification failures, {time.time() - start:.0f} s)")
     return 1 if failures else 0

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from results_common import longest_mate_diagrams, run, verify
+from results_common import longest_mate_diagrams, run, verify, write_page
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -96,9 +96,7 @@ def main():
         lines += ["", "## The longest mates", ""] + longest_mate_diagrams(a.feerie, a.out, examples)
     if failures:
         lines += ["", "Differences:", ""] + [f"- {f}" for f in failures]
-    os.makedirs(os.path.dirname(a.out), exist_ok=True)
-    with open(a.out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_page(a.out, lines)
     print(f"{sum(r[3] for r in rows)} of {len(rows)} tables match; wrote {a.out}")
     for f in failures:
         print(f, file=sys.stderr)

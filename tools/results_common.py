@@ -1,7 +1,10 @@
 """What the results scripts (orthodox_results.py, condition_results.py, magic_results.py,
-combination_results.py) share: their common options, running feerie and verifying a table."""
+combination_results.py, five_man_results.py) share: their common options, running feerie,
+verifying a table, the figures they all show, drawing the longest mates and writing the page."""
+import glob
 import os
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -23,21 +26,48 @@ def regenerate_command(script, args):
 
 
 def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    """The output of `cmd`; on failure, says which command failed and what it printed, then raises."""
+    try:
+        return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as e:
+        sys.stderr.write(f"failed (exit {e.returncode}): {' '.join(cmd)}\n{e.stdout}{e.stderr}")
+        raise
 
 
-def verify(feerie, tables, material, failures, condition=None, skip=False, label=None):
+def verify(feerie, tables, material, failures, condition=None, skip=False, label=None, threads=None):
     """Runs `feerie verify` on one table: "ok", "FAILED" (the reason appended to
     `failures`, prefixed by `label` or the material) or "not run" when `skip`."""
     if skip:
         return "not run"
-    cmd = [feerie, "verify"] + (["--condition", condition] if condition else []) + ["--tables", tables, material]
-    try:
-        run(cmd)
+    cmd = ([feerie, "verify"] + (["--condition", condition] if condition else []) + ["--tables", tables]
+           + (["--threads", str(threads)] if threads else []) + [material])
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode == 0:
         return "ok"
-    except subprocess.CalledProcessError as e:
-        failures.append(f"{label or material}: {e.stdout.strip()} {e.stderr.strip()}")
-        return "FAILED"
+    failures.append(f"{label or material}: {result.stdout.strip()} {result.stderr.strip()}")
+    return "FAILED"
+
+
+def longest(s):
+    """The longest mate in moves of one side's statistics (`feerie stat --json`), 0 if none."""
+    return s["longest_mate_moves"] if s["longest_mate_plies"] is not None else 0
+
+
+def cpu_model():
+    """The processor as /proc/cpuinfo names it, and the number of logical CPUs."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            models = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
+    except OSError:
+        return "unknown CPU"
+    return f"{models[0]} ({len(models)} logical CPUs)" if models else "unknown CPU"
+
+
+def write_page(out, lines):
+    """Writes the page's lines to `out` (directories made as needed), one newline at the end."""
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        f.write("\n".join(lines).rstrip("\n") + "\n")
 
 
 def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
@@ -45,7 +75,6 @@ def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
     ((moves, label, fen) tuples, or (moves, label, fen, condition) when the page has several
     conditions) with `feerie diagram` into diagrams/<page name>/ beside the page (replacing
     what an earlier run drew there) and returns the page's Markdown lines."""
-    import glob
     chosen = sorted(examples, key=lambda e: (-e[0], e[1]))[:count]
     if not chosen:
         return []
