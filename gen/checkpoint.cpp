@@ -32,12 +32,15 @@ constexpr std::size_t ChunkPrefixSize = 12;                     // u32 size, u64
 constexpr int CompressionLevel = 1;
 
 nlohmann::json header_json(const std::string& condition, const std::vector<const Indexer*>& members,
-                           const SolverState& state) {
+                           const SolverState& state, CheckpointPart part) {
   nlohmann::json members_json = nlohmann::json::array();
   for (const Indexer* m : members)
     members_json.push_back({{"material", m->material().name()}, {"layout", m->layout()}, {"entries", m->size()}});
-  return {{"condition", condition}, {"generator", GeneratorName},        {"next_ply", state.next_ply},
-          {"max_plies", state.max_plies}, {"chunk_entries", ChunkEntries}, {"members", members_json}};
+  nlohmann::json header = {{"condition", condition},       {"generator", GeneratorName},
+                           {"next_ply", state.next_ply},    {"max_plies", state.max_plies},
+                           {"chunk_entries", ChunkEntries}, {"members", members_json}};
+  if (part.ranks > 1) header["rank"] = part.rank, header["ranks"] = part.ranks;
+  return header;
 }
 
 // Compresses and writes one side's values, a batch of chunks at a time: the batch is
@@ -101,15 +104,19 @@ Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left
 
 }  // namespace
 
-std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members) {
-  return (std::filesystem::path(table_directory) / (members.front()->material().name() + ".ckpt")).string();
+std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members,
+                            CheckpointPart part) {
+  const std::string which =
+      part.ranks > 1 ? "." + std::to_string(part.rank) + "-of-" + std::to_string(part.ranks) : std::string();
+  return (std::filesystem::path(table_directory) / (members.front()->material().name() + which + ".ckpt")).string();
 }
 
 Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
-                       const SolverState& state, const std::vector<MemberValues>& values, int threads) {
+                       const SolverState& state, const std::vector<MemberValues>& values, int threads,
+                       CheckpointPart part) {
   Expected<AtomicFile> file = AtomicFile::create(path);
   if (!file) return file.error();
-  const std::string header = header_json(condition, members, state).dump();
+  const std::string header = header_json(condition, members, state, part).dump();
   std::string prefix(Magic, sizeof Magic);
   put_le(prefix, Version, 4);
   put_le(prefix, header.size(), 4);
@@ -123,7 +130,8 @@ Status save_checkpoint(const std::string& path, const std::string& condition, co
 }
 
 Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
-                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values) {
+                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values,
+                                      CheckpointPart part) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return error(ErrorKind::NotFound, "no checkpoint '" + path + "'");
   std::ifstream in(path, std::ios::binary);
@@ -149,7 +157,7 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
   } catch (const nlohmann::json::exception&) {
     return unusable(path, "is corrupt (header)");
   }
-  nlohmann::json expected = header_json(condition, members, state);
+  nlohmann::json expected = header_json(condition, members, state, part);
   if (header != expected) {
     std::string why = "belongs to another solve";
     if (header.is_object() && header.value("generator", "") != GeneratorName) why += " (written by another program version)";

@@ -29,18 +29,29 @@
 
 namespace feerie {
 
+// A solve spread over processes (gen/partition.h) keeps one checkpoint per process,
+// "<first member>.<rank>-of-<ranks>.ckpt", holding the process's own entries; its header
+// also says "rank" and "ranks". One process alone: rank 0 of 1, the file above.
+struct CheckpointPart {
+  int rank = 0, ranks = 1;
+};
+
 // Where the checkpoint of the component made of `members` (sorted by name) is kept.
-std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members);
+std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members,
+                            CheckpointPart part = {});
 
 // Writes the checkpoint of `state` and `values` (one entry per member, in the order of
 // `members`) to `path`, replacing the one there. `threads` compress in parallel.
 Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
-                       const SolverState& state, const std::vector<MemberValues>& values, int threads);
+                       const SolverState& state, const std::vector<MemberValues>& values, int threads,
+                       CheckpointPart part = {});
 
 // Reads the checkpoint at `path` into `values` (already sized: one entry per member, each
-// side holding the member's entries) and returns its state. Errors: NotFound when there is
-// none; Corruption when it is damaged or does not belong to this solve (say which).
+// side holding the member's entries, or the part's) and returns its state. Errors: NotFound
+// when there is none; Corruption when it is damaged or does not belong to this solve (say
+// which).
 Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
-                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values);
+                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values,
+                                      CheckpointPart part = {});
 
 }  // namespace feerie

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 #include "probe/tablebase.h"
 #include "gen/checkpoint.h"
 #include "gen/graph.h"
+#include "gen/partitioned_table.h"
 #include "gen/plan.h"
 #include "gen/solver.h"
 #include "gen/statistics.h"
@@ -64,10 +66,11 @@ Status prepare_directory(const std::string& dir) {
 
 // Solve options that save the solve to a checkpoint as often as asked and resume from
 // one found on disk, saying so.
-void add_checkpoints(SolveOptions& solve, const std::string& path, const std::string& title, const RuleSet& rules,
+void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPart part, const std::string& title,
+                     const RuleSet& rules,
                      const std::vector<const Indexer*>& members, const GenerateOptions& options, int& resumed_at) {
-  solve.resume = [&, path, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
-    Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values);
+  solve.resume = [&, path, part, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
+    Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
     if (!state) {
       if (state.error_kind() != ErrorKind::NotFound)
         notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
@@ -78,11 +81,17 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, const std::st
     return *state;
   };
   auto last_save = std::make_shared<Clock::time_point>(Clock::now());
-  solve.after_pass = [&, path, title, last_save](const SolverState& state, const std::vector<MemberValues>& values,
+  solve.after_pass = [&, path, part, title, last_save](const SolverState& state, const std::vector<MemberValues>& values,
                                                 bool stopping) -> Status {
-    if (options.checkpoint_seconds < 0 || (!stopping && seconds_since(*last_save) < options.checkpoint_seconds))
-      return Ok{};
-    if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads); !s) {
+    bool due = options.checkpoint_seconds >= 0 && (stopping || seconds_since(*last_save) >= options.checkpoint_seconds);
+    if (options.partition) {
+      // Every process saves at the same pass, or none does (clocks differ).
+      Expected<bool> anyone = options.partition->any(due);
+      if (!anyone) return anyone.error();
+      due = *anyone && options.checkpoint_seconds >= 0;
+    }
+    if (!due) return Ok{};
+    if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads, part); !s) {
       // A checkpoint is a safety net, not the job: the solve goes on without it.
       notice(options, title + ": could not save a checkpoint: " + s.error_message());
     }
@@ -109,6 +118,8 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
   const std::string names = material_names(component), title = component_title(component);
   SolveOptions solve_options;
   solve_options.threads = options.threads;
+  solve_options.partition = options.partition;
+  if (options.exchange_limit) solve_options.exchange_limit = options.exchange_limit;
   solve_options.on_pass = [&](const SolveProgress& p) {
     std::string message = title + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
                           ", " + std::to_string(p.resolved) + " resolved";
@@ -123,9 +134,11 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     message += ", " + std::to_string(int(100 * std::min(1.0, decided))) + "% decided";
     say(options, job, message, decided * double(p.entries));
   };
-  const std::string checkpoint = checkpoint_path(dir, members);
+  const CheckpointPart part =
+      options.partition ? CheckpointPart{options.partition->rank(), options.partition->ranks()} : CheckpointPart{};
+  const std::string checkpoint = checkpoint_path(dir, members, part);
   int resumed_at = -1;
-  add_checkpoints(solve_options, checkpoint, title, rules, members, options, resumed_at);
+  add_checkpoints(solve_options, checkpoint, part, title, rules, members, options, resumed_at);
   Expected<std::vector<SolvedTable>> solved = solve_component(members, subtables, solve_options);
   if (!solved) return with_context("solving " + names + ": ", solved.error());
   double solve_seconds = seconds_since(start);
@@ -140,7 +153,14 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     table.passes = (*solved)[m].passes;
     table.resumed_at_pass = resumed_at;
     table.replaced_because = replaced_because;
-    table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
+    if (options.partition) {
+      Expected<std::array<SideStatistics, 2>> stats = partitioned_statistics(
+          *options.partition, indexers[m], (*solved)[m].values, (*solved)[m].range, options.threads);
+      if (!stats) return stats.error();
+      table.stats = *stats;
+    } else {
+      table.stats = compute_statistics(indexers[m], (*solved)[m].values, options.threads);
+    }
     table.path = subtables.table_path(component[m]);
     table.solve_seconds = solve_seconds;  // the component's, shared by its members
     table.statistics_seconds = seconds_since(stats_start);
@@ -152,7 +172,10 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     header.entries = indexers[m].size();
     header.stats = table.stats;
     header.generator = GeneratorName;
-    if (Status s = write_table(table.path, header, (*solved)[m].values); !s) return s.error();
+    Status written = options.partition ? write_partitioned_table(*options.partition, table.path, header,
+                                                                 (*solved)[m].values, (*solved)[m].range)
+                                       : write_table(table.path, header, (*solved)[m].values);
+    if (!written) return written.error();
     (*solved)[m].values = {};  // release the member's memory once written
     std::error_code ec;
     table.file_bytes = std::filesystem::file_size(table.path, ec);
@@ -199,7 +222,8 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
                                                const GenerateOptions& options) {
-  Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory);
+  Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory,
+                                  options.partition ? options.partition->ranks() : 1);
   if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);
@@ -215,9 +239,12 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   };
   const std::filesystem::path dir = std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path();
   bool work = std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
+  // Processes on other machines cannot tell whether a process id is alive here: the
+  // directory is tidied, checked and locked by process 0 alone.
+  const bool leader = !options.partition || options.partition->rank() == 0;
   // What interrupted runs left behind goes first (before new files are written beside it).
-  remove_stale_temporaries(dir.string());
-  if (work) {
+  if (leader) remove_stale_temporaries(dir.string());
+  if (work && leader) {
     if (Status s = prepare_directory(dir.string()); !s) return s.error();
     std::error_code ec;
     std::uint64_t needed = 0;
@@ -238,13 +265,31 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
     const std::string title = component_title(component.members);
     // One writer per component: a second run waits, then reuses what the first wrote.
     bool waited = false;
-    Expected<TableLock> lock =
-        TableLock::acquire((dir / ("." + component.members.front().name() + ".lock")).string(), [&] {
-          waited = true;
-          notice(options, "waiting for another feerie gen writing " + title);
-        });
-    if (!lock) return lock.error();
-    if (waited && all_sound(component.members, rules, paths)) {
+    std::optional<TableLock> lock;
+    Status locked = Ok{};
+    if (leader) {
+      Expected<TableLock> acquired =
+          TableLock::acquire((dir / ("." + component.members.front().name() + ".lock")).string(), [&] {
+            waited = true;
+            notice(options, "waiting for another feerie gen writing " + title);
+          });
+      if (acquired)
+        lock.emplace(std::move(*acquired));
+      else
+        locked = acquired.error();
+    }
+    bool reusable = leader && locked && waited && all_sound(component.members, rules, paths);
+    if (options.partition) {
+      // The others follow process 0: stop if it could not lock, reuse what it reuses.
+      Expected<bool> failed = options.partition->any(!locked);
+      if (!failed) return failed.error();
+      if (*failed && locked) return error(ErrorKind::IOError, "process 0 could not lock the tables of " + title);
+      Expected<bool> reuse_them = options.partition->any(reusable);
+      if (!reuse_them) return reuse_them.error();
+      reusable = *reuse_them;
+    }
+    if (!locked) return locked.error();
+    if (reusable) {
       reuse(component);
       job.total_entries -= component.entries;
       continue;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/partition.h"
 #include "probe/material.h"
 #include "probe/table_file.h"
 #include "rules/expected.h"
@@ -25,6 +26,13 @@ struct GenerateProgress {
 struct GenerateOptions {
   std::string tables_dir = "tables";
   int threads = 0;  // 0: OpenMP's default
+  // The processes the job is spread over (gen/partition.h; `feerie gen --mpi`), each
+  // running generate() with the same arguments; null: this process alone. Every table is
+  // solved and written by all of them together, each holding its own part; process 0
+  // alone takes the directory's lock and tidies it.
+  Partition* partition = nullptr;
+  // Partitioned: SolveOptions::exchange_limit (0: its default).
+  std::uint64_t exchange_limit = 0;
   // Refuse, before any work, a job whose estimated peak memory exceeds this (gen/plan.h);
   // 0: no limit.
   std::uint64_t max_memory = 0;

@@ -30,6 +30,8 @@ constexpr double WriteBufferFactor = 2.0;
 // threads. The checkpoint writer's few chunk buffers (2 MiB per thread, only in solves of
 // minutes) are within the 10% the estimate is held to.
 constexpr double ProgramBytes = 8.0 * 1024 * 1024;
+// SolveOptions::exchange_limit's default.
+constexpr double ExchangeLimit = double(std::uint64_t(1) << 20);
 
 double binomial(int n, int k) {
   double c = 1;
@@ -58,7 +60,7 @@ double estimated_entries(const Material& material, const RuleSet& rules) {
   return entries;
 }
 
-std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules) {
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks) {
   double values = 0, largest_member = 0;
   for (const Material& m : component) {
     double e = estimated_entries(m, rules);
@@ -73,7 +75,13 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   double read = 0;
   for (const Material& m : exits) read += 2 * 2 * estimated_entries(m, rules);
   double writing = WriteBufferFactor * FileBytesPerEntry * largest_member;
-  return std::uint64_t(values + read + writing + ProgramBytes);
+  if (ranks <= 1) return std::uint64_t(values + read + writing + ProgramBytes);
+  // Spread over processes: each holds its part of the values and of the file being
+  // written, every sub-table whole, and the updates of one exchange three times (the
+  // threads' buffers, the send buffer and what arrives), at most ExchangeLimit of them.
+  const double own = values / ranks;
+  const double exchange = 3 * 8 * std::min(double(ExchangeLimit), own / 2);
+  return std::uint64_t(own + read + writing / ranks + exchange + ProgramBytes);
 }
 
 std::uint64_t default_memory_limit() { return std::uint64_t(0.9 * double(available_memory_bytes())); }
@@ -107,7 +115,9 @@ std::string reuse_problem(const std::string& path, const Material& material, con
 }
 
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory) {
+                         std::uint64_t max_memory, int ranks) {
+  ranks = std::max(1, ranks);
+  const std::string each = ranks > 1 ? " per process (" + std::to_string(ranks) + " processes)" : "";
   // The targets alone first: a material far too large is refused in a moment, before its
   // dependency graph (which for 30 units takes minutes) is computed.
   for (const Material& target : targets) {
@@ -118,14 +128,16 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
                                                  entries_text(entries) + " entries per side to move (at least " +
                                                  bytes_text(2 * 2 * entries) + " of memory), beyond the supported " +
                                                  entries_text(MaxEntriesPerSide));
-    double values = 2 * 2 * entries;
+    double values = 2 * 2 * entries / ranks;
     if (max_memory && values > double(max_memory))
       return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " +
-                                                 bytes_text(values) + " of memory (" + entries_text(entries) +
+                                                 bytes_text(values) + " of memory" + each + " (" + entries_text(entries) +
                                                  " entries per side to move, 2 bytes each), more than the " +
-                                                 bytes_text(double(max_memory)) + " allowed (--max-memory)");
+                                                 bytes_text(double(max_memory)) + " allowed (--max-memory)" +
+                                                 (ranks == 1 ? "; spread over processes with --mpi" : ""));
   }
   Plan plan;
+  plan.ranks = ranks;
   Tablebase paths = Tablebase::open(tables_dir, rules);
   for (std::vector<Material> members : solving_order(targets, rules)) {
     std::sort(members.begin(), members.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
@@ -141,14 +153,15 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     }
     c.reuse = sound;
     c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
-    c.peak_bytes = estimated_peak_bytes(members, rules);
+    c.peak_bytes = estimated_peak_bytes(members, rules, ranks);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
         return error(ErrorKind::ResourceLimit, "cannot generate " + material_names(members) + ": it needs about " +
-                                                   bytes_text(double(c.peak_bytes)) + " of memory (" +
+                                                   bytes_text(double(c.peak_bytes)) + " of memory" + each + " (" +
                                                    entries_text(c.entries) +
                                                    " entries, both sides to move), more than the " +
-                                                   bytes_text(double(max_memory)) + " allowed (--max-memory)");
+                                                   bytes_text(double(max_memory)) + " allowed (--max-memory)" +
+                                                   (ranks == 1 ? "; spread over processes with --mpi" : ""));
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
     }
     plan.components.push_back(c);

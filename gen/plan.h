@@ -21,13 +21,14 @@ struct PlannedComponent {
   // When not reused although files were there: what was wrong with them.
   std::string why_not_reused;
   double entries = 0;             // index entries, both sides to move, all members
-  std::uint64_t peak_bytes = 0;   // estimated peak memory of solving and writing it
+  std::uint64_t peak_bytes = 0;   // estimated peak memory of solving and writing it (per process)
   std::uint64_t file_bytes = 0;   // estimated size of its table files
 };
 
 struct Plan {
   std::vector<PlannedComponent> components;  // in solving order
   std::uint64_t peak_bytes = 0;              // the largest component's peak (0: all reused)
+  int ranks = 1;                             // the processes the estimates are for
 };
 
 // Index entries per side to move of `material`, in floating point: exact for every
@@ -35,8 +36,10 @@ struct Plan {
 double estimated_entries(const Material& material, const RuleSet& rules);
 
 // Estimated peak memory of generating `component` (its values, 2 bytes per entry and side;
-// the tables it reads, whole; the compressed body being written; the program itself).
-std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules);
+// the tables it reads, whole; the compressed body being written; the program itself), in
+// each of `ranks` processes when spread over them (gen/partition.h: a part of the values
+// and of the file, every table read whole, the exchange buffers).
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks = 1);
 
 // The memory the machine can give now (MemAvailable of /proc/meminfo), 0 when unknown.
 std::uint64_t available_memory_bytes();
@@ -48,8 +51,9 @@ std::uint64_t default_memory_limit();
 // Errors: a target whose index would exceed the supported size (2^47 entries per side);
 // a component (or a target alone) whose estimated peak exceeds `max_memory` (0: no
 // limit). Tables on disk are checked as gen reuses them (checksums of every block).
+// `ranks` > 1: the job spread over that many processes, estimates and limit per process.
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory);
+                         std::uint64_t max_memory, int ranks = 1);
 
 // Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
 // can: it must open cleanly, be built for these rules, this material and this index, and

@@ -7,6 +7,7 @@
 #include <climits>
 #include <mutex>
 #include <optional>
+#include <utility>
 
 #include "gen/graph.h"
 #include "rules/fen.h"
@@ -48,15 +49,21 @@ class Solver {
     if (Status s = load_subtables(); !s) return s.error();
     values_.resize(members_.size());
     block_min_.resize(members_.size());
-    for (std::size_t m = 0; m < members_.size(); ++m)
+    for (std::size_t m = 0; m < members_.size(); ++m) {
+      ranges_.push_back(owned_range(members_[m]->size(), partition_->rank(), ranks_));
       for (int side = 0; side < 2; ++side) {
-        values_[m][side].assign(members_[m]->size(), value::Unknown);
-        block_min_[m][side].assign((members_[m]->size() + BlockSize - 1) / BlockSize, NoMate);
+        values_[m][side].assign(ranges_[m].size(), value::Unknown);
+        block_min_[m][side].assign((ranges_[m].size() + BlockSize - 1) / BlockSize, NoMate);
         value_tables_[2 * m + side] = values_[m][side].data();
         block_min_tables_[2 * m + side] = block_min_[m][side].data();
+        first_[2 * m + side] = ranges_[m].first;
+        owned_[2 * m + side] = ranges_[m].size();
       }
+    }
+    outbox_.assign(std::size_t(threads()), std::vector<std::vector<std::uint64_t>>(std::size_t(ranks_)));
     int n = 0;
     std::optional<SolverState> resumed = options_.resume ? options_.resume(values_) : std::nullopt;
+    if (Status s = agree_on_resume(resumed); !s) return s.error();
     if (resumed) {
       n = resumed->next_ply;
       max_plies_ = resumed->max_plies;
@@ -66,20 +73,13 @@ class Solver {
       for_all_entries([&](int member, int side, std::uint64_t i) {
         store(Entry::of(member, side, i), initial_value(member, Color(side), i));
       });
-      if (error_) return *error_;
       count_decided();
       report(0, /*already_counted=*/true);
       if (Status s = after_pass(0); !s) return s.error();
     }
     for (; n <= max_plies_.load(); ++n) {
       for (auto& r : resolved_) r.count.fill(0);
-      for_entries_with(value::mate_in_plies(n), [&](int member, int side, std::uint64_t i) {
-        if (n % 2 == 0)
-          propagate_loss(member, Color(side), i, n);
-        else
-          propagate_win(member, Color(side), i, n);
-      });
-      if (error_) return *error_;
+      run_pass(n);
       report(n + 1);
       if (Status s = after_pass(n + 1); !s) return s.error();
     }
@@ -90,6 +90,7 @@ class Solver {
     std::vector<SolvedTable> out(members_.size());
     for (std::size_t m = 0; m < members_.size(); ++m) {
       out[m].values = std::move(values_[m]);
+      out[m].range = ranges_[m];
       out[m].passes = n;
     }
     return out;
@@ -103,12 +104,31 @@ class Solver {
 
   int threads() const { return options_.threads > 0 ? options_.threads : omp_get_max_threads(); }
 
-  // Hands the state after a pass to the checkpoint writer, then honours a cancellation.
+  // After initialisation and after each pass: the processes agree on the longest mate
+  // found and on whether to go on (a failure or a cancellation anywhere stops all), then
+  // the state goes to the checkpoint writer, then a cancellation is honoured.
   Status after_pass(int next_ply) {
-    const bool stopping = options_.cancelled && options_.cancelled();
+    bool stopping = options_.cancelled && options_.cancelled();
+    std::vector<std::int64_t> shared{max_plies_.load(), error_ ? 1 : 0, stopping ? 1 : 0};
+    if (Status s = partition_->max(shared); !s) return s;
+    max_plies_ = int(shared[0]);
+    if (error_) return *error_;
+    if (shared[1]) return error(ErrorKind::Internal, "another process of the solve failed (its own message says why)");
+    stopping = shared[2] != 0;
     if (options_.after_pass)
       if (Status s = options_.after_pass(SolverState{next_ply, max_plies_.load()}, values_, stopping); !s) return s;
     if (stopping) return error(ErrorKind::Interrupted, "interrupted before pass " + std::to_string(next_ply));
+    return Ok{};
+  }
+
+  // A partitioned solve resumes only when every process found its checkpoint at one
+  // state; otherwise every process starts afresh.
+  Status agree_on_resume(std::optional<SolverState>& resumed) {
+    if (ranks_ == 1) return Ok{};
+    const std::int64_t next = resumed ? resumed->next_ply : -1, max = resumed ? resumed->max_plies : -1;
+    std::vector<std::int64_t> bounds{next, -next, max, -max};  // maxima and minima
+    if (Status s = partition_->max(bounds); !s) return s;
+    if (bounds[0] < 0 || bounds[0] != -bounds[1] || bounds[2] != -bounds[3]) resumed.reset();
     return Ok{};
   }
 
@@ -137,51 +157,138 @@ class Solver {
   void for_all_entries(F&& f) {
     for (int side = 0; side < 2; ++side)
       for (int member = 0; member < int(members_.size()); ++member) {
-        const std::int64_t size = std::int64_t(members_[member]->size());
+        const std::uint64_t first = ranges_[member].first;
+        const std::int64_t size = std::int64_t(ranges_[member].size());
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads())
-        for (std::int64_t i = 0; i < size; ++i) f(member, side, std::uint64_t(i));
+        for (std::int64_t i = 0; i < size; ++i) f(member, side, first + std::uint64_t(i));
       }
   }
 
-  // Runs f(member, side, index) over the entries whose value is `code`, in parallel,
+  // Runs f(member, side, index) over the own entries whose value is `code`, in parallel,
   // skipping the blocks whose smallest pending mate value is larger. A block's minimum is
   // reset when it is scanned and lowered again by the scan and by every store, so values
-  // written during the pass (always larger than `code`) are never lost.
-  template <class F>
-  void for_entries_with(ValueCode code, F&& f) {
+  // written during the pass (always larger than `code`) are never lost. Partitioned, the
+  // blocks are scanned in chunks, with between_chunks() after each: the same number of
+  // times in every process (the largest own range sets it), so it may call collectives.
+  template <class F, class G>
+  void for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
     for (int side = 0; side < 2; ++side)
       for (int member = 0; member < int(members_.size()); ++member) {
         std::vector<ValueCode>& mins = block_min_[member][side];
         ValueCode* values = values_[member][side].data();
         const std::int64_t blocks = std::int64_t(mins.size());
-        const std::uint64_t size = members_[member]->size();
-#pragma omp parallel for schedule(dynamic, 8) num_threads(threads())
-        for (std::int64_t b = 0; b < blocks; ++b) {
-          std::atomic_ref<ValueCode> block_min(mins[b]);
-          if (block_min.load(std::memory_order_acquire) > code) continue;
-          block_min.exchange(NoMate, std::memory_order_acq_rel);
-          ValueCode pending = NoMate;
-          const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
-          // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
-          const unsigned above = code + 1u, span = value::OpenBase - above;
-          for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
-            ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
-            if (v == code) [[unlikely]] {
-              f(member, side, i);
-              continue;
-            }
-            pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
+        const std::uint64_t size = ranges_[member].size(), first = ranges_[member].first;
+        std::int64_t chunk = blocks, steps = 1;
+        if (ranks_ > 1) {
+          chunk = ChunkBlocks;
+          steps = 0;
+          for (int r = 0; r < ranks_; ++r) {
+            const std::int64_t owned = std::int64_t((owned_range(members_[member]->size(), r, ranks_).size() + BlockSize - 1) / BlockSize);
+            steps = std::max(steps, (owned + chunk - 1) / chunk);
           }
-          lower_block_min(Entry::of(member, side, std::uint64_t(b) * BlockSize), pending);
+        }
+        for (std::int64_t step = 0; step < steps; ++step) {
+          const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads())
+          for (std::int64_t b = from; b < to; ++b) {
+            std::atomic_ref<ValueCode> block_min(mins[b]);
+            if (block_min.load(std::memory_order_acquire) > code) continue;
+            block_min.exchange(NoMate, std::memory_order_acq_rel);
+            ValueCode pending = NoMate;
+            const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
+            // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
+            const unsigned above = code + 1u, span = value::OpenBase - above;
+            for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
+              ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
+              if (v == code) [[unlikely]] {
+                f(member, side, first + i);
+                continue;
+              }
+              pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
+            }
+            lower_block_min(Entry::of(member, side, first + std::uint64_t(b) * BlockSize), pending);
+          }
+          if (ranks_ > 1) between_chunks();
         }
       }
   }
 
+  // One pass: propagates the entries mated in n plies (losses when n is even, wins when
+  // odd). Partitioned, updates of other processes' entries are buffered and exchanged
+  // when the buffers fill and at the end of the pass.
+  void run_pass(int n) {
+    for_entries_with(
+        value::mate_in_plies(n),
+        [&](int member, int side, std::uint64_t i) {
+          if (n % 2 == 0)
+            propagate_loss(member, Color(side), i, n);
+          else
+            propagate_win(member, Color(side), i, n);
+        },
+        [&] { exchange_if_full(n); });
+    if (ranks_ > 1) exchange(n);
+  }
+
+  // Whether the entry belongs to this process (always, unless partitioned).
+  bool owns(Entry e) const { return e.index() - first_[e.code >> 48] < owned_[e.code >> 48]; }
+
+  // Buffers an update of an entry another process owns (the pass says which update).
+  void send(Entry e) {
+    const int owner = owner_of(e.index(), members_[e.member()]->size(), ranks_);
+    outbox_[std::size_t(omp_get_thread_num())][std::size_t(owner)].push_back(e.code);
+  }
+
+  // Exchanges the buffered updates if some process holds more than the limit. Collective.
+  void exchange_if_full(int n) {
+    std::vector<std::int64_t> buffered{0};
+    for (const auto& thread : outbox_)
+      for (const auto& list : thread) buffered[0] += std::int64_t(list.size());
+    if (Status s = partition_->max(buffered); !s) return fail(s.error());
+    if (std::uint64_t(buffered[0]) > options_.exchange_limit) exchange(n);
+  }
+
+  // Sends every buffered update to its owner and applies those received: in a pass of
+  // losses (n even) a win in n + 1 offered to the entry, in a pass of wins one successor
+  // fewer not yet won by the opponent. Collective.
+  void exchange(int n) {
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(ranks_)), outgoing;
+    for (const auto& thread : outbox_)
+      for (int r = 0; r < ranks_; ++r) counts[r] += thread[r].size();
+    std::uint64_t total = 0;
+    for (std::uint64_t c : counts) total += c;
+    exchanged_ += total;
+    outgoing.reserve(total);
+    for (int r = 0; r < ranks_; ++r)
+      for (auto& thread : outbox_) {
+        outgoing.insert(outgoing.end(), thread[r].begin(), thread[r].end());
+        thread[r] = {};  // its memory back at once
+      }
+    Expected<std::vector<std::uint64_t>> received = partition_->exchange(std::move(outgoing), counts);
+    if (!received) return fail(received.error());
+    const std::int64_t count = std::int64_t(received->size());
+    const ValueCode win = value::mate_in_plies(n + 1);
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads())
+    for (std::int64_t k = 0; k < count; ++k) {
+      const Entry e{(*received)[std::size_t(k)]};
+      if (!owns(e)) {
+        fail("an update for an entry this process does not own");
+        continue;
+      }
+      if (n % 2 == 0) {
+        offer_win(e, win);
+      } else {
+        const ValueCode v = load(e);
+        if (value::is_open(v) && value::open_successors(v) != value::NeverLost) take_successor(e, n);
+      }
+    }
+  }
+
   // Bits 48 and up of an entry's code are member * 2 + side: one look-up finds its table.
-  ValueCode* slot(Entry e) { return value_tables_[e.code >> 48] + e.index(); }
+  ValueCode* slot(Entry e) { return value_tables_[e.code >> 48] + (e.index() - first_[e.code >> 48]); }
 
   void lower_block_min(Entry e, ValueCode v) {
-    std::atomic_ref<ValueCode> block_min(block_min_tables_[e.code >> 48][e.index() / BlockSize]);
+    std::atomic_ref<ValueCode> block_min(
+        block_min_tables_[e.code >> 48][(e.index() - first_[e.code >> 48]) / BlockSize]);
     ValueCode seen = block_min.load(std::memory_order_relaxed);
     while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {
     }
@@ -210,7 +317,9 @@ class Solver {
     SolveProgress progress{plies, 0, std::vector<std::uint64_t>(members_.size(), 0)};
     for (const auto& r : resolved_)
       for (std::size_t m = 0; m < members_.size(); ++m) progress.by_member[m] += r.count[m];
+    if (Status s = partition_->sum(progress.by_member); !s) fail(s.error());
     for (std::uint64_t n : progress.by_member) progress.resolved += n;
+    progress.sent = std::exchange(exchanged_, 0);
     if (!already_counted) decided_ += progress.resolved;
     progress.decided = decided_;
     for (const Indexer* m : members_) progress.entries += 2 * m->size();
@@ -226,7 +335,9 @@ class Solver {
 #pragma omp parallel for schedule(static) num_threads(threads()) reduction(+ : decided)
         for (std::int64_t i = 0; i < size; ++i) decided += !value::is_open(side[std::size_t(i)]);
       }
-    decided_ = decided;
+    std::vector<std::uint64_t> all{decided};
+    if (Status s = partition_->sum(all); !s) fail(s.error());
+    decided_ = all[0];
   }
 
   // The member holding `material` (canonical orientation), or -1.
@@ -498,7 +609,7 @@ class Solver {
         e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
       else if (!locate(before, e))
         return;  // a material solved after this component
-      __builtin_prefetch(slot(e));
+      if (owns(e)) __builtin_prefetch(slot(e));
       out[count++] = e;
     });
     return count;
@@ -518,7 +629,6 @@ class Solver {
     Color mover = ~side;
     const Bitboard occupied = pos.pieces();
     const Square other_king = pos.king_square(side);
-    ValueCode* values = values_[member][mover].data();
     Position before = pos;
     before.set_side_to_move(mover);
     for (Bitboard units = pos.pieces(mover); units;) {
@@ -542,8 +652,9 @@ class Solver {
         }
         // The unit on `to` goes back to `from`.
         const std::uint64_t j = index_after_unit_move(indexer, pos, i, before, unit, to, from, stride);
-        __builtin_prefetch(&values[j]);
-        out[count++] = Entry::of(member, mover, j);
+        const Entry e = Entry::of(member, mover, j);
+        if (owns(e)) __builtin_prefetch(slot(e));
+        out[count++] = e;
       }
     }
     return count;
@@ -557,9 +668,17 @@ class Solver {
     Entry found[MaxPredecessors];
     int count = collect_predecessors(member, pos, i, side, found);
     for (int k = 0; k < count; ++k) {
-      ValueCode v = load(found[k]);
-      if (value::is_open(v) || (value::is_win(v) && v > win)) store(found[k], win);
+      if (owns(found[k]))
+        offer_win(found[k], win);
+      else
+        send(found[k]);
     }
+  }
+
+  // The entry wins in `win` unless it is decided otherwise or wins faster.
+  void offer_win(Entry e, ValueCode win) {
+    ValueCode v = load(e);
+    if (value::is_open(v) || (value::is_win(v) && v > win)) store(e, win);
   }
 
   // Each unresolved predecessor entry of a position won in n plies has one successor
@@ -571,31 +690,41 @@ class Solver {
     members_[member]->decode(i, side, pos);
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
-    int count = 0;
+    int count = 0, away = 0;
+    // Own entries: the unresolved ones, once each. Other processes' entries: once each,
+    // the owner filters them (found[] is disjoint from away[]: ownership splits them).
+    Entry elsewhere[MaxPredecessors];
     for (int k = 0; k < all; ++k) {
       Entry e = found[k];
+      if (!owns(e)) {
+        bool repeated = false;
+        for (int d = 0; d < away && !repeated; ++d) repeated = elsewhere[d].code == e.code;
+        if (!repeated) elsewhere[away++] = e;
+        continue;
+      }
       ValueCode v = load(e);
       if (!value::is_open(v) || value::open_successors(v) == value::NeverLost) continue;
       bool repeated = false;
       for (int d = 0; d < count && !repeated; ++d) repeated = found[d].code == e.code;
       if (!repeated) found[count++] = e;
     }
-    for (int k = 0; k < count; ++k) {
-      // One successor entry fewer; the thread that takes the count to zero resolves it.
-      std::atomic_ref<ValueCode> entry(*slot(found[k]));
-      ValueCode old = entry.load(std::memory_order_relaxed);
-      while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
-      }
-      if (value::open_successors(old) > 1) continue;
-      Position lost;
-      members_[found[k].member()]->decode(found[k].index(), Color(found[k].side()), lost);
-      if (value::open_successors(old) == 0) {
-        fail("successor count below zero at " + to_fen(lost));
-        continue;
-      }
-      ValueCode loss = loss_value(found[k].member(), lost, n);
-      if (loss != value::Unknown) store(found[k], loss);
+    for (int k = 0; k < away; ++k) send(elsewhere[k]);
+    for (int k = 0; k < count; ++k) take_successor(found[k], n);
+  }
+
+  // One successor entry of the unresolved entry `e` fewer; the thread that takes the count
+  // to zero resolves it as lost in 1 + the longest of its moves (n plies inside).
+  void take_successor(Entry e, int n) {
+    std::atomic_ref<ValueCode> entry(*slot(e));
+    ValueCode old = entry.load(std::memory_order_relaxed);
+    while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
     }
+    if (value::open_successors(old) > 1) return;
+    Position lost;
+    members_[e.member()]->decode(e.index(), Color(e.side()), lost);
+    if (value::open_successors(old) == 0) return fail("successor count below zero at " + to_fen(lost));
+    ValueCode loss = loss_value(e.member(), lost, n);
+    if (loss != value::Unknown) store(e, loss);
   }
 
   // The loss value of `pos` (of `member`), whose moves inside the component all lead to
@@ -634,7 +763,14 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<Bitboard> fixed_squares_;  // per member
-  std::vector<MemberValues> values_;     // [member][side to move]
+  SingleProcess single_;
+  Partition* partition_ = options_.partition ? options_.partition : &single_;
+  const int ranks_ = partition_->ranks();
+  std::vector<OwnedRange> ranges_;       // per member: the entries this process owns
+  std::vector<MemberValues> values_;     // [member][side to move], the own entries
+  // Updates for other processes' entries, [thread][owner], until the next exchange.
+  std::vector<std::vector<std::vector<std::uint64_t>>> outbox_;
+  std::uint64_t exchanged_ = 0;  // updates this process sent
   std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
   struct ExitRoute {
     const Tablebase::MemoryTable* table = nullptr;
@@ -659,8 +795,12 @@ class Solver {
   static constexpr std::uint64_t BlockSize = 1024;
   static constexpr ValueCode NoMate = 0xFFFF;
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;
-  // The data of values_ and block_min_ by member * 2 + side (Entry::code >> 48).
+  // The data of values_ and block_min_ by member * 2 + side (Entry::code >> 48), with the
+  // first index and the number of entries they hold.
   std::array<ValueCode*, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
+  std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
+  // Partitioned: the solver blocks scanned between two looks at the exchange buffers.
+  static constexpr std::int64_t ChunkBlocks = 256;
   std::mutex error_mutex_;
   std::optional<Error> error_;  // the first failure of any thread
 };

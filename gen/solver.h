@@ -28,6 +28,7 @@
 #include <optional>
 #include <vector>
 
+#include "gen/partition.h"
 #include "probe/tablebase.h"
 #include "probe/indexer.h"
 #include "rules/expected.h"
@@ -43,9 +44,12 @@ struct SolveProgress {
   // as a draw at the end, so the fraction jumps to 1 then (slightly over-counted when a
   // win is replaced by a shorter one).
   std::uint64_t decided = 0, entries = 0;
+  // Partitioned: the updates this process sent to others in that pass (8 bytes each).
+  std::uint64_t sent = 0;
 };
 
-// The values of one member: per side to move, indexed by its Indexer.
+// The values of one member: per side to move, indexed by its Indexer (from the first
+// entry the process owns when the solve is partitioned, SolveOptions::partition).
 using MemberValues = std::array<std::vector<ValueCode>, 2>;
 
 // Where a solve stands between two passes (with the values of every member): what a
@@ -57,22 +61,33 @@ struct SolverState {
 
 struct SolveOptions {
   int threads = 0;  // 0: OpenMP's default
+  // The processes the solve is spread over (gen/partition.h), each holding and scanning
+  // the entries it owns; null: this process alone, holding everything. Every process
+  // calls solve_component() with the same members and options.
+  Partition* partition = nullptr;
+  // Partitioned: how many updates for other processes a process may buffer before the
+  // processes exchange them in the middle of a pass (a pass ends with an exchange anyway).
+  std::uint64_t exchange_limit = std::uint64_t(1) << 20;  // 8 MiB of updates
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called once, before initialisation, with every member's values allocated: fills them
   // from a checkpoint and returns the state to go on from, or nothing to start afresh (the
-  // values it may have written are then all overwritten). May be empty.
+  // values it may have written are then all overwritten). Partitioned, the solve resumes
+  // only when every process resumes at the same state. May be empty.
   std::function<std::optional<SolverState>(std::vector<MemberValues>&)> resume;
   // Polled after initialisation and after each pass: true stops the solve with an
   // Interrupted error (after after_pass). May be empty.
   std::function<bool()> cancelled;
   // Called after initialisation and after each pass with the state reached; `stopping`
-  // when the solve stops there (cancelled). A checkpoint writer saves the state when one is
-  // due, and always before a stop. An error stops the solve. May be empty.
+  // when the solve stops there (cancelled; partitioned: any process cancelled). A
+  // checkpoint writer saves the state when one is due, and always before a stop. An error
+  // stops the solve. Partitioned, every process calls it at the same points, so it may
+  // use the partition's collectives. May be empty.
   std::function<Status(const SolverState&, const std::vector<MemberValues>&, bool stopping)> after_pass;
 };
 
 struct SolvedTable {
-  MemberValues values;
+  MemberValues values;  // the entries `range` of each side (all of them unless partitioned)
+  OwnedRange range;
   int passes = 0;
 };
 

@@ -63,8 +63,9 @@ std::uint64_t labelling_factor(const Material& m) {
 
 }  // namespace
 
-std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
-                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads) {
+std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer,
+                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads,
+                                                 std::uint64_t first) {
   std::array<SideStatistics, 2> stats;
   const std::uint64_t labels = labelling_factor(indexer.material());
   if (threads <= 0) threads = omp_get_max_threads();
@@ -76,7 +77,7 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
     for (std::int64_t i = 0; i < size; ++i) {
       if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
       Position pos;
-      indexer.decode(std::uint64_t(i), Color(side), pos);
+      indexer.decode(first + std::uint64_t(i), Color(side), pos);
       int pointwise = 0;
       int images = raw_images(indexer, pos, pointwise);
       int o = outcome(v[i]);
@@ -87,12 +88,11 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
     SideStatistics& s = stats[side];
     s.loss = raw[0], s.draw = raw[1], s.win = raw[2];
     s.positions = s.loss + s.draw + s.win;
-    int group = indexer.symmetry_count();
-    s.classes_loss = classes[0] / group, s.classes_draw = classes[1] / group, s.classes_win = classes[2] / group;
+    s.classes_loss = classes[0], s.classes_draw = classes[1], s.classes_win = classes[2];
     for (std::int64_t i = 0; i < size; ++i) {
       if (!value::is_win(v[i]) || value::plies(v[i]) <= s.classes_longest_mate_plies) continue;
       Position pos;
-      indexer.decode(std::uint64_t(i), Color(side), pos);
+      indexer.decode(first + std::uint64_t(i), Color(side), pos);
       if (value::plies(v[i]) > s.longest_mate_plies) {
         s.longest_mate_plies = value::plies(v[i]);
         s.longest_mate_fen = to_fen(pos);
@@ -104,6 +104,32 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
     }
   }
   return stats;
+}
+
+std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
+                                               const std::vector<std::array<SideStatistics, 2>>& parts) {
+  std::array<SideStatistics, 2> out;
+  for (int side = 0; side < 2; ++side) {
+    SideStatistics& s = out[side];
+    for (const auto& part : parts) {
+      const SideStatistics& p = part[side];
+      s.positions += p.positions, s.win += p.win, s.draw += p.draw, s.loss += p.loss;
+      s.classes_win += p.classes_win, s.classes_draw += p.classes_draw, s.classes_loss += p.classes_loss;
+      // Strictly longer only: on a tie the earlier part, which holds the lower indices, keeps its example.
+      if (p.longest_mate_plies > s.longest_mate_plies)
+        s.longest_mate_plies = p.longest_mate_plies, s.longest_mate_fen = p.longest_mate_fen;
+      if (p.classes_longest_mate_plies > s.classes_longest_mate_plies)
+        s.classes_longest_mate_plies = p.classes_longest_mate_plies, s.classes_longest_mate_fen = p.classes_longest_mate_fen;
+    }
+    const std::uint64_t group = std::uint64_t(indexer.symmetry_count());
+    s.classes_loss /= group, s.classes_draw /= group, s.classes_win /= group;
+  }
+  return out;
+}
+
+std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
+                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads) {
+  return merge_statistics(indexer, {partial_statistics(indexer, values, threads, 0)});
 }
 
 }  // namespace feerie

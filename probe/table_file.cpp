@@ -1,5 +1,7 @@
 #include "probe/table_file.h"
 
+#include <span>
+
 #include "probe/atomic_file.h"
 #include "probe/little_endian.h"
 
@@ -202,10 +204,10 @@ bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::s
   return in.gcount() == static_cast<std::streamsize>(size);
 }
 
-// Compresses one side into `body`, appending a BlockRef per block. Blocks are
-// compressed in parallel (they are independent), then laid out in order.
-Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_entries, std::string& body,
-                     std::vector<BlockRef>& refs) {
+}  // namespace
+
+Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
+                       std::vector<BlockRef>& refs) {
   const std::int64_t blocks = std::int64_t((codes.size() + block_entries - 1) / block_entries);
   std::vector<std::string> compressed(static_cast<std::size_t>(blocks));
   std::vector<std::size_t> failures(static_cast<std::size_t>(blocks), 0);
@@ -234,8 +236,6 @@ Status compress_side(const std::vector<ValueCode>& codes, std::uint32_t block_en
   }
   return Ok{};
 }
-
-}  // namespace
 
 namespace {
 
@@ -284,30 +284,34 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   std::string body;
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
-    if (Status st = compress_side(values[s], header.block_entries, body, header.blocks[s]); !st)
+    if (Status st = compress_blocks(values[s], header.block_entries, body, header.blocks[s]); !st)
       return with_context("cannot write table '" + path + "': ", st.error());
   }
+  Expected<std::string> file = table_file_start(header);
+  if (!file) return with_context("cannot write table '" + path + "': ", file.error());
+  Expected<AtomicFile> out = AtomicFile::create(path);
+  if (!out) return out.error();
+  for (const std::string* part : {&*file, &body})
+    if (Status s = out->write(part->data(), part->size()); !s) return s;
+  return out->commit();
+}
 
+Expected<std::string> table_file_start(const TableHeader& header) {
   std::ostringstream header_stream;
   try {
     boost::archive::text_oarchive archive(header_stream);
     archive << header;
   } catch (const std::exception& e) {
-    return error(ErrorKind::Internal, "cannot write table '" + path + "': header serialisation failed: " + e.what());
+    return error(ErrorKind::Internal, std::string("header serialisation failed: ") + e.what());
   }
   std::string header_bytes = header_stream.str();
-  if (header_bytes.size() > UINT32_MAX) return error(ErrorKind::Internal, "cannot write table '" + path + "': header too large");
-
+  if (header_bytes.size() > UINT32_MAX) return error(ErrorKind::Internal, "header too large");
   std::string file(Magic, sizeof Magic);
   put_le(file, TableFormatVersion, 4);
   put_le(file, header_bytes.size(), 4);
   put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
   file += header_bytes;
-  Expected<AtomicFile> out = AtomicFile::create(path);
-  if (!out) return out.error();
-  for (const std::string* part : {&file, &body})
-    if (Status s = out->write(part->data(), part->size()); !s) return s;
-  return out->commit();
+  return file;
 }
 
 Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -70,6 +71,15 @@ inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
 // and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
 // unwritable directory) name the path and leave no file under `path`.
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);
+
+// The two parts write_table() makes a file of, for writers that assemble one from pieces
+// (a table spread over processes, gen/partitioned_table.h). compress_blocks() appends the
+// blocks of `codes` (whole blocks of `block_entries`, the last one possibly short) to
+// `body`, one BlockRef each, offsets counted in `body`. table_file_start() is the prefix
+// and header of a file whose header is complete (blocks, block_entries); the body follows.
+Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
+                       std::vector<BlockRef>& refs);
+Expected<std::string> table_file_start(const TableHeader& header);
 
 // Removes the temporary files that writers which no longer run left in `dir` (a `gen`
 // interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose

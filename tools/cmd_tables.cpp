@@ -16,6 +16,9 @@
 
 #include "gen/generate.h"
 #include "gen/plan.h"
+#ifdef FEERIE_HAVE_MPI
+#include "mpi/mpi_partition.h"
+#endif
 #include "gen/verify.h"
 #include "probe/header_check.h"
 #include "probe/table_file.h"
@@ -293,6 +296,7 @@ void print_plan(const Plan& plan, bool json) {
   if (json) {
     nlohmann::ordered_json out;
     out["peak_bytes"] = plan.peak_bytes;
+    out["ranks"] = plan.ranks;  // the peaks are per process
     out["components"] = nlohmann::ordered_json::array();
     for (const PlannedComponent& c : plan.components) {
       nlohmann::ordered_json j;
@@ -323,7 +327,44 @@ void print_plan(const Plan& plan, bool json) {
                              bytes_text(double(c.file_bytes)),
                              c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
-  std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
+  if (plan.ranks > 1)
+    std::cout << "peak memory per process about " << bytes_text(double(plan.peak_bytes)) << " (" << plan.ranks
+              << " processes)\n";
+  else
+    std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
+}
+
+// `feerie gen --mpi`: generate() with every table spread over the processes of the MPI
+// job. Process 0 speaks for the job (progress, tables, notices); a failure is printed by
+// the process that meets it, and a process failing alone stops the whole job (the others
+// would wait for it forever).
+void generate_spread(const std::vector<Material>& targets, const RuleSet& rules, GenerateOptions g, bool log_progress) {
+#ifdef FEERIE_HAVE_MPI
+  std::unique_ptr<MpiPartition> mpi = take(MpiPartition::start());
+  g.partition = mpi.get();
+  const bool speaker = mpi->rank() == 0;
+  if (speaker) {
+    g.on_progress = progress_printer(log_progress, 10);
+    g.on_table = print_generated;
+    g.on_notice = [](const std::string& message) {
+      clear_progress();
+      std::cerr << "feerie: " << message << "\n";
+    };
+  }
+  clean_up_when_interrupted(
+      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
+  Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
+  if (!done) {
+    clear_progress();
+    std::cerr << "feerie: process " << mpi->rank() << " of " << mpi->ranks() << ": " << done.error_message() << "\n";
+    mpi->abort(exit_code(done.error_kind()));
+  }
+  if (speaker) clear_progress();
+#else
+  (void)targets, (void)rules, (void)g, (void)log_progress;
+  throw CommandError("this feerie was built without MPI (install libopenmpi-dev and build again: tools/setup.sh)",
+                     ErrorKind::NotSupported);
+#endif
 }
 
 void add_gen_command(CLI::App& app) {
@@ -350,19 +391,46 @@ void add_gen_command(CLI::App& app) {
                   "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                   "progress)");
     cmd->add_flag("--json", opt->json, "With --plan: the plan as JSON");
+    auto mpi = std::make_shared<bool>(false);
+    auto ranks = std::make_shared<int>(0);
+    cmd->add_flag("--mpi", *mpi,
+                  "Spread each table over the processes of an MPI job (mpirun -np P feerie gen --mpi ...; "
+                  "docs/scale.md)");
+    cmd->add_option("--ranks", *ranks, "With --plan --mpi: the number of processes to plan for")
+        ->check(CLI::Range(1, 1 << 20));
+    auto exchange_limit = std::make_shared<std::uint64_t>(0);
+    cmd->add_option("--exchange-limit", *exchange_limit,
+                    "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
+                    "a pass (default 1048576; small values test the exchange in rounds)")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
-    cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress] {
+    cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress, mpi, ranks,
+                   exchange_limit] {
       RuleSet rules = parse_condition(opt->condition);
       GenerateOptions g;
       g.tables_dir = opt->tables;
       g.threads = opt->threads;
       g.max_memory = max_memory->empty() ? default_memory_limit() : parse_size(*max_memory, "--max-memory");
       std::vector<Material> targets = parse_materials(opt->args);
+      if (*ranks && !(*plan_only && *mpi))
+        throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
+                           ErrorKind::InvalidArgument);
       if (*plan_only) {
-        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory)), opt->json);
+        if (*mpi && !*ranks)
+          throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
+                             ErrorKind::InvalidArgument);
+        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, *mpi ? *ranks : 1)), opt->json);
         return;
       }
       g.checkpoint_seconds = *no_checkpoint ? -1 : *checkpoint_seconds;
+      if (*exchange_limit && !*mpi)
+        throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
+                           ErrorKind::InvalidArgument);
+      g.exchange_limit = *exchange_limit;
+      if (*mpi) {
+        generate_spread(targets, rules, g, *log_progress);
+        return;
+      }
       g.on_progress = progress_printer(*log_progress, 10);
       g.on_table = print_generated;
       g.on_notice = [](const std::string& message) {

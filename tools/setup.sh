@@ -12,7 +12,8 @@ packages=(g++ cmake make pkg-config git python3
           chromium                                            # its browser test (tests/tools/serve_test.cpp)
           libtsan2                                            # the ThreadSanitizer test (tests/tsan)
           clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tools/fuzz.sh)
-          pybind11-dev python3-dev python3-pytest)            # the Python module (python/)
+          pybind11-dev python3-dev python3-pytest             # the Python module (python/)
+          openmpi-bin libopenmpi-dev)                         # feerie gen --mpi (mpi/, docs/scale.md)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

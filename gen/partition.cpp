@@ -1,0 +1,65 @@
+#include "gen/partition.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "probe/table_file.h"
+
+namespace feerie {
+
+namespace {
+
+std::uint64_t blocks_of(std::uint64_t entries) { return (entries + DefaultBlockEntries - 1) / DefaultBlockEntries; }
+
+// The first block process `rank` owns (floor(rank B / P), without overflow for any B).
+std::uint64_t first_block(std::uint64_t blocks, int rank, int ranks) {
+  return blocks / std::uint64_t(ranks) * std::uint64_t(rank) + blocks % std::uint64_t(ranks) * std::uint64_t(rank) / std::uint64_t(ranks);
+}
+
+}  // namespace
+
+OwnedRange owned_range(std::uint64_t entries, int rank, int ranks) {
+  const std::uint64_t blocks = blocks_of(entries);
+  return {std::min(entries, first_block(blocks, rank, ranks) * DefaultBlockEntries),
+          std::min(entries, first_block(blocks, rank + 1, ranks) * DefaultBlockEntries)};
+}
+
+int owner_of(std::uint64_t index, std::uint64_t entries, int ranks) {
+  const std::uint64_t block = index / DefaultBlockEntries, blocks = blocks_of(entries);
+  if (blocks == 0) return 0;
+  // The guess from the proportion is off by at most one either way.
+  int r = int(block * std::uint64_t(ranks) / blocks);
+  while (r + 1 < ranks && first_block(blocks, r + 1, ranks) <= block) ++r;
+  while (r > 0 && first_block(blocks, r, ranks) > block) --r;
+  return r;
+}
+
+Expected<bool> Partition::any(bool mine) {
+  std::vector<std::int64_t> flag{mine ? 1 : 0};
+  if (Status s = max(flag); !s) return s.error();
+  return flag[0] != 0;
+}
+
+Status SingleProcess::write_pieces(const std::string& path,
+                                   const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
+  if (fd < 0) return error(ErrorKind::IOError, "cannot write '" + path + "': " + std::strerror(errno));
+  for (const auto& [offset, bytes] : pieces)
+    for (std::size_t done = 0; done < bytes.size();) {
+      const ssize_t n = ::pwrite(fd, bytes.data() + done, bytes.size() - done, off_t(offset + done));
+      if (n < 0) {
+        const int err = errno;
+        ::close(fd);
+        return error(ErrorKind::IOError, "cannot write '" + path + "': " + std::strerror(err));
+      }
+      done += std::size_t(n);
+    }
+  if (::fsync(fd) != 0 || ::close(fd) != 0)
+    return error(ErrorKind::IOError, "cannot write '" + path + "': " + std::strerror(errno));
+  return Ok{};
+}
+
+}  // namespace feerie

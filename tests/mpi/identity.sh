@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Byte-identity of tables spread over MPI processes (docs/scale.md): generates MATERIALs
+# (and their dependencies) under CONDITION in one process, then with
+# `mpirun --oversubscribe -np P feerie gen --mpi` for each P of $RANKS (default 1 2 3 4),
+# and compares the SHA-256 of every table file. With EXCHANGE_LIMIT set, the MPI runs
+# exchange their updates in rounds of at most that many (the bounded-buffer path).
+#
+#   tests/mpi/identity.sh FEERIE WORKDIR CONDITION MATERIAL...   (MPIRUN: the launcher, default mpirun)
+set -euo pipefail
+feerie=$1 work=$2 condition=$3
+shift 3
+ranks=${RANKS:-1 2 3 4}
+# mpirun refuses to run as root unless told; CI containers run as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# The machine's cores shared among the processes (tables do not depend on threads).
+cores=$(nproc)
+rm -rf "$work"
+mkdir -p "$work"
+digest() { (cd "$1/$condition" && sha256sum -- *.ftb); }
+"$feerie" gen --threads "$cores" --no-checkpoint --condition "$condition" --tables "$work/single" "$@" > /dev/null
+digest "$work/single" > "$work/single.sha"
+tables=$(wc -l < "$work/single.sha")
+status=0
+for p in $ranks; do
+  extra=()
+  [ -n "${EXCHANGE_LIMIT:-}" ] && extra=(--exchange-limit "$EXCHANGE_LIMIT")
+  threads=$((cores / p)); [ "$threads" -ge 1 ] || threads=1
+  "${MPIRUN:-mpirun}" --oversubscribe -np "$p" "$feerie" gen --mpi --threads "$threads" --no-checkpoint "${extra[@]}" \
+    --condition "$condition" --tables "$work/mpi-$p" "$@" > "$work/mpi-$p.log" 2>&1 || {
+    echo "FAIL: mpirun -np $p exited $?"; cat "$work/mpi-$p.log"; status=1; continue; }
+  digest "$work/mpi-$p" > "$work/mpi-$p.sha"
+  if cmp -s "$work/single.sha" "$work/mpi-$p.sha"; then
+    echo "same: $condition $* with $p processes ($tables tables)"
+  else
+    echo "DIFFER: $condition $* with $p processes"; diff "$work/single.sha" "$work/mpi-$p.sha" || true; status=1
+  fi
+  # Nothing left behind: no temporary files, no checkpoints.
+  if leftovers=$(find "$work/mpi-$p" -name "*.tmp.*" -o -name "*.ckpt" | grep .); then
+    echo "FAIL: left behind: $leftovers"; status=1
+  fi
+done
+rm -rf "$work"
+exit $status
