@@ -120,7 +120,10 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
   solve_options.threads = options.threads;
   solve_options.partition = options.partition;
   if (options.exchange_limit) solve_options.exchange_limit = options.exchange_limit;
+  std::uint64_t exchanged = 0, busiest = 0;
   solve_options.on_pass = [&](const SolveProgress& p) {
+    exchanged += p.sent;
+    busiest = std::max(busiest, p.sent);
     std::string message = title + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
                           ", " + std::to_string(p.resolved) + " resolved";
     if (component.size() > 1) {
@@ -152,6 +155,8 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
     table.entries = indexers[m].size();
     table.passes = (*solved)[m].passes;
     table.resumed_at_pass = resumed_at;
+    table.exchanged = exchanged;
+    table.busiest_pass_exchanged = busiest;
     table.replaced_because = replaced_because;
     if (options.partition) {
       Expected<std::array<SideStatistics, 2>> stats = partitioned_statistics(

@@ -65,6 +65,9 @@ struct GeneratedTable {
   std::uint64_t entries = 0;  // per side to move
   int passes = 0;
   int resumed_at_pass = -1;  // the pass a checkpoint let the solve resume at, -1 if none
+  // Spread over processes: the updates they sent each other (8 bytes each), in all and in
+  // the busiest pass (the component's, shared by its members).
+  std::uint64_t exchanged = 0, busiest_pass_exchanged = 0;
   std::array<SideStatistics, 2> stats;
   // The materials solved together with this one (its strongly connected component,
   // itself included, sorted by name): one material except with magic mutation.

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <nlohmann/json.hpp>
+#include <xxhash.h>
 
 #include "gen/statistics.h"
 #include "probe/atomic_file.h"
@@ -68,16 +69,19 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
                                const std::array<std::vector<ValueCode>, 2>& values, OwnedRange range) {
   const std::string context = "cannot write table '" + path + "': ";
   header.block_entries = DefaultBlockEntries;
-  // This process's blocks, each side's in a body piece of its own.
-  std::array<std::string, 2> pieces;
+  // This process's blocks, each in a piece of its own (no second copy laid out in a body).
+  std::array<std::vector<std::string>, 2> blocks;
   std::array<std::vector<BlockRef>, 2> refs;
   Status compressed = Ok{};
   for (int s = 0; s < 2 && compressed; ++s) {
-    if (values[s].size() != range.size())
+    if (values[s].size() != range.size()) {
       compressed = error(ErrorKind::Internal, "side " + std::to_string(s) + " holds " + std::to_string(values[s].size()) +
                                                   " values, the range " + std::to_string(range.size()));
-    else
-      compressed = compress_blocks(values[s], header.block_entries, pieces[s], refs[s]);
+      break;
+    }
+    compressed = compress_blocks(values[s], header.block_entries, blocks[s]);
+    for (const std::string& b : blocks[s])
+      refs[s].push_back(BlockRef{0, std::uint32_t(b.size()), XXH64(b.data(), b.size(), 0)});
   }
   Expected<std::vector<std::string>> all = partition.all_gather(describe_blocks(refs, !compressed));
   if (!all) return with_context(context, all.error());
@@ -110,8 +114,13 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
   const std::string temporary = names->front();
   std::vector<std::pair<std::uint64_t, std::string_view>> mine;
   if (partition.rank() == 0) mine.emplace_back(0, *start);
-  for (int s = 0; s < 2; ++s)
-    if (!pieces[s].empty()) mine.emplace_back(start->size() + my_offset[s], pieces[s]);
+  for (int s = 0; s < 2; ++s) {
+    std::uint64_t at = start->size() + my_offset[s];
+    for (const std::string& b : blocks[s]) {
+      mine.emplace_back(at, b);
+      at += b.size();
+    }
+  }
   Status written = partition.write_pieces(temporary, mine);
   Expected<bool> failed = partition.any(!written);
   if (!failed || *failed) {

@@ -31,7 +31,7 @@ constexpr double WriteBufferFactor = 2.0;
 // minutes) are within the 10% the estimate is held to.
 constexpr double ProgramBytes = 8.0 * 1024 * 1024;
 // SolveOptions::exchange_limit's default.
-constexpr double ExchangeLimit = double(std::uint64_t(1) << 20);
+constexpr double ExchangeLimit = double(std::uint64_t(1) << 18);
 
 double binomial(int n, int k) {
   double c = 1;

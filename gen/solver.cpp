@@ -319,7 +319,9 @@ class Solver {
       for (std::size_t m = 0; m < members_.size(); ++m) progress.by_member[m] += r.count[m];
     if (Status s = partition_->sum(progress.by_member); !s) fail(s.error());
     for (std::uint64_t n : progress.by_member) progress.resolved += n;
-    progress.sent = std::exchange(exchanged_, 0);
+    std::vector<std::uint64_t> sent{std::exchange(exchanged_, 0)};
+    if (Status s = partition_->sum(sent); !s) fail(s.error());
+    progress.sent = sent[0];
     if (!already_counted) decided_ += progress.resolved;
     progress.decided = decided_;
     for (const Indexer* m : members_) progress.entries += 2 * m->size();

@@ -44,7 +44,7 @@ struct SolveProgress {
   // as a draw at the end, so the fraction jumps to 1 then (slightly over-counted when a
   // win is replaced by a shorter one).
   std::uint64_t decided = 0, entries = 0;
-  // Partitioned: the updates this process sent to others in that pass (8 bytes each).
+  // Partitioned: the updates the processes sent each other in that pass (8 bytes each).
   std::uint64_t sent = 0;
 };
 
@@ -67,7 +67,7 @@ struct SolveOptions {
   Partition* partition = nullptr;
   // Partitioned: how many updates for other processes a process may buffer before the
   // processes exchange them in the middle of a pass (a pass ends with an exchange anyway).
-  std::uint64_t exchange_limit = std::uint64_t(1) << 20;  // 8 MiB of updates
+  std::uint64_t exchange_limit = std::uint64_t(1) << 18;  // 2 MiB of updates
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called once, before initialisation, with every member's values allocated: fills them
   // from a checkpoint and returns the state to go on from, or nothing to start afresh (the

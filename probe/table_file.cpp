@@ -208,8 +208,19 @@ bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::s
 
 Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
                        std::vector<BlockRef>& refs) {
+  std::vector<std::string> compressed;
+  if (Status s = compress_blocks(codes, block_entries, compressed); !s) return s;
+  for (const std::string& c : compressed) {
+    refs.push_back(BlockRef{body.size(), static_cast<std::uint32_t>(c.size()), xxh64(c.data(), c.size())});
+    body += c;
+  }
+  return Ok{};
+}
+
+Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries,
+                       std::vector<std::string>& compressed) {
   const std::int64_t blocks = std::int64_t((codes.size() + block_entries - 1) / block_entries);
-  std::vector<std::string> compressed(static_cast<std::size_t>(blocks));
+  compressed.assign(static_cast<std::size_t>(blocks), std::string());
   std::vector<std::size_t> failures(static_cast<std::size_t>(blocks), 0);
 #pragma omp parallel for schedule(dynamic, 4)
   for (std::int64_t b = 0; b < blocks; ++b) {
@@ -228,12 +239,8 @@ Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_ent
     }
     compressed[std::size_t(b)].assign(scratch.data(), n);
   }
-  for (std::int64_t b = 0; b < blocks; ++b) {
+  for (std::int64_t b = 0; b < blocks; ++b)
     if (failures[std::size_t(b)]) return error(ErrorKind::Internal, std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
-    const std::string& c = compressed[std::size_t(b)];
-    refs.push_back(BlockRef{body.size(), static_cast<std::uint32_t>(c.size()), xxh64(c.data(), c.size())});
-    body += c;
-  }
   return Ok{};
 }
 

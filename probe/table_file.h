@@ -79,6 +79,9 @@ Status write_table(const std::string& path, TableHeader header, const std::array
 // and header of a file whose header is complete (blocks, block_entries); the body follows.
 Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
                        std::vector<BlockRef>& refs);
+// The same blocks, each in a string of its own (no body to lay them out in).
+Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries,
+                       std::vector<std::string>& blocks);
 Expected<std::string> table_file_start(const TableHeader& header);
 
 // Removes the temporary files that writers which no longer run left in `dir` (a `gen`

@@ -98,10 +98,13 @@ void print_generated(const GeneratedTable& t) {
   std::cout
       << fmt::format(
              "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
-             "passes{}, {} bytes{})",
+             "passes{}, {} bytes{}{})",
              t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
              t.passes, t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
-             t.file_bytes, component)
+             t.file_bytes, component,
+             t.exchanged ? fmt::format("; {} updates exchanged ({}), at most {} in a pass", t.exchanged,
+                                       bytes_text(8.0 * double(t.exchanged)), t.busiest_pass_exchanged)
+                         : "")
       << std::endl;
 }
 
@@ -401,7 +404,7 @@ void add_gen_command(CLI::App& app) {
     auto exchange_limit = std::make_shared<std::uint64_t>(0);
     cmd->add_option("--exchange-limit", *exchange_limit,
                     "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
-                    "a pass (default 1048576; small values test the exchange in rounds)")
+                    "a pass (default 262144; small values test the exchange in rounds)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
     cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress, mpi, ranks,
