@@ -7,6 +7,8 @@
 #include <mutex>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 #include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "probe/indexer.h"
@@ -105,22 +107,47 @@ Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, cons
 
 }  // namespace
 
-Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads) {
+namespace {
+
+// The report of the whole table from every process's: counts added, examples in rank
+// order up to ten, the first failure of the lowest process that had one.
+Expected<VerifyReport> combine(Partition& partition, const Material& material, Expected<VerifyReport> mine) {
+  nlohmann::json part = mine ? nlohmann::json{{"checked", mine->checked},
+                                              {"inconsistent", mine->inconsistent},
+                                              {"examples", mine->examples}}
+                             : nlohmann::json{{"error", mine.error_message()}, {"kind", int(mine.error_kind())}};
+  Expected<std::vector<std::string>> all = partition.all_gather(part.dump());
+  if (!all) return with_context("verifying " + material.name() + ": ", all.error());
+  VerifyReport report;
+  for (const std::string& text : *all) {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    if (j.contains("error")) return error(ErrorKind(j["kind"].get<int>()), j["error"].get<std::string>());
+    report.checked += j["checked"].get<std::uint64_t>();
+    report.inconsistent += j["inconsistent"].get<std::uint64_t>();
+    for (const auto& e : j["examples"])
+      if (report.examples.size() < 10) report.examples.push_back(e.get<std::string>());
+  }
+  return report;
+}
+
+// verify_table() of the entries `range` (none: all of them) of both sides.
+Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
+                                    int threads, std::optional<OwnedRange> part) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
   Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
   if (!tables) return tables.error();
   Indexer indexer(material, rules);
+  const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};
   if (threads <= 0) threads = omp_get_max_threads();
   VerifyReport report;
   std::mutex mutex;
   std::optional<Error> failure;  // the first probe that failed
   rules.visit([&](const auto& r) {
     for (int side = 0; side < 2; ++side) {
-      const std::int64_t size = std::int64_t(indexer.size());
+      const std::int64_t first = std::int64_t(range.first), end = std::int64_t(range.end);
       std::uint64_t bad = 0;
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : bad)
-      for (std::int64_t i = 0; i < size; ++i) {
+      for (std::int64_t i = first; i < end; ++i) {
         Position pos;
         bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
         if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
@@ -138,11 +165,20 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
           report.examples.push_back(to_fen(pos) + ": stored " + describe(stored) + ", expected " + describe(*want));
       }
       report.inconsistent += bad;
-      report.checked += indexer.size();
+      report.checked += range.size();
     }
   });
   if (failure) return with_context("verifying " + material.name() + ": ", *failure);
   return report;
+}
+
+}  // namespace
+
+Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
+                                    int threads, Partition* partition) {
+  if (!partition) return verify_range(material, rules, tables_dir, threads, std::nullopt);
+  const OwnedRange mine = owned_range(Indexer(material, rules).size(), partition->rank(), partition->ranks());
+  return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine));
 }
 
 }  // namespace feerie

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/partition.h"
 #include "probe/material.h"
 #include "rules/expected.h"
 #include "rules/ruleset.h"
@@ -18,7 +19,10 @@ struct VerifyReport {
 };
 
 // Reads <tables_dir>/<rules>/<material>.ftb and the tables of its successors.
+// With a partition (gen/partition.h; `feerie verify --mpi`) every process checks the
+// entries it would own in a solve and all of them return the whole table's report (the
+// examples of the lowest processes first); each still reads the tables whole. Collective.
 Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads);
+                                    int threads, Partition* partition = nullptr);
 
 }  // namespace feerie

@@ -22,6 +22,8 @@ struct CommandError : std::runtime_error {
       : std::runtime_error(message), kind(kind) {}
   explicit CommandError(const Error& e) : std::runtime_error(e.message), kind(e.kind) {}
   ErrorKind kind;
+  // Said already (by process 0 of an MPI job, for all of its processes): only the exit code.
+  bool reported = false;
 };
 
 // The exit code of a command that failed with `kind`: 1 internal or a check that failed,
@@ -82,5 +84,21 @@ std::string stat_json(const TableHeader& header);
 void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r);
 
 void add_serve_command(CLI::App& app);
+
+}  // namespace feerie::cli
+
+namespace feerie {
+class Partition;
+}
+
+namespace feerie::cli {
+
+// The processes of the MPI job this program runs in (`--mpi`), started on first use;
+// throws CommandError (not supported) when feerie was built without MPI. Process 0
+// speaks for the job: the others print nothing but their own failures.
+Partition& mpi_partition();
+// Aborts the whole MPI job with the exit code of `kind` (a failure one process meets
+// alone would leave the others waiting for it forever).
+[[noreturn]] void abort_mpi_job(ErrorKind kind);
 
 }  // namespace feerie::cli

@@ -16,9 +16,6 @@
 
 #include "gen/generate.h"
 #include "gen/plan.h"
-#ifdef FEERIE_HAVE_MPI
-#include "mpi/mpi_partition.h"
-#endif
 #include "gen/verify.h"
 #include "probe/header_check.h"
 #include "probe/table_file.h"
@@ -342,10 +339,9 @@ void print_plan(const Plan& plan, bool json) {
 // the process that meets it, and a process failing alone stops the whole job (the others
 // would wait for it forever).
 void generate_spread(const std::vector<Material>& targets, const RuleSet& rules, GenerateOptions g, bool log_progress) {
-#ifdef FEERIE_HAVE_MPI
-  std::unique_ptr<MpiPartition> mpi = take(MpiPartition::start());
-  g.partition = mpi.get();
-  const bool speaker = mpi->rank() == 0;
+  Partition& mpi = mpi_partition();
+  g.partition = &mpi;
+  const bool speaker = mpi.rank() == 0;
   if (speaker) {
     g.on_progress = progress_printer(log_progress, 10);
     g.on_table = print_generated;
@@ -359,15 +355,10 @@ void generate_spread(const std::vector<Material>& targets, const RuleSet& rules,
   Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
   if (!done) {
     clear_progress();
-    std::cerr << "feerie: process " << mpi->rank() << " of " << mpi->ranks() << ": " << done.error_message() << "\n";
-    mpi->abort(exit_code(done.error_kind()));
+    std::cerr << "feerie: process " << mpi.rank() << " of " << mpi.ranks() << ": " << done.error_message() << "\n";
+    abort_mpi_job(done.error_kind());
   }
   if (speaker) clear_progress();
-#else
-  (void)targets, (void)rules, (void)g, (void)log_progress;
-  throw CommandError("this feerie was built without MPI (install libopenmpi-dev and build again: tools/setup.sh)",
-                     ErrorKind::NotSupported);
-#endif
 }
 
 void add_gen_command(CLI::App& app) {
@@ -547,18 +538,37 @@ void add_verify_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
     add_common(cmd, *opt);
     cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+    auto mpi = std::make_shared<bool>(false);
+    cmd->add_flag("--mpi", *mpi,
+                  "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "
+                  "still reads the tables whole");
     cmd->add_option("material", opt->args, "Material signatures")->required();
-    cmd->callback([opt] {
+    cmd->callback([opt, mpi] {
       RuleSet rules = parse_condition(opt->condition);
+      Partition* partition = *mpi ? &mpi_partition() : nullptr;
+      // Every process has the whole report; process 0 prints it.
+      const bool speaker = !partition || partition->rank() == 0;
       bool all_good = true;
       for (const Material& m : parse_materials(opt->args)) {
-        VerifyReport r = take(verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads));
-        std::cout << m.canonical_orientation().name() << ": " << r.checked << " entries checked, " << r.inconsistent
-                  << " inconsistent\n";
-        for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
+        Expected<VerifyReport> report = verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition);
+        if (!report) {
+          CommandError e(report.error());
+          e.reported = !speaker;
+          throw e;
+        }
+        const VerifyReport& r = *report;
+        if (speaker) {
+          std::cout << m.canonical_orientation().name() << ": " << r.checked << " entries checked, " << r.inconsistent
+                    << " inconsistent\n";
+          for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
+        }
         all_good = all_good && r.inconsistent == 0;
       }
-      if (!all_good) throw CommandError("verification found inconsistent values", ErrorKind::Corruption);
+      if (!all_good) {
+        CommandError e("verification found inconsistent values", ErrorKind::Corruption);
+        e.reported = !speaker;
+        throw e;
+      }
     });
   }
 }

@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const feerie::cli::CommandError& e) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line
-    std::cerr << "feerie: " << e.what() << "\n";
+    if (!e.reported) std::cerr << "feerie: " << e.what() << "\n";
     return feerie::cli::exit_code(e.kind);
   } catch (const std::exception& e) {
     feerie::cli::clear_progress();
