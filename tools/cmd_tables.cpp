@@ -339,6 +339,9 @@ void print_plan(const Plan& plan, bool json) {
 // the process that meets it, and a process failing alone stops the whole job (the others
 // would wait for it forever).
 void generate_spread(const std::vector<Material>& targets, const RuleSet& rules, GenerateOptions g, bool log_progress) {
+  // Before MPI starts its own threads, so that they too leave the signals to the handler.
+  clean_up_when_interrupted(
+      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
   Partition& mpi = mpi_partition();
   g.partition = &mpi;
   const bool speaker = mpi.rank() == 0;
@@ -350,8 +353,6 @@ void generate_spread(const std::vector<Material>& targets, const RuleSet& rules,
       std::cerr << "feerie: " << message << "\n";
     };
   }
-  clean_up_when_interrupted(
-      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
   Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
   if (!done) {
     clear_progress();

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Per-process checkpoints (docs/scale.md): an MPI generation interrupted in the middle of
+# its solve (SIGTERM to mpirun once every process has saved a checkpoint) resumes from the
+# checkpoints when run again, and the table is byte-identical to one process's.
+#
+#   tests/mpi/resume.sh FEERIE WORKDIR   (MPIRUN: the launcher, default mpirun)
+set -euo pipefail
+feerie=$1 work=$2
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpirun=${MPIRUN:-mpirun}
+rm -rf "$work"
+mkdir -p "$work"
+run() {
+  "$mpirun" --oversubscribe -np 2 "$feerie" gen --mpi --threads 1 --checkpoint-interval 0 --condition annan \
+    --tables "$work/spread" KBvKN
+}
+"$feerie" gen --no-checkpoint --condition annan --tables "$work/spread" KBvK KNvK > /dev/null
+# mpirun itself in the background (a background shell would ignore the signal).
+"$mpirun" --oversubscribe -np 2 "$feerie" gen --mpi --threads 1 --checkpoint-interval 0 --condition annan \
+  --tables "$work/spread" KBvKN > "$work/first.log" 2>&1 &
+job=$!
+for _ in $(seq 600); do
+  [ -e "$work/spread/annan/KBvKN.0-of-2.ckpt" ] && [ -e "$work/spread/annan/KBvKN.1-of-2.ckpt" ] && break
+  sleep 0.1
+done
+sleep 0.5
+kill -TERM "$job"
+wait "$job" || true
+if [ -e "$work/spread/annan/KBvKN.ftb" ]; then
+  echo "FAIL: the first run finished before it was interrupted"; cat "$work/first.log"; exit 1
+fi
+run > "$work/second.log" 2>&1 || { echo "FAIL: the second run failed"; cat "$work/second.log"; exit 1; }
+cat "$work/second.log"
+grep -q "resuming KBvKN from its checkpoint at pass" "$work/second.log" || { echo "FAIL: did not resume"; exit 1; }
+"$feerie" gen --no-checkpoint --condition annan --tables "$work/single" KBvKN > /dev/null
+cmp "$work/single/annan/KBvKN.ftb" "$work/spread/annan/KBvKN.ftb" || { echo "FAIL: tables differ"; exit 1; }
+if leftovers=$(find "$work/spread" -name "*.ckpt" -o -name "*.tmp.*" | grep .); then
+  echo "FAIL: left behind: $leftovers"; exit 1
+fi
+rm -rf "$work"
+echo "ok"
