@@ -189,6 +189,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 10M KQvKR", 7,
                  "cannot generate KQvKR: it needs about 17.2 MiB of memory"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
+        BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
+        BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use it with --plan --mpi"},
+        BadInput{"gen --exchange-limit 100 --tables /tmp/feerie-never-written KQvK", 2, "use it with --mpi"},
         // A 32-unit material used to compute its dependency graph for minutes in silence.
         BadInput{"gen --tables /tmp/feerie-never-written KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 7,
                  "its index would have 8.76e+46 entries per side to move (at least "},
@@ -211,6 +214,28 @@ TEST(Cli, InterruptedGenStopsWith130AndLeavesNoTemporaryFile) {
   EXPECT_EQ(status, 130);
   EXPECT_EQ(temporaries, 0);
   std::filesystem::remove_all(dir);
+}
+
+// A 6-man table is more than one machine of 24 GB holds: refused alone, planned over
+// processes with the memory of each (the MPI issue).
+TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
+  CommandRun alone = run_feerie("gen --plan --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  EXPECT_EQ(alone.exit_code, 7);
+  EXPECT_NE(alone.output.find("cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"), std::string::npos)
+      << alone.output;
+  EXPECT_NE(alone.output.find("spread over processes with --mpi"), std::string::npos) << alone.output;
+  CommandRun spread = run_feerie("gen --plan --mpi --ranks 4 --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  EXPECT_EQ(spread.exit_code, 0) << spread.output;
+  EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 9.9 GiB"),
+            std::string::npos)
+      << spread.output;
+  EXPECT_NE(spread.output.find("peak memory per process about 9.9 GiB (4 processes)"), std::string::npos)
+      << spread.output;
+  // Two processes of 19 GiB each do not fit in 16 GiB.
+  CommandRun two = run_feerie("gen --plan --mpi --ranks 2 --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  EXPECT_EQ(two.exit_code, 7);
+  EXPECT_NE(two.output.find("of memory per process (2 processes)"), std::string::npos) << two.output;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
 }
 
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
