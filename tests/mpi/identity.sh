@@ -25,7 +25,8 @@ for p in $ranks; do
   extra=()
   [ -n "${EXCHANGE_LIMIT:-}" ] && extra=(--exchange-limit "$EXCHANGE_LIMIT")
   threads=$((cores / p)); [ "$threads" -ge 1 ] || threads=1
-  "${MPIRUN:-mpirun}" --oversubscribe -np "$p" "$feerie" gen --mpi --threads "$threads" --no-checkpoint "${extra[@]}" \
+  # --bind-to none: Open MPI would bind each process to one core, its threads with it.
+  "${MPIRUN:-mpirun}" --oversubscribe --bind-to none -np "$p" "$feerie" gen --mpi --threads "$threads" --no-checkpoint "${extra[@]}" \
     --condition "$condition" --tables "$work/mpi-$p" "$@" > "$work/mpi-$p.log" 2>&1 || {
     echo "FAIL: mpirun -np $p exited $?"; cat "$work/mpi-$p.log"; status=1; continue; }
   digest "$work/mpi-$p" > "$work/mpi-$p.sha"
