@@ -30,7 +30,9 @@ struct Entry {
   int member() const { return int(code >> 49); }
 };
 
-template <class Rules>
+// `Spread`: the solve is partitioned over several processes (SolveOptions::partition);
+// one process alone compiles to the code without ownership tests.
+template <class Rules, bool Spread>
 class Solver {
  public:
   Solver(const std::vector<const Indexer*>& members, const Rules& rules, const Tablebase& subtables,
@@ -54,8 +56,12 @@ class Solver {
       for (int side = 0; side < 2; ++side) {
         values_[m][side].assign(ranges_[m].size(), value::Unknown);
         block_min_[m][side].assign((ranges_[m].size() + BlockSize - 1) / BlockSize, NoMate);
-        value_tables_[2 * m + side] = values_[m][side].data();
-        block_min_tables_[2 * m + side] = block_min_[m][side].data();
+        // Addresses of entry 0 and block 0, as if the arrays began there (unsigned
+        // arithmetic; only own entries are ever looked up through them).
+        value_tables_[2 * m + side] =
+            std::uintptr_t(values_[m][side].data()) - ranges_[m].first * sizeof(ValueCode);
+        block_min_tables_[2 * m + side] =
+            std::uintptr_t(block_min_[m][side].data()) - ranges_[m].first / BlockSize * sizeof(ValueCode);
         first_[2 * m + side] = ranges_[m].first;
         owned_[2 * m + side] = ranges_[m].size();
       }
@@ -124,7 +130,7 @@ class Solver {
   // A partitioned solve resumes only when every process found its checkpoint at one
   // state; otherwise every process starts afresh.
   Status agree_on_resume(std::optional<SolverState>& resumed) {
-    if (ranks_ == 1) return Ok{};
+    if (!Spread) return Ok{};
     const std::int64_t next = resumed ? resumed->next_ply : -1, max = resumed ? resumed->max_plies : -1;
     std::vector<std::int64_t> bounds{next, -next, max, -max};  // maxima and minima
     if (Status s = partition_->max(bounds); !s) return s;
@@ -179,7 +185,7 @@ class Solver {
         const std::int64_t blocks = std::int64_t(mins.size());
         const std::uint64_t size = ranges_[member].size(), first = ranges_[member].first;
         std::int64_t chunk = blocks, steps = 1;
-        if (ranks_ > 1) {
+        if (Spread) {
           chunk = ChunkBlocks;
           steps = 0;
           for (int r = 0; r < ranks_; ++r) {
@@ -208,7 +214,7 @@ class Solver {
             }
             lower_block_min(Entry::of(member, side, first + std::uint64_t(b) * BlockSize), pending);
           }
-          if (ranks_ > 1) between_chunks();
+          if (Spread) between_chunks();
         }
       }
   }
@@ -226,11 +232,14 @@ class Solver {
             propagate_win(member, Color(side), i, n);
         },
         [&] { exchange_if_full(n); });
-    if (ranks_ > 1) exchange(n);
+    if (Spread) exchange(n);
   }
 
   // Whether the entry belongs to this process (always, unless partitioned).
-  bool owns(Entry e) const { return e.index() - first_[e.code >> 48] < owned_[e.code >> 48]; }
+  bool owns(Entry e) const {
+    if constexpr (!Spread) return true;
+    return e.index() - first_[e.code >> 48] < owned_[e.code >> 48];
+  }
 
   // Buffers an update of an entry another process owns (the pass says which update).
   void send(Entry e) {
@@ -284,11 +293,13 @@ class Solver {
   }
 
   // Bits 48 and up of an entry's code are member * 2 + side: one look-up finds its table.
-  ValueCode* slot(Entry e) { return value_tables_[e.code >> 48] + (e.index() - first_[e.code >> 48]); }
+  ValueCode* slot(Entry e) {
+    return reinterpret_cast<ValueCode*>(value_tables_[e.code >> 48] + e.index() * sizeof(ValueCode));
+  }
 
   void lower_block_min(Entry e, ValueCode v) {
     std::atomic_ref<ValueCode> block_min(
-        block_min_tables_[e.code >> 48][(e.index() - first_[e.code >> 48]) / BlockSize]);
+        *reinterpret_cast<ValueCode*>(block_min_tables_[e.code >> 48] + e.index() / BlockSize * sizeof(ValueCode)));
     ValueCode seen = block_min.load(std::memory_order_relaxed);
     while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {
     }
@@ -521,7 +532,8 @@ class Solver {
   // index_after_move() otherwise. `moved` is `pos` with the other side to move and no
   // en-passant square, and is left so. Used forward (the quiet moves of the
   // initialisation) and backward (the un-moves of collect_leaper_slider_predecessors()).
-  static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos, std::uint64_t i,
+  // Always inlined: in the hot loops of the passes and of the initialisation.
+  [[gnu::always_inline]] static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos, std::uint64_t i,
                                              Position& moved, Piece unit, Square from, Square to,
                                              std::uint64_t stride) {
     if (stride) return i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
@@ -695,7 +707,7 @@ class Solver {
     int count = 0, away = 0;
     // Own entries: the unresolved ones, once each. Other processes' entries: once each,
     // the owner filters them (found[] is disjoint from away[]: ownership splits them).
-    Entry elsewhere[MaxPredecessors];
+    Entry elsewhere[Spread ? MaxPredecessors : 1];
     for (int k = 0; k < all; ++k) {
       Entry e = found[k];
       if (!owns(e)) {
@@ -797,9 +809,10 @@ class Solver {
   static constexpr std::uint64_t BlockSize = 1024;
   static constexpr ValueCode NoMate = 0xFFFF;
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;
-  // The data of values_ and block_min_ by member * 2 + side (Entry::code >> 48), with the
-  // first index and the number of entries they hold.
-  std::array<ValueCode*, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
+  // By member * 2 + side (Entry::code >> 48): where entry 0 and block 0 of values_ and
+  // block_min_ would be (their data less the first own index), the first own index, and
+  // how many entries the process owns.
+  std::array<std::uintptr_t, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
   std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
   // Partitioned: the solver blocks scanned between two looks at the exchange buffers.
   static constexpr std::int64_t ChunkBlocks = 256;
@@ -813,7 +826,9 @@ Expected<std::vector<SolvedTable>> solve_component(const std::vector<const Index
                                                    const Tablebase& subtables, const SolveOptions& options) {
   return subtables.rules().visit([&](const auto& rules) {
     using Rules = std::decay_t<decltype(rules)>;
-    return Solver<Rules>(members, rules, subtables, options).run();
+    if (options.partition && options.partition->ranks() > 1)
+      return Solver<Rules, true>(members, rules, subtables, options).run();
+    return Solver<Rules, false>(members, rules, subtables, options).run();
   });
 }
 
