@@ -334,34 +334,6 @@ void print_plan(const Plan& plan, bool json) {
     std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
 }
 
-// `feerie gen --mpi`: generate() with every table spread over the processes of the MPI
-// job. Process 0 speaks for the job (progress, tables, notices); a failure is printed by
-// the process that meets it, and a process failing alone stops the whole job (the others
-// would wait for it forever).
-void generate_spread(const std::vector<Material>& targets, const RuleSet& rules, GenerateOptions g, bool log_progress) {
-  // Before MPI starts its own threads, so that they too leave the signals to the handler.
-  clean_up_when_interrupted(
-      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
-  Partition& mpi = mpi_partition();
-  g.partition = &mpi;
-  const bool speaker = mpi.rank() == 0;
-  if (speaker) {
-    g.on_progress = progress_printer(log_progress, 10);
-    g.on_table = print_generated;
-    g.on_notice = [](const std::string& message) {
-      clear_progress();
-      std::cerr << "feerie: " << message << "\n";
-    };
-  }
-  Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
-  if (!done) {
-    clear_progress();
-    std::cerr << "feerie: process " << mpi.rank() << " of " << mpi.ranks() << ": " << done.error_message() << "\n";
-    abort_mpi_job(done.error_kind());
-  }
-  if (speaker) clear_progress();
-}
-
 void add_gen_command(CLI::App& app) {
   {
     auto opt = std::make_shared<TableOptions>();
@@ -422,20 +394,32 @@ void add_gen_command(CLI::App& app) {
         throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
                            ErrorKind::InvalidArgument);
       g.exchange_limit = *exchange_limit;
-      if (*mpi) {
-        generate_spread(targets, rules, g, *log_progress);
-        return;
-      }
-      g.on_progress = progress_printer(*log_progress, 10);
-      g.on_table = print_generated;
-      g.on_notice = [](const std::string& message) {
-        clear_progress();
-        std::cerr << "feerie: " << message << "\n";
-      };
+      // Before MPI starts its own threads, so that they too leave the signals to the handler.
       clean_up_when_interrupted(std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front()))
                                     .parent_path()
                                     .string());
-      take(generate(targets, rules, g));
+      // With --mpi every table is spread over the processes of the MPI job; process 0
+      // speaks for the job (progress, tables, notices).
+      Partition* partition = *mpi ? &mpi_partition() : nullptr;
+      g.partition = partition;
+      if (!partition || partition->rank() == 0) {
+        g.on_progress = progress_printer(*log_progress, 10);
+        g.on_table = print_generated;
+        g.on_notice = [](const std::string& message) {
+          clear_progress();
+          std::cerr << "feerie: " << message << "\n";
+        };
+      }
+      Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
+      if (!done && partition) {
+        // The process that meets a failure says so; one failing alone would leave the
+        // others waiting for it forever, so it stops the whole job.
+        clear_progress();
+        std::cerr << "feerie: process " << partition->rank() << " of " << partition->ranks() << ": "
+                  << done.error_message() << "\n";
+        abort_mpi_job(done.error_kind());
+      }
+      take(std::move(done));
       clear_progress();
     });
   }
