@@ -3,49 +3,35 @@
 #include <cstdio>
 #include <cstring>
 
-#include <nlohmann/json.hpp>
 #include <xxhash.h>
 
 #include "gen/statistics.h"
 #include "probe/atomic_file.h"
-#include "probe/little_endian.h"
 
 namespace feerie {
 
 namespace {
 
-nlohmann::json to_json(const SideStatistics& s) {
-  return {s.positions,          s.win,
-          s.draw,               s.loss,
-          s.classes_win,        s.classes_draw,
-          s.classes_loss,       s.longest_mate_plies,
-          s.longest_mate_fen,   s.classes_longest_mate_plies,
-          s.classes_longest_mate_fen};
-}
-
-SideStatistics from_json(const nlohmann::json& j) {
-  SideStatistics s;
-  s.positions = j.at(0), s.win = j.at(1), s.draw = j.at(2), s.loss = j.at(3);
-  s.classes_win = j.at(4), s.classes_draw = j.at(5), s.classes_loss = j.at(6);
-  s.longest_mate_plies = j.at(7), s.longest_mate_fen = j.at(8);
-  s.classes_longest_mate_plies = j.at(9), s.classes_longest_mate_fen = j.at(10);
-  return s;
-}
-
-// A process's blocks of both sides, as the others need them: per side the number of
-// blocks, then each block's compressed size (u32) and checksum (u64). The first byte
-// says whether the process failed to compress (then nothing follows).
-std::string describe_blocks(const std::array<std::vector<BlockRef>, 2>& refs, bool failed) {
-  std::string out(1, failed ? '\1' : '\0');
-  if (failed) return out;
-  for (const auto& side : refs) {
-    put_le(out, side.size(), 8);
-    for (const BlockRef& b : side) {
-      put_le(out, b.size, 4);
-      put_le(out, b.checksum, 8);
-    }
+// Every process's part of a table (its statistics, or its blocks), each passed as a
+// header in the text the table files hold. `mine` null: this process failed (its part is
+// an empty text); then, or when another process failed, an error.
+Expected<std::vector<TableHeader>> gather_parts(Partition& partition, const TableHeader* mine) {
+  std::string text;
+  if (mine) {
+    Expected<std::string> t = header_text(*mine);
+    if (!t) return t.error();
+    text = std::move(*t);
   }
-  return out;
+  Expected<std::vector<std::string>> all = partition.all_gather(text);
+  if (!all) return all.error();
+  std::vector<TableHeader> parts;
+  for (std::size_t r = 0; r < all->size(); ++r) {
+    if ((*all)[r].empty()) return error(ErrorKind::Internal, "process " + std::to_string(r) + " failed");
+    Expected<TableHeader> part = parse_header_text((*all)[r]);
+    if (!part) return part.error();
+    parts.push_back(std::move(*part));
+  }
+  return parts;
 }
 
 }  // namespace
@@ -53,25 +39,23 @@ std::string describe_blocks(const std::array<std::vector<BlockRef>, 2>& refs, bo
 Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partition, const Indexer& indexer,
                                                                const std::array<std::vector<ValueCode>, 2>& values,
                                                                OwnedRange range, int threads) {
-  const std::array<SideStatistics, 2> mine = partial_statistics(indexer, values, threads, range.first);
-  Expected<std::vector<std::string>> all =
-      partition.all_gather(nlohmann::json{to_json(mine[0]), to_json(mine[1])}.dump());
-  if (!all) return all.error();
-  std::vector<std::array<SideStatistics, 2>> parts;
-  for (const std::string& text : *all) {
-    const nlohmann::json j = nlohmann::json::parse(text);
-    parts.push_back({from_json(j.at(0)), from_json(j.at(1))});
-  }
-  return merge_statistics(indexer, parts);
+  TableHeader mine;
+  mine.stats = partial_statistics(indexer, values, threads, range.first);
+  Expected<std::vector<TableHeader>> parts = gather_parts(partition, &mine);
+  if (!parts) return parts.error();
+  std::vector<std::array<SideStatistics, 2>> stats;
+  for (const TableHeader& part : *parts) stats.push_back(part.stats);
+  return merge_statistics(indexer, stats);
 }
 
 Status write_partitioned_table(Partition& partition, const std::string& path, TableHeader header,
                                const std::array<std::vector<ValueCode>, 2>& values, OwnedRange range) {
   const std::string context = "cannot write table '" + path + "': ";
   header.block_entries = DefaultBlockEntries;
-  // This process's blocks, each in a piece of its own (no second copy laid out in a body).
+  // This process's blocks, each in a piece of its own (no second copy laid out in a body),
+  // and their sizes and checksums in a header of its own.
   std::array<std::vector<std::string>, 2> blocks;
-  std::array<std::vector<BlockRef>, 2> refs;
+  TableHeader mine;
   Status compressed = Ok{};
   for (int s = 0; s < 2 && compressed; ++s) {
     if (values[s].size() != range.size()) {
@@ -81,26 +65,20 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
     }
     compressed = compress_blocks(values[s], header.block_entries, blocks[s]);
     for (const std::string& b : blocks[s])
-      refs[s].push_back(BlockRef{0, std::uint32_t(b.size()), XXH64(b.data(), b.size(), 0)});
+      mine.blocks[s].push_back(BlockRef{0, std::uint32_t(b.size()), XXH64(b.data(), b.size(), 0)});
   }
-  Expected<std::vector<std::string>> all = partition.all_gather(describe_blocks(refs, !compressed));
-  if (!all) return with_context(context, all.error());
+  Expected<std::vector<TableHeader>> parts = gather_parts(partition, compressed ? &mine : nullptr);
   if (!compressed) return with_context(context, compressed.error());
+  if (!parts) return with_context(context, parts.error());
   // Every process lays out the whole body alike: side 0's blocks by process, then side 1's.
   std::array<std::uint64_t, 2> my_offset{};
   std::uint64_t body = 0;
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
     for (int r = 0; r < partition.ranks(); ++r) {
-      const std::string& d = (*all)[std::size_t(r)];
-      if (d.empty() || d[0] != '\0') return error(ErrorKind::Internal, context + "process " + std::to_string(r) + " failed");
-      std::size_t at = 1;
-      if (s == 1) at += 8 + 12 * get_le(d.data() + 1, 8);  // skip side 0
-      const std::uint64_t count = get_le(d.data() + at, 8);
-      at += 8;
       if (r == partition.rank()) my_offset[s] = body;
-      for (std::uint64_t k = 0; k < count; ++k, at += 12) {
-        const BlockRef b{body, std::uint32_t(get_le(d.data() + at, 4)), get_le(d.data() + at + 4, 8)};
+      for (BlockRef b : (*parts)[std::size_t(r)].blocks[s]) {
+        b.offset = body;
         header.blocks[s].push_back(b);
         body += b.size;
       }
@@ -112,16 +90,16 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
   Expected<std::vector<std::string>> names = partition.all_gather(partition.rank() == 0 ? temporary_name(path) : "");
   if (!names) return with_context(context, names.error());
   const std::string temporary = names->front();
-  std::vector<std::pair<std::uint64_t, std::string_view>> mine;
-  if (partition.rank() == 0) mine.emplace_back(0, *start);
+  std::vector<std::pair<std::uint64_t, std::string_view>> pieces;
+  if (partition.rank() == 0) pieces.emplace_back(0, *start);
   for (int s = 0; s < 2; ++s) {
     std::uint64_t at = start->size() + my_offset[s];
     for (const std::string& b : blocks[s]) {
-      mine.emplace_back(at, b);
+      pieces.emplace_back(at, b);
       at += b.size();
     }
   }
-  Status written = partition.write_pieces(temporary, mine);
+  Status written = partition.write_pieces(temporary, pieces);
   Expected<bool> failed = partition.any(!written);
   if (!failed || *failed) {
     if (partition.rank() == 0) std::remove(temporary.c_str());

@@ -303,7 +303,7 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   return out->commit();
 }
 
-Expected<std::string> table_file_start(const TableHeader& header) {
+Expected<std::string> header_text(const TableHeader& header) {
   std::ostringstream header_stream;
   try {
     boost::archive::text_oarchive archive(header_stream);
@@ -311,7 +311,30 @@ Expected<std::string> table_file_start(const TableHeader& header) {
   } catch (const std::exception& e) {
     return error(ErrorKind::Internal, std::string("header serialisation failed: ") + e.what());
   }
-  std::string header_bytes = header_stream.str();
+  return header_stream.str();
+}
+
+Expected<TableHeader> parse_header_text(const std::string& text) {
+  TableHeader header;
+  try {
+    std::istringstream header_stream(text);
+    BoundedTextIArchive archive(header_stream);
+    archive >> header;
+  } catch (const HeaderBoundError& e) {
+    return error(ErrorKind::Corruption, std::string("header is corrupt (") + e.what() + ")");
+  } catch (const std::exception& e) {
+    // In a file whose checksum matched: the writer was not this program's version of the
+    // format (or of Boost's archive) rather than the disk.
+    return error(ErrorKind::Corruption,
+                 std::string("header is corrupt or from an incompatible writer (") + e.what() + ")");
+  }
+  return header;
+}
+
+Expected<std::string> table_file_start(const TableHeader& header) {
+  Expected<std::string> text = header_text(header);
+  if (!text) return text.error();
+  const std::string& header_bytes = *text;
   if (header_bytes.size() > UINT32_MAX) return error(ErrorKind::Internal, "header too large");
   std::string file(Magic, sizeof Magic);
   put_le(file, TableFormatVersion, 4);
@@ -356,17 +379,9 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
 
   std::unique_ptr<TableFile> t(new TableFile);
   t->path_ = path;
-  try {
-    std::istringstream header_stream(header_bytes);
-    BoundedTextIArchive archive(header_stream);
-    archive >> t->header_;
-  } catch (const HeaderBoundError& e) {
-    return table_error(path, std::string("header is corrupt (") + e.what() + ")");
-  } catch (const std::exception& e) {
-    // The checksum matched, so the writer was not this program's version of the format
-    // (or of Boost's archive) rather than the disk.
-    return table_error(path, std::string("header is corrupt or from an incompatible writer (") + e.what() + ")");
-  }
+  Expected<TableHeader> header = parse_header_text(header_bytes);
+  if (!header) return table_error(path, header.error_message());
+  t->header_ = std::move(*header);
 
   // The header checksum matched, so these only fail for a file written by a broken
   // writer or crafted; checking them keeps value() free of out-of-range reads and bounds

@@ -83,6 +83,12 @@ Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_ent
 Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries,
                        std::vector<std::string>& blocks);
 Expected<std::string> table_file_start(const TableHeader& header);
+// A header as the text a table file holds (Boost text archive), and back, read with the
+// same bounds as a file's header (no allocation beyond what the text holds): how the
+// processes of a spread solve pass each other their blocks and statistics. Errors of the
+// reader: Corruption.
+Expected<std::string> header_text(const TableHeader& header);
+Expected<TableHeader> parse_header_text(const std::string& text);
 
 // Removes the temporary files that writers which no longer run left in `dir` (a `gen`
 // interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose
