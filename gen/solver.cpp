@@ -9,7 +9,7 @@
 #include <optional>
 #include <utility>
 
-#include "gen/graph.h"
+#include "gen/exit_tables.h"
 #include "rules/fen.h"
 #include "rules/retro.h"
 
@@ -37,7 +37,7 @@ class Solver {
  public:
   Solver(const std::vector<const Indexer*>& members, const Rules& rules, const Tablebase& subtables,
          const SolveOptions& options)
-      : members_(members), rules_(rules), subtables_(subtables), options_(options), exit_route_(members.size()) {
+      : members_(members), rules_(rules), subtables_(subtables), options_(options) {
     for (const Indexer* m : members) fixed_squares_.push_back(fixed_squares(*m));
   }
 
@@ -48,7 +48,9 @@ class Solver {
       if (m->symmetry_count() != members_.front()->symmetry_count())
         return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" +
                                               members_.front()->material().name() + ", " + m->material().name() + ")");
-    if (Status s = load_subtables(); !s) return s.error();
+    Expected<ExitTables> exits = ExitTables::load(members_, subtables_);
+    if (!exits) return exits.error();
+    exits_ = std::move(*exits);
     values_.resize(members_.size());
     block_min_.resize(members_.size());
     for (std::size_t m = 0; m < members_.size(); ++m) {
@@ -67,6 +69,16 @@ class Solver {
       }
     }
     outbox_.assign(std::size_t(threads()), std::vector<std::vector<std::uint64_t>>(std::size_t(ranks_)));
+    // Per member, the chunks of ChunkBlocks solver blocks the largest own range holds: how
+    // many every process scans in a pass (for_entries_with()).
+    for (const Indexer* member : members_) {
+      std::int64_t steps = 0;
+      for (int r = 0; r < ranks_; ++r) {
+        const std::int64_t blocks = std::int64_t((owned_range(member->size(), r, ranks_).size() + BlockSize - 1) / BlockSize);
+        steps = std::max(steps, (blocks + ChunkBlocks - 1) / ChunkBlocks);
+      }
+      scan_steps_.push_back(steps);
+    }
     int n = 0;
     std::optional<SolverState> resumed = options_.resume ? options_.resume(values_) : std::nullopt;
     if (Status s = agree_on_resume(resumed); !s) return s.error();
@@ -184,15 +196,7 @@ class Solver {
         ValueCode* values = values_[member][side].data();
         const std::int64_t blocks = std::int64_t(mins.size());
         const std::uint64_t size = ranges_[member].size(), first = ranges_[member].first;
-        std::int64_t chunk = blocks, steps = 1;
-        if (Spread) {
-          chunk = ChunkBlocks;
-          steps = 0;
-          for (int r = 0; r < ranks_; ++r) {
-            const std::int64_t owned = std::int64_t((owned_range(members_[member]->size(), r, ranks_).size() + BlockSize - 1) / BlockSize);
-            steps = std::max(steps, (owned + chunk - 1) / chunk);
-          }
-        }
+        const std::int64_t chunk = Spread ? ChunkBlocks : blocks, steps = Spread ? scan_steps_[member] : 1;
         for (std::int64_t step = 0; step < steps; ++step) {
           const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
 #pragma omp parallel for schedule(dynamic, 8) num_threads(threads())
@@ -287,7 +291,7 @@ class Solver {
         offer_win(e, win);
       } else {
         const ValueCode v = load(e);
-        if (value::is_open(v) && value::open_successors(v) != value::NeverLost) take_successor(e, n);
+        if (value::counts_down(v)) take_successor(e, n);
       }
     }
   }
@@ -379,63 +383,6 @@ class Solver {
     return true;
   }
 
-  // Reads every material a move can lead to outside the component into memory, once,
-  // for lock-free look-ups, and notes for each member and (mover, captured unit,
-  // promotion of an ordinary pawn) which table holds the result and in which orientation.
-  Status load_subtables() {
-    std::vector<Material> loaded;
-    for (const Indexer* member : members_)
-      for (const Material& m : material_successors(member->material(), subtables_.rules())) {
-        if (member_of(m) >= 0 || std::find(loaded.begin(), loaded.end(), m) != loaded.end()) continue;
-        Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables_.load(m);
-        if (!t) return t.error();
-        exits_.push_back(*t);
-        loaded.push_back(m);
-      }
-    for (std::size_t member = 0; member < members_.size(); ++member) {
-      const Material& own = members_[member]->material();
-      for (Color mover : {WHITE, BLACK})
-        for (int code = 0; code < 64; ++code)
-          for (int promotion = 0; promotion < PIECE_TYPE_NB; ++promotion) {
-            Piece captured = Piece::from_code(std::uint8_t(code));
-            Material m = own;
-            if (!captured.empty()) {
-              if (captured.type() >= PIECE_TYPE_NB || captured.color() != ~mover || captured.type() == KING ||
-                  captured.type() == NO_PIECE_TYPE ||
-                  own.count(captured.color(), captured.type(), captured.magic()) == 0)
-                continue;
-              m.set_count(captured.color(), captured.type(), captured.magic(),
-                          own.count(captured.color(), captured.type(), captured.magic()) - 1);
-            }
-            if (promotion != NO_PIECE_TYPE) {
-              if (own.count(mover, PAWN) == 0 || promotion == PAWN || promotion == KING) continue;
-              m.set_count(mover, PAWN, false, m.count(mover, PAWN) - 1);
-              m.set_count(mover, PieceType(promotion), false, m.count(mover, PieceType(promotion)) + 1);
-            }
-            for (const auto& t : exits_)
-              if (t->material() == m.canonical_orientation())
-                exit_route_[member].route[mover][code][promotion] = {t.get(), !m.is_canonical_orientation()};
-          }
-    }
-    return Ok{};
-  }
-
-  // The value, for the mover, of a move that leaves the component, found by the unit it
-  // captured and its promotion, or by the material after it when mutations changed units
-  // or a magic pawn promoted.
-  Expected<ValueCode> exit_value(int member, const Position& after, Move m, const UndoRecord& undo) const {
-    if (undo.change_count == 0 && !undo.moved.magic()) {
-      const ExitRoute& route = exit_route_[member].route[~after.side_to_move()][undo.captured.code()][m.promotion()];
-      if (route.table) return value_through_move(route.table->value_code(after, route.flipped));
-    } else {
-      Material material = Material::of(after).canonical_orientation();
-      for (const auto& t : exits_)
-        if (t->material() == material) return value_through_move(t->value_code(after));
-    }
-    return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() +
-                                          " for a move out of " + members_[member]->material().name());
-  }
-
   // Where a move made on `after` (from the position of `member`) lands: true with its
   // entry when inside the component. Moves without capture, promotion or mutation stay
   // in the member; `need_entry` false lets those skip the index computation.
@@ -489,7 +436,7 @@ class Solver {
       if (lands_inside(member, pos, m, undo, may_share_entries, entry)) {
         successors[inside++] = entry.code;
       } else {
-        Expected<ValueCode> v = exit_value(member, pos, m, undo);
+        Expected<ValueCode> v = exits_.value(member, pos, m, undo);
         if (!v) {
           fail(v.error());
           return value::Unknown;
@@ -717,7 +664,7 @@ class Solver {
         continue;
       }
       ValueCode v = load(e);
-      if (!value::is_open(v) || value::open_successors(v) == value::NeverLost) continue;
+      if (!value::counts_down(v)) continue;
       bool repeated = false;
       for (int d = 0; d < count && !repeated; ++d) repeated = found[d].code == e.code;
       if (!repeated) found[count++] = e;
@@ -757,7 +704,7 @@ class Solver {
       make_move(after, m, undo, rules_);
       Entry inside;
       if (lands_inside(member, after, m, undo, false, inside)) continue;
-      Expected<ValueCode> v = exit_value(member, after, m, undo);
+      Expected<ValueCode> v = exits_.value(member, after, m, undo);
       if (!v) {
         fail(v.error());
         return value::Unknown;
@@ -782,19 +729,11 @@ class Solver {
   const int ranks_ = partition_->ranks();
   std::vector<OwnedRange> ranges_;       // per member: the entries this process owns
   std::vector<MemberValues> values_;     // [member][side to move], the own entries
+  std::vector<std::int64_t> scan_steps_;  // per member: chunks scanned per side and pass
   // Updates for other processes' entries, [thread][owner], until the next exchange.
   std::vector<std::vector<std::vector<std::uint64_t>>> outbox_;
   std::uint64_t exchanged_ = 0;  // updates this process sent
-  std::vector<std::shared_ptr<const Tablebase::MemoryTable>> exits_;
-  struct ExitRoute {
-    const Tablebase::MemoryTable* table = nullptr;
-    bool flipped = false;
-  };
-  // Per member: [mover][captured Piece::code()][promotion type]
-  struct ExitRoutes {
-    ExitRoute route[COLOR_NB][64][PIECE_TYPE_NB] = {};
-  };
-  std::vector<ExitRoutes> exit_route_;
+  ExitTables exits_;  // the tables the moves out of the component lead to
   std::atomic<int> max_plies_{0};
   std::uint64_t decided_ = 0;  // entries decided so far (SolveProgress::decided)
   // Entries resolved in the current pass per member, one set of counters per thread on

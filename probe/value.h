@@ -34,6 +34,9 @@ constexpr bool is_mate(ValueCode v) { return v >= FirstMate && v < OpenBase; }
 constexpr ValueCode open(int successors) { return ValueCode(OpenBase + successors); }
 constexpr bool is_open(ValueCode v) { return v >= OpenBase; }
 constexpr int open_successors(ValueCode v) { return v - OpenBase; }
+// Unresolved and counting its successors down: a win of the opponent may still make it lost
+// (not an entry with a move that leaves to a draw, whose count is NeverLost).
+constexpr bool counts_down(ValueCode v) { return is_open(v) && open_successors(v) != NeverLost; }
 constexpr int plies(ValueCode v) { return v - FirstMate; }  // precondition: is_mate(v)
 constexpr bool is_win(ValueCode v) { return is_mate(v) && (plies(v) & 1); }
 constexpr bool is_loss(ValueCode v) { return is_mate(v) && !(plies(v) & 1); }
