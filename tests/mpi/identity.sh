@@ -10,12 +10,9 @@ set -euo pipefail
 feerie=$1 work=$2 condition=$3
 shift 3
 ranks=${RANKS:-1 2 3 4}
-# mpirun refuses to run as root unless told; CI containers run as root.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+source "$(dirname "$0")/common.sh"
 # The machine's cores shared among the processes (tables do not depend on threads).
 cores=$(nproc)
-rm -rf "$work"
-mkdir -p "$work"
 digest() { (cd "$1/$condition" && sha256sum -- *.ftb); }
 "$feerie" gen --threads "$cores" --no-checkpoint --condition "$condition" --tables "$work/single" "$@" > /dev/null
 digest "$work/single" > "$work/single.sha"
@@ -26,7 +23,7 @@ for p in $ranks; do
   [ -n "${EXCHANGE_LIMIT:-}" ] && extra=(--exchange-limit "$EXCHANGE_LIMIT")
   threads=$((cores / p)); [ "$threads" -ge 1 ] || threads=1
   # --bind-to none: Open MPI would bind each process to one core, its threads with it.
-  "${MPIRUN:-mpirun}" --oversubscribe --bind-to none -np "$p" "$feerie" gen --mpi --threads "$threads" --no-checkpoint "${extra[@]}" \
+  "$mpirun" --oversubscribe --bind-to none -np "$p" "$feerie" gen --mpi --threads "$threads" --no-checkpoint "${extra[@]}" \
     --condition "$condition" --tables "$work/mpi-$p" "$@" > "$work/mpi-$p.log" 2>&1 || {
     echo "FAIL: mpirun -np $p exited $?"; cat "$work/mpi-$p.log"; status=1; continue; }
   digest "$work/mpi-$p" > "$work/mpi-$p.sha"

@@ -6,10 +6,7 @@
 #   tests/mpi/resume.sh FEERIE WORKDIR   (MPIRUN: the launcher, default mpirun)
 set -euo pipefail
 feerie=$1 work=$2
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-mpirun=${MPIRUN:-mpirun}
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.sh"
 run() {
   "$mpirun" --oversubscribe -np 2 "$feerie" gen --mpi --threads 1 --checkpoint-interval 0 --condition annan \
     --tables "$work/spread" KBvKN

@@ -6,10 +6,7 @@
 #   tests/mpi/verify.sh FEERIE WORKDIR   (MPIRUN: the launcher, default mpirun)
 set -euo pipefail
 feerie=$1 work=$2
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-mpirun=${MPIRUN:-mpirun}
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.sh"
 "$feerie" gen --no-checkpoint --tables "$work" KQvKR > /dev/null
 single=$("$feerie" verify --tables "$work" KQvKR)
 spread=$("$mpirun" --oversubscribe -np 3 "$feerie" verify --mpi --threads 1 --tables "$work" KQvKR)
