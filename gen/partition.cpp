@@ -43,8 +43,8 @@ Expected<bool> Partition::any(bool mine) {
   return flag[0] != 0;
 }
 
-Status SingleProcess::write_pieces(const std::string& path,
-                                   const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) {
+Status Partition::write_pieces(const std::string& path,
+                               const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
   if (fd < 0) return error(ErrorKind::IOError, "cannot write '" + path + "': " + std::strerror(errno));
   for (const auto& [offset, bytes] : pieces)

@@ -55,9 +55,11 @@ class Partition {
   virtual Expected<std::vector<std::string>> all_gather(const std::string& mine) = 0;
   // Writes this process's pieces (offset in the file, bytes) into the file at `path`,
   // which every process opens together (created if missing), then closes it after
-  // flushing it to the disk. Pieces of different processes must not overlap.
+  // flushing it to the disk. Pieces of different processes must not overlap. By default
+  // with the system's file calls (pwrite, fsync), for processes of one machine or a shared
+  // file system; returns when this process's pieces are on the disk.
   virtual Status write_pieces(const std::string& path,
-                              const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) = 0;
+                              const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces);
 
   // Whether any process says `mine` (the maximum of one flag).
   Expected<bool> any(bool mine);
@@ -75,8 +77,6 @@ class SingleProcess final : public Partition {
   Status max(std::vector<std::int64_t>&) override { return Ok{}; }
   Status sum(std::vector<std::uint64_t>&) override { return Ok{}; }
   Expected<std::vector<std::string>> all_gather(const std::string& mine) override { return std::vector{mine}; }
-  Status write_pieces(const std::string& path,
-                      const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) override;
 };
 
 }  // namespace feerie

@@ -2,11 +2,7 @@
 // the statistics of parts, and whole generations by "processes" that are threads of this
 // test (ThreadPartition: the collectives through shared memory and a barrier), compared
 // byte for byte with one process's tables. The MPI runs themselves are tests/mpi/.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <barrier>
-#include <cstring>
 #include <filesystem>
 #include <thread>
 
@@ -99,16 +95,13 @@ class ThreadPartition final : public Partition {
     hub_.sync.arrive_and_wait();
     return all;
   }
+  // The file calls of the base class, then every process waits for the others (a
+  // collective returns when the file is whole).
   Status write_pieces(const std::string& path,
                       const std::vector<std::pair<std::uint64_t, std::string_view>>& pieces) override {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
-    bool ok = fd >= 0;
-    for (const auto& [offset, bytes] : pieces)
-      ok = ok && ::pwrite(fd, bytes.data(), bytes.size(), off_t(offset)) == ssize_t(bytes.size());
-    if (fd >= 0) ::close(fd);
+    Status written = Partition::write_pieces(path, pieces);
     hub_.sync.arrive_and_wait();
-    if (!ok) return error(ErrorKind::IOError, "cannot write '" + path + "'");
-    return Ok{};
+    return written;
   }
 
  private:
