@@ -88,7 +88,7 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
       // Every process saves at the same pass, or none does (clocks differ).
       Expected<bool> anyone = options.partition->any(due);
       if (!anyone) return anyone.error();
-      due = *anyone && options.checkpoint_seconds >= 0;
+      due = *anyone;
     }
     if (!due) return Ok{};
     if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads, part); !s) {
