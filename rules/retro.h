@@ -81,9 +81,11 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   if (rules.immobile_bb(before) & square_bb(m.from())) return false;
   PieceType walk = rules.walk_of(before, m.from());
   Piece unit = before.piece_on(m.from());
-  if (unit.type() == PAWN && (relative_rank(mover, m.from()) == 0 || relative_rank(mover, m.from()) == 7 ||
-                              (relative_rank(mover, m.to()) == 7) != (m.promotion() != NO_PIECE_TYPE)))
-    return false;  // a pawn on its first or last rank never moves; it promotes exactly on its last rank
+  // A real pawn promotes exactly when it lands on its last rank, however it moved (from
+  // its first or last rank too, by a lent walk: SPEC 3.4); the walk decides below whether
+  // it could move at all.
+  if (unit.type() == PAWN && (relative_rank(mover, m.to()) == 7) != (m.promotion() != NO_PIECE_TYPE))
+    return false;
   if (unit.type() != PAWN && m.promotion() != NO_PIECE_TYPE) return false;
   if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL && m.promotion() == NO_PIECE_TYPE) {
     // A leaper or slider moving to an empty square: plain geometry.

@@ -73,9 +73,10 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
 }  // namespace
 
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
-  // A real pawn on its own first or last rank has no move, so it captures nothing,
-  // whatever walk it borrows (SPEC 2).
-  if ((relative_rank(c, s) == 0 || relative_rank(c, s) == 7) && pos.piece_on(s) == Piece(c, PAWN)) return 0;
+  // The pawn walk has no move from its own first rank (SPEC 2; the reference solver's
+  // base rank), whoever uses it; from the last rank it leaves the board. A real pawn there
+  // lent another walk captures with it (SPEC 3.4).
+  if (walk == PAWN && relative_rank(c, s) == 0) return 0;
   Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
   switch (walk) {
     case PAWN: return pawn_capture_bb(c, s) & enemies;
@@ -107,7 +108,10 @@ void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capt
   Piece unit = pos.piece_on(s);
   Color c = unit.color();
   bool real_pawn = unit.type() == PAWN;
-  if (real_pawn && (relative_rank(c, s) == 0 || relative_rank(c, s) == 7)) return;
+  // The pawn walk has no move from its own first rank (SPEC 2), whoever uses it: a real
+  // pawn there without a lender does nothing. With a lender it moves by the borrowed walk
+  // like any unit, and promotes when it lands on its last rank (SPEC 3.4).
+  if (walk == PAWN && relative_rank(c, s) == 0) return;
   // A magic unit captures nothing (SPEC 3.5): no capture, no en passant, and a magic
   // locust has no move at all.
   capturable &= unit.magic() ? 0 : pos.pieces(~c);

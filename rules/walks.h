@@ -23,7 +23,7 @@ inline Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied)
 
 // The units of `them` with an orthodox walk (K, Q, R, B, N, P) that could capture on `s`
 // with the board `occupied`, each by its own type's walk: reverse look-ups from `s`. Pawns
-// on their first or last rank capture nothing (the pawn tables exclude them).
+// on their first or last rank capture nothing by their own walk.
 inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them, Bitboard occupied) {
   return pos.pieces(them) &
          ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
@@ -36,16 +36,16 @@ inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them,
 // capture: the "observation" of SPEC 3.1 (en passant excluded). For a grasshopper it is
 // the unit on the landing square beyond a hurdle; for a locust the unit jumped over when
 // the square beyond it is empty. Magic units are included: callers that need "can be
-// captured" remove them. A real pawn on its own first or last rank observes nothing
-// (SPEC 2: it has no move); the pawn walk captures nothing from the first rank, whoever
-// uses it.
+// captured" remove them. The pawn walk captures nothing from its first rank, whoever uses
+// it, nor from its last (off the board): a real pawn there observes nothing by its own
+// walk (SPEC 2) but does by a lent one (SPEC 3.4).
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
 
 // Whether the unit on `s` (colour `c`) using `walk` could capture on `target`, an enemy
 // unit's square: capture_targets_bb(pos, s, walk, c) & target, with the leapers and
 // sliders answered inline.
 inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target) {
-  if (walk >= KNIGHT && walk <= KING && pos.piece_on(s).type() != PAWN)
+  if (walk >= KNIGHT && walk <= KING)
     return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
   return capture_targets_bb(pos, s, walk, c) & square_bb(target);
 }
@@ -53,8 +53,9 @@ inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, C
 // Appends the pseudo-legal moves of the unit on `s` (of the side to move) using `walk`:
 // non-captures, captures of units in `capturable`, double steps from its second rank and
 // en passant when the walk is a pawn's, promotions when the unit is a real pawn reaching
-// its last rank (however it moved: SPEC 3.4). A real pawn on its own first or last rank
-// has no move at all, whatever walk it borrows (SPEC 2). A magic unit captures nothing
+// its last rank (however it moved, also from its last rank along it: SPEC 3.4). The pawn
+// walk has no move from its own first rank, whoever uses it, nor from its last: a real
+// pawn there moves only by a lent walk (SPEC 2, 3.4). A magic unit captures nothing
 // and a magic pawn's double step is an ordinary move (no en-passant square; SPEC 3.5).
 void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out);
 

@@ -9,10 +9,12 @@
 // Types: A all units lend and borrow; B a king never lends; C a king never borrows;
 // D neither.
 //
-// Everything else (a pawn on its first rank is immobile and harmless, only a real pawn's
-// double step gives an en-passant square, any unit moving as a pawn may take en passant,
-// no promotion for a non-pawn moving as a pawn) is in the walks (rules/walks.h) and in
-// ep_square_usable (rules/movegen.h), which ask walk_of().
+// Everything else (the pawn walk has no move from the first rank, so a pawn there is
+// harmless without a lender but moves, captures and checks by a lent walk like any unit,
+// promoting when it lands on its last rank, also from its last rank along it; only a real
+// pawn's double step gives an en-passant square, any unit moving as a pawn may take en
+// passant, no promotion for a non-pawn moving as a pawn) is in the walks (rules/walks.h)
+// and in ep_square_usable (rules/movegen.h), which ask walk_of().
 #pragma once
 
 #include "rules/conditions/orthodox.h"

@@ -8,6 +8,7 @@
 
 #include "probe/indexer.h"
 #include "rules/retro.h"
+#include "tests/rules/edge_pawn_positions.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -241,6 +242,52 @@ TEST(RetroPropertyCombination, EiffelAndLeffieWithAnnan) {
 }
 TEST(RetroPropertyCombination, MagicUnitsUnderMadrasiRexInclusiveWithAnnan) {
   check_material("KmRvKR", 60, condition("madrasi-ri+annan"));
+}
+
+}  // namespace
+}  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// Pawns on their first or last rank with lenders (SPEC 3.4, issue 26): they leave those
+// ranks by a lent walk and arrive on them by one, so un-moves start and end there too.
+// Random positions of test::random_edge_pawn_position, kings and a few units beside.
+void check_edge_pawn_positions(const char* name, int samples) {
+  RuleSet rules = test::rules(name);
+  const bool nanna = test::annan_walk(rules).lender_in_front;
+  std::mt19937_64 rng(2611);
+  int checked = 0, from_edge = 0;
+  for (int n = 0; checked < samples && n < samples * 50; ++n) {
+    Position pos = test::random_edge_pawn_position(rng, nanna);
+    // Half the samples with an edge pawn moved off its rank by its lent walk (either side
+    // to move): the position after one of its moves, whose predecessors include the edge
+    // square.
+    if (n % 2) {
+      std::vector<MoveResult> moves;
+      for (Color side : {WHITE, BLACK}) {
+        pos.set_side_to_move(side);
+        if (!is_legal_position(pos, rules)) continue;
+        for (const MoveResult& m : legal_moves_with_results(pos, rules))
+          if (pos.piece_on(m.move.from()).type() == PAWN && relative_rank(side, m.move.from()) % 7 == 0 &&
+              m.move.promotion() == NO_PIECE_TYPE && m.after.piece_count() == pos.piece_count())
+            moves.push_back(m);
+      }
+      if (moves.empty()) continue;
+      pos = moves[rng() % moves.size()].after;
+      ++from_edge;
+    }
+    if (!is_legal_position(pos, rules)) continue;
+    ++checked;
+    EXPECT_EQ(retro_predecessors(pos, rules), brute_force_predecessors(pos, rules)) << name << " " << to_fen(pos);
+  }
+  EXPECT_EQ(checked, samples) << name;
+  EXPECT_GT(from_edge, samples / 4) << name;
+}
+
+TEST(RetroPropertyAnnan, PawnsOnFirstAndLastRanksWithLenders) {
+  for (const char* name : {"annan", "annan-c", "nanna", "nanna-b", "madrasi-ri+annan", "isardam+nanna"})
+    check_edge_pawn_positions(name, 150);
 }
 
 }  // namespace

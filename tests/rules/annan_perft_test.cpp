@@ -40,10 +40,11 @@ struct Reference {
       Piece unit = pos.piece_on(s);
       if (unit.color() == c) {
         shadow.put_piece(unit, s);
-      } else if (!(unit.type() == PAWN && (relative_rank(unit.color(), s) % 7 == 0))) {
+      } else if (!(shadow_type(pos, s) == PAWN && (relative_rank(unit.color(), s) % 7 == 0))) {
         shadow.put_piece(Piece(unit.color(), shadow_type(pos, s)), s);
       } else {
-        // A pawn on its first or last rank gives no check but still blocks lines: a friendly
+        // The pawn walk gives no check from its first or last rank (a pawn there without a
+        // lender, or lent a pawn's walk), but the unit still blocks lines: a friendly
         // blocker of the checked side stands in for it (it attacks nothing of c).
         shadow.put_piece(Piece(c, KNIGHT), s);
       }
@@ -56,8 +57,10 @@ struct Reference {
     for (Bitboard units = pos.pieces(us); units;) {
       Square s = pop_lsb(units);
       Piece unit = pos.piece_on(s);
-      if (unit.type() == PAWN && relative_rank(us, s) % 7 == 0) continue;  // immobile on first and last rank
       PieceType walk = shadow_type(pos, s);
+      // The pawn walk has no move from the first rank (the reference solver's base rank)
+      // and none from the last; with another lender a pawn there moves like any unit.
+      if (walk == PAWN && relative_rank(us, s) % 7 == 0) continue;
       Position shadow = pos;
       shadow.replace_piece(s, Piece(us, walk));
       MoveList moves;
@@ -142,9 +145,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"nanna", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 67243},
         Case{"nanna", "4k3/8/8/8/3pN3/8/1P6/1NR1K3 w - - 0 1", 4, 17612},
         Case{"nanna-b", "8/8/2k5/2r5/8/8/2R5/2K5 w - - 0 1", 4, 21945},
-        // Pawns on their first and last ranks, lent walks: they neither move nor check.
-        Case{"annan", "7P/7R/8/8/8/k7/p7/4K3 w - - 0 1", 4, 30636},
-        Case{"nanna", "2p1k3/2r5/8/8/8/8/7R/4K2P b - - 0 1", 4, 68576}));
+        // Pawns on their first and last ranks, lent walks: they move, capture, check and
+        // promote by the lent walk (SPEC 3.4, issue 26).
+        Case{"annan", "7P/7R/8/8/8/k7/p7/4K3 w - - 0 1", 4, 108653},
+        Case{"nanna", "2p1k3/2r5/8/8/8/8/7R/4K2P b - - 0 1", 4, 109920}));
 
 }  // namespace
 }  // namespace feerie

@@ -51,13 +51,11 @@ class Oracle {
     std::vector<Move> out;
     Piece unit = pos.piece_on(s);
     Color c = unit.color();
-    // SPEC 2 and 3.4: a real pawn on its first or last rank has no move and no capture,
-    // whatever walk it borrows (it still lends).
-    if (unit.type() == PAWN && relative_rank(c, s) % 7 == 0) return out;
-    // A borrowed pawn walk on the unit's first rank (only possible under Nanna, the lender
-    // then blocking the step) captures nothing: SPEC 2 gives the pawn walk no capture from
-    // its first rank.
-    if (walk == PAWN && relative_rank(c, s) == 0) return out;
+    // SPEC 2 and 3.4: the pawn walk has no move and no capture from its first rank (the
+    // reference solver's base rank) and none from its last (off the board), whoever uses
+    // it: a real pawn there without a lender, or lent a pawn's walk, does nothing. Lent
+    // another walk, a real pawn there moves, captures and observes with it like any unit.
+    if (walk == PAWN && relative_rank(c, s) % 7 == 0) return out;
     MoveList raw;
     add_walk_moves(pos, s, walk, capturable, raw);
     for (Move m : raw) {
