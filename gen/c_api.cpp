@@ -18,7 +18,9 @@ extern "C" int feerie_generate(const char* directory, const char* condition, con
     options.tables_dir = directory;
     options.threads = threads;
     // As `feerie gen` does: refuse at once what would not fit in the memory available now.
-    options.max_memory = feerie::default_memory_limit();
+    const feerie::MemoryLimit limit = feerie::default_memory_limit();
+    options.max_memory = limit.bytes;
+    options.max_memory_source = limit.source;
     feerie::Expected<std::vector<feerie::GeneratedTable>> done = feerie::generate({*m}, *rules, options);
     if (!done) return fail(done.error(), error, error_size);
     return FEERIE_OK;

@@ -104,9 +104,9 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
 // Solves `component` (its dependencies are on disk; its directory is prepared) and writes
 // one table per member, handing each to options.on_table as soon as it is written.
 // `replaced_because`: why tables on disk were not reused, for each member's record.
-Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> component, const RuleSet& rules,
-                                                         const GenerateOptions& options, JobProgress& job,
-                                                         const std::string& replaced_because) {
+Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Material> component, const RuleSet& rules,
+                                                                const GenerateOptions& options, JobProgress& job,
+                                                                const std::string& replaced_because) {
   std::sort(component.begin(), component.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
   auto start = Clock::now();
   Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
@@ -196,6 +196,24 @@ Expected<std::vector<GeneratedTable>> generate_component(std::vector<Material> c
   return out;
 }
 
+// Running out of memory in the middle of a solve (the plan's estimate fitted, but the
+// process could not get the memory: another program took it, or a limit counts address
+// space the threads reserve) is a resource limit the caller can act on, not an internal
+// error.
+Expected<std::vector<GeneratedTable>> generate_component(const std::vector<Material>& component, const RuleSet& rules,
+                                                         const GenerateOptions& options, JobProgress& job,
+                                                         const std::string& replaced_because) {
+  try {
+    return solve_and_write_component(component, rules, options, job, replaced_because);
+  } catch (const std::bad_alloc&) {
+    const MemoryAllowance allowance = memory_allowance();
+    return error(ErrorKind::ResourceLimit,
+                 "out of memory while generating " + component_title(component) + " (now " +
+                     bytes_text(double(allowance.bytes)) + " left: " + allowance.bound +
+                     "); free memory or raise the limit, or spread the table over processes with --mpi");
+  }
+}
+
 // Whether every member of `members` has a sound table on disk (another run may have
 // written them while this one waited for the lock).
 bool all_sound(const std::vector<Material>& members, const RuleSet& rules, const Tablebase& paths) {
@@ -228,7 +246,7 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
                                                const GenerateOptions& options) {
   Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory,
-                                  options.partition ? options.partition->ranks() : 1);
+                                  options.partition ? options.partition->ranks() : 1, options.max_memory_source);
   if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);

@@ -34,8 +34,9 @@ struct GenerateOptions {
   // Partitioned: SolveOptions::exchange_limit (0: its default).
   std::uint64_t exchange_limit = 0;
   // Refuse, before any work, a job whose estimated peak memory exceeds this (gen/plan.h);
-  // 0: no limit.
+  // 0: no limit. The source names it in the refusal.
   std::uint64_t max_memory = 0;
+  std::string max_memory_source = "--max-memory";
   // Save the state of a solve to a checkpoint beside its tables after a pass when this
   // many seconds have passed since the start or the last save (0: after every pass;
   // negative: never). A later run resumes from it by itself (gen/checkpoint.h).

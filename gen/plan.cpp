@@ -4,8 +4,11 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
+
+#include <sys/resource.h>
 
 #include "gen/graph.h"
 #include "probe/header_check.h"
@@ -84,17 +87,70 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   return std::uint64_t(own + read + writing / ranks + exchange + ProgramBytes);
 }
 
-std::uint64_t default_memory_limit() { return std::uint64_t(0.9 * double(available_memory_bytes())); }
+namespace {
 
-std::uint64_t available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
-  for (std::string key; in >> key;) {
+// A field of /proc/meminfo or /proc/self/status in bytes ("MemAvailable:", "VmSize:"),
+// 0 when absent.
+std::uint64_t kib_field(const char* path, const std::string& wanted) {
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(wanted, 0) != 0) continue;
+    std::istringstream fields(line.substr(wanted.size()));
     std::uint64_t kib = 0;
-    std::string unit;
-    in >> kib >> unit;
-    if (key == "MemAvailable:") return kib * 1024;
+    fields >> kib;
+    return kib * 1024;
   }
   return 0;
+}
+
+// The first word of a file as a number; nullopt when missing or not a number ("max").
+std::optional<std::uint64_t> number_in(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::uint64_t n = 0;
+  if (!(in >> n)) return std::nullopt;
+  return n;
+}
+
+// This process's cgroup v2 directory (from the line "0::/path" of /proc/self/cgroup), or
+// empty.
+std::filesystem::path own_cgroup() {
+  std::ifstream in("/proc/self/cgroup");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("0::/", 0) == 0) return std::filesystem::path("/sys/fs/cgroup") / line.substr(4);
+  return {};
+}
+
+}  // namespace
+
+MemoryAllowance memory_allowance() {
+  MemoryAllowance best;
+  auto consider = [&](std::uint64_t bytes, const char* bound) {
+    if (!best.bytes || bytes < best.bytes) best = {bytes, bound};
+  };
+  if (std::uint64_t available = kib_field("/proc/meminfo", "MemAvailable:"))
+    consider(available, "the memory available on the machine (MemAvailable)");
+  // A limit counts what the process already holds: only the rest is left for the job.
+  auto limit_less_use = [&](int resource, const char* use_field, const char* bound) {
+    rlimit limit{};
+    if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+    std::uint64_t used = kib_field("/proc/self/status", use_field);
+    consider(limit.rlim_cur > used ? limit.rlim_cur - used : 1, bound);
+  };
+  limit_less_use(RLIMIT_AS, "VmSize:", "the process's address-space limit (RLIMIT_AS, ulimit -v) less what it maps");
+  limit_less_use(RLIMIT_DATA, "VmData:", "the process's data-segment limit (RLIMIT_DATA, ulimit -d) less its data");
+  const std::filesystem::path group = own_cgroup();
+  if (!group.empty())
+    if (std::optional<std::uint64_t> max = number_in(group / "memory.max")) {
+      std::uint64_t current = number_in(group / "memory.current").value_or(0);
+      consider(*max > current ? *max - current : 1, "the control group's limit (cgroup memory.max) less its use");
+    }
+  return best;
+}
+
+MemoryLimit default_memory_limit() {
+  MemoryAllowance allowance = memory_allowance();
+  if (!allowance.bytes) return {};
+  return {std::uint64_t(0.9 * double(allowance.bytes)), "90% of " + allowance.bound};
 }
 
 std::string bytes_text(double bytes) {
@@ -115,7 +171,7 @@ std::string reuse_problem(const std::string& path, const Material& material, con
 }
 
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory, int ranks) {
+                         std::uint64_t max_memory, int ranks, const std::string& limit_source) {
   ranks = std::max(1, ranks);
   const std::string each = ranks > 1 ? " per process (" + std::to_string(ranks) + " processes)" : "";
   // The targets alone first: a material far too large is refused in a moment, before its
@@ -133,7 +189,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
       return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " +
                                                  bytes_text(values) + " of memory" + each + " (" + entries_text(entries) +
                                                  " entries per side to move, 2 bytes each), more than the " +
-                                                 bytes_text(double(max_memory)) + " allowed (--max-memory)" +
+                                                 bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
                                                  (ranks == 1 ? "; spread over processes with --mpi" : ""));
   }
   Plan plan;
@@ -160,7 +216,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
                                                    bytes_text(double(c.peak_bytes)) + " of memory" + each + " (" +
                                                    entries_text(c.entries) +
                                                    " entries, both sides to move), more than the " +
-                                                   bytes_text(double(max_memory)) + " allowed (--max-memory)" +
+                                                   bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
                                                    (ranks == 1 ? "; spread over processes with --mpi" : ""));
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
     }

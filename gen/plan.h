@@ -41,19 +41,32 @@ double estimated_entries(const Material& material, const RuleSet& rules);
 // and of the file, every table read whole, the exchange buffers).
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks = 1);
 
-// The memory the machine can give now (MemAvailable of /proc/meminfo), 0 when unknown.
-std::uint64_t available_memory_bytes();
+// What this process may still use, and what bounds it: the smallest of the memory the
+// machine can give now (MemAvailable of /proc/meminfo), the process's address-space and
+// data-segment limits (RLIMIT_AS, `ulimit -v`; RLIMIT_DATA, `ulimit -d`) less what it
+// uses of them now (VmSize, VmData of /proc/self/status), and its control group's
+// memory.max less memory.current (cgroup v2). `bytes` is 0 when none is known.
+struct MemoryAllowance {
+  std::uint64_t bytes = 0;
+  std::string bound;  // which one bounds it, for messages: "the address-space limit (RLIMIT_AS, ulimit -v)"
+};
+MemoryAllowance memory_allowance();
 // The default memory limit of a generation job (`feerie gen`, feerie_generate(), Python's
-// generate()): the memory available now less 10%.
-std::uint64_t default_memory_limit();
+// generate()): the allowance less 10%, and the words that name it in a refusal.
+struct MemoryLimit {
+  std::uint64_t bytes = 0;  // 0: no limit
+  std::string source = "--max-memory";
+};
+MemoryLimit default_memory_limit();
 
 // The plan for generating `targets` and everything they depend on into `tables_dir`.
 // Errors: a target whose index would exceed the supported size (2^47 entries per side);
 // a component (or a target alone) whose estimated peak exceeds `max_memory` (0: no
 // limit). Tables on disk are checked as gen reuses them (checksums of every block).
 // `ranks` > 1: the job spread over that many processes, estimates and limit per process.
+// `limit_source` names where `max_memory` came from in a refusal.
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory, int ranks = 1);
+                         std::uint64_t max_memory, int ranks = 1, const std::string& limit_source = "--max-memory");
 
 // Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
 // can: it must open cleanly, be built for these rules, this material and this index, and

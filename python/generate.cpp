@@ -46,7 +46,9 @@ py::list generate_tables(const std::filesystem::path& directory, const std::stri
   options.tables_dir = directory.string();
   options.threads = threads.value_or(0);
   // As `feerie gen` and feerie_generate() do: refuse at once a job larger than the memory available now.
-  options.max_memory = default_memory_limit();
+  const MemoryLimit limit = default_memory_limit();
+  options.max_memory = limit.bytes;
+  options.max_memory_source = limit.source;
   // The exception a signal handler raised (KeyboardInterrupt), raised again once the job has stopped.
   std::optional<py::error_already_set> signalled;
   options.cancelled = [&signalled] {

@@ -23,6 +23,8 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
+#include "tools/json_text.h"
+#include "rules/text.h"
 #include "tools/popeye.h"
 
 namespace feerie::cli {
@@ -176,7 +178,7 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
       j["moves"].push_back(m);
     }
   }
-  return j.dump();
+  return json_text(j);
 }
 
 namespace {
@@ -233,7 +235,7 @@ std::string stat_json(const TableHeader& header) {
   j["condition"] = header.condition;
   j["wtm"] = side_json(header.stats[WHITE]);
   j["btm"] = side_json(header.stats[BLACK]);
-  return j.dump(2);
+  return json_text(j, 2);
 }
 
 void clear_progress() {
@@ -309,7 +311,7 @@ void print_plan(const Plan& plan, bool json) {
       j["file_bytes"] = c.file_bytes;
       out["components"].push_back(j);
     }
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out, 2) << "\n";
     return;
   }
   for (const PlannedComponent& c : plan.components) {
@@ -343,8 +345,9 @@ void add_gen_command(CLI::App& app) {
     auto max_memory = std::make_shared<std::string>();
     auto plan_only = std::make_shared<bool>(false);
     cmd->add_option("--max-memory", *max_memory,
-                    "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: the memory "
-                    "available now less 10%)");
+                    "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: 90% of the "
+                    "smallest of the memory available now, what ulimit -v and -d leave this process and its "
+                    "cgroup's memory.max)");
     cmd->add_flag("--plan", *plan_only, "Print what would be generated or reused, with estimates, and stop");
     auto checkpoint_seconds = std::make_shared<double>(300);
     auto no_checkpoint = std::make_shared<bool>(false);
@@ -377,7 +380,13 @@ void add_gen_command(CLI::App& app) {
       GenerateOptions g;
       g.tables_dir = opt->tables;
       g.threads = opt->threads;
-      g.max_memory = max_memory->empty() ? default_memory_limit() : parse_size(*max_memory, "--max-memory");
+      if (max_memory->empty()) {
+        const MemoryLimit limit = default_memory_limit();
+        g.max_memory = limit.bytes;
+        g.max_memory_source = limit.source + "; --max-memory sets another";
+      } else {
+        g.max_memory = parse_size(*max_memory, "--max-memory");
+      }
       std::vector<Material> targets = parse_materials(opt->args);
       if (*ranks && !(*plan_only && *mpi))
         throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
@@ -386,7 +395,8 @@ void add_gen_command(CLI::App& app) {
         if (*mpi && !*ranks)
           throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
                              ErrorKind::InvalidArgument);
-        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, *mpi ? *ranks : 1)), opt->json);
+        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, *mpi ? *ranks : 1, g.max_memory_source)),
+                   opt->json);
         return;
       }
       g.checkpoint_seconds = *no_checkpoint ? -1 : *checkpoint_seconds;
@@ -469,7 +479,8 @@ void add_probe_command(CLI::App& app) {
           if (failed++ == 0) first_failure = e.kind;
           if (opt->json)
             std::cout
-                << nlohmann::ordered_json{{"fen", line}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}}.dump()
+                << json_text(nlohmann::ordered_json{
+                       {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
                 << "\n";
           else
             std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";

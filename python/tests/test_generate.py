@@ -2,6 +2,8 @@
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -45,6 +47,24 @@ def test_generate_errors(tmp_path):
     a_file.write_text("")
     with pytest.raises(feerie.FeerieError):
         feerie.generate(a_file, "KQvK")
+
+
+def test_reliability_27a_generate_under_an_address_space_limit(tmp_path):
+    """Issue 27 A: under `ulimit -v` generate() raises FeerieError of kind "resource limit"
+    naming the limit (not MemoryError), in a child process so the limit stays there."""
+    script = (
+        "import resource, sys, feerie\n"
+        "vm = [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmSize:')][0]\n"
+        "resource.setrlimit(resource.RLIMIT_AS, ((vm + 65536) * 1024, resource.RLIM_INFINITY))\n"
+        "try:\n"
+        "    feerie.generate(sys.argv[1], 'KQRvKR', threads=1)\n"
+        "except feerie.FeerieError as e:\n"
+        "    print(e.kind, '|', e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert out.stdout.startswith("resource limit |"), out.stdout + out.stderr
+    assert "RLIMIT_AS" in out.stdout
 
 
 class Stop(Exception):

@@ -4,7 +4,11 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <fstream>
 
 #include "feerie/feerie.h"
 #include "gen/generate.h"
@@ -152,6 +156,35 @@ TEST_F(CApi, GenerateThenProbe) {
   int wdl = 0;
   EXPECT_EQ(feerie_probe_wdl(tb, "8/8/8/8/8/8/1k6/K6Q w - - 0 1", &wdl, error, sizeof error), FEERIE_OK) << error;
   feerie_close(tb);
+  fs::remove_all(dir);
+}
+
+// Issue 27 A: under an address-space limit (ulimit -v) feerie_generate refuses a job that
+// does not fit with the resource-limit status, before any work, instead of running out
+// of memory with an internal error. In a child process: the limit would stay on the test.
+TEST_F(CApi, Reliability27A_GenerateUnderAnAddressSpaceLimitIsAResourceLimit) {
+  const std::string dir = dir_ + "-limited";
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    rlimit limit{};
+    getrlimit(RLIMIT_AS, &limit);
+    // What the process maps now and 64 MiB more: far less than KQRvKR's 607 MiB.
+    std::ifstream status("/proc/self/status");
+    std::uint64_t vm_kib = 0;
+    for (std::string key; status >> key;)
+      if (key == "VmSize:") status >> vm_kib;
+    limit.rlim_cur = (vm_kib + 65536) * 1024;
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(100);
+    char error[512] = "";
+    int status_code = feerie_generate(dir.c_str(), "orthodox", "KQRvKR", 1, error, sizeof error);
+    bool named = std::string(error).find("RLIMIT_AS") != std::string::npos;
+    _exit(status_code == FEERIE_ERROR_RESOURCE_LIMIT && named ? 0 : 1);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+  EXPECT_FALSE(fs::exists(dir + "/orthodox/KQRvKR.ftb"));
   fs::remove_all(dir);
 }
 

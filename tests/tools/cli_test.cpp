@@ -251,6 +251,28 @@ TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
 
 namespace {
 
+// Issue 27 A: the default allowance is the smallest of MemAvailable, the process's
+// rlimits and its cgroup's limit, and a refusal names which one bound it; running out of
+// memory in the middle of a solve is a resource limit (exit 7) saying so, not
+// "std::bad_alloc" with exit 1.
+TEST(Cli, Reliability27A_MemoryLimitsOfTheProcess) {
+  const std::string dir = "/tmp/feerie-ulimit-" + std::to_string(::getpid()), feerie = FEERIE_BINARY;
+  std::filesystem::remove_all(dir);
+  CommandRun plan = run_command("ulimit -v 450000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
+  EXPECT_EQ(plan.exit_code, 7) << plan.output;
+  EXPECT_NE(plan.output.find("address-space limit (RLIMIT_AS, ulimit -v)"), std::string::npos) << plan.output;
+  CommandRun data = run_command("ulimit -d 450000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
+  EXPECT_EQ(data.exit_code, 7) << data.output;
+  EXPECT_NE(data.output.find("data-segment limit (RLIMIT_DATA, ulimit -d)"), std::string::npos) << data.output;
+  // --max-memory lets the job past the plan; the solve then cannot get its memory.
+  CommandRun solve = run_command("ulimit -v 200000; " + feerie + " gen --max-memory 10G --tables " + dir + " KRRvKR");
+  EXPECT_EQ(solve.exit_code, 7) << solve.output;
+  EXPECT_NE(solve.output.find("out of memory while generating KRRvKR"), std::string::npos) << solve.output;
+  EXPECT_EQ(solve.output.find("bad_alloc"), std::string::npos) << solve.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/orthodox/KRRvKR.ftb"));
+  std::filesystem::remove_all(dir);
+}
+
 // Output of a bash script (stdout and stderr).
 std::string run_script(const std::string& script) { return run_command("bash -c '" + script + "'").output; }
 
