@@ -2,12 +2,14 @@
 
 #include <cctype>
 
+#include "rules/text.h"
+
 namespace feerie {
 
 namespace {
 
 Error material_error(std::string_view name, const std::string& what) {
-  return error(ErrorKind::InvalidArgument, "bad material '" + std::string(name) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad material '" + printable(name) + "': " + what);
 }
 
 }  // namespace
@@ -32,7 +34,7 @@ Expected<Material> Material::parse(std::string_view name) {
       continue;
     }
     PieceType pt = piece_type_from_letter(c);
-    if (pt == NO_PIECE_TYPE) return material_error(name, std::string("unknown piece letter '") + c + "'" + where);
+    if (pt == NO_PIECE_TYPE) return material_error(name, "unknown piece letter '" + printable_character_at(name, i) + "'" + where);
     if (magic_next && pt == KING) return material_error(name, "a king cannot be magic" + where);
     if (m.counts_[magic_next][side][pt] >= 8) return material_error(name, "too many units of one kind" + where);
     ++m.counts_[magic_next][side][pt];

@@ -46,12 +46,25 @@ int signed_dtm(const ProbeResult& r) {
   return 0;
 }
 
+// The bytes of a str: UTF-8, with the lone surrogates of bytes read as surrogateescape
+// (a file of Latin-1 lines) turned back into those bytes, which a message then quotes
+// escaped (issue 27 B), where a plain cast throws; other lone surrogates as \udXXX text.
+std::string bytes_of(const py::handle& text) {
+  PyObject* bytes = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogateescape");
+  if (!bytes) {
+    PyErr_Clear();
+    bytes = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "backslashreplace");
+    if (!bytes) throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::bytes>(bytes).cast<std::string>();
+}
+
 // A board as python-chess passes it around: a FEN string or anything with fen().
 std::string fen_of(const py::object& board) {
-  if (py::isinstance<py::str>(board)) return board.cast<std::string>();
+  if (py::isinstance<py::str>(board)) return bytes_of(board);
   if (py::hasattr(board, "fen")) {
     py::object fen = board.attr("fen")();
-    if (py::isinstance<py::str>(fen)) return fen.cast<std::string>();
+    if (py::isinstance<py::str>(fen)) return bytes_of(fen);
   }
   throw py::type_error("board must be a FEN string or an object whose fen() returns one, not " +
                        std::string(py::str(py::type::of(board).attr("__name__"))));

@@ -1,5 +1,7 @@
 #include "rules/fen.h"
 
+#include "rules/text.h"
+
 #include <cctype>
 #include <vector>
 
@@ -22,7 +24,7 @@ std::vector<std::string> split_fields(std::string_view text) {
 }
 
 Error fen_error(std::string_view fen, const std::string& what) {
-  return error(ErrorKind::InvalidArgument, "bad FEN '" + std::string(fen) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad FEN '" + printable(fen) + "': " + what);
 }
 
 // Fills the board from the first field; returns an error naming the offending character.
@@ -42,7 +44,7 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
     } else {
       PieceType pt = piece_type_from_letter(c);
       if (c == '*') return fen_error(fen, "'*' (magic) must follow a piece letter" + where());
-      if (pt == NO_PIECE_TYPE) return fen_error(fen, std::string("unknown piece letter '") + c + "'" + where());
+      if (pt == NO_PIECE_TYPE) return fen_error(fen, "unknown piece letter '" + printable_character_at(field, i) + "'" + where());
       if (file >= 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where());
       // A magic unit is its letter followed by '*' (SPEC 2).
       bool magic = i + 1 < field.size() && field[i + 1] == '*';
@@ -71,7 +73,7 @@ Status check_kings(std::string_view fen, const Position& pos) {
 Status parse_ep(std::string_view fen, const std::string& field, Position& pos) {
   if (field == "-") return Ok{};
   if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-    return fen_error(fen, "bad en-passant square '" + field + "'");
+    return fen_error(fen, "bad en-passant square '" + printable(field) + "'");
   Square ep = make_square(field[0] - 'a', field[1] - '1');
   Color mover = ~pos.side_to_move();  // the side that made the double step
   if (relative_rank(mover, ep) != 2)
@@ -106,11 +108,11 @@ Expected<Position> parse_fen(std::string_view fen) {
   else if (f[1] == "b")
     pos.set_side_to_move(BLACK);
   else
-    return fen_error(fen, "side to move must be 'w' or 'b', found '" + f[1] + "'");
+    return fen_error(fen, "side to move must be 'w' or 'b', found '" + printable(f[1]) + "'");
   if (f[2] != "-") {
     bool castling_letters = f[2].find_first_not_of("KQkqABCDEFGHabcdefgh") == std::string::npos;
-    return fen_error(fen, castling_letters ? "castling rights '" + f[2] + "' are not supported (Feerie has no castling; use '-')"
-                                           : "bad castling field '" + f[2] + "' (Feerie has no castling; use '-')");
+    return fen_error(fen, castling_letters ? "castling rights '" + printable(f[2]) + "' are not supported (Feerie has no castling; use '-')"
+                                           : "bad castling field '" + printable(f[2]) + "' (Feerie has no castling; use '-')");
   }
   if (Status s = parse_ep(fen, f[3], pos); !s) return s.error();
   if (f.size() == 6 && (!is_counter(f[4]) || !is_counter(f[5])))

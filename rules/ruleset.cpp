@@ -1,5 +1,7 @@
 #include "rules/ruleset.h"
 
+#include "rules/text.h"
+
 namespace feerie {
 
 std::vector<std::string> RuleSet::known_names() {
@@ -29,31 +31,31 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
   const std::size_t plus = n.find('+');
   if (n.find('+', plus + 1) != std::string::npos)
     return error(ErrorKind::InvalidArgument,
-                 "bad condition '" + n + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
+                 "bad condition '" + printable(n) + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
   const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
   const RuleSet *paralysis = nullptr, *walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {
     Expected<RuleSet> part = parse(parts[i]);
-    if (!part) return with_context("bad condition '" + n + "': ", part.error());
+    if (!part) return with_context("bad condition '" + printable(n) + "': ", part.error());
     parsed[i] = *part;
   }
   for (const RuleSet& part : parsed) {
     const bool is_paralysis = part.visit([](const auto& r) { return IsParalysisCondition<std::decay_t<decltype(r)>>; });
     if (is_paralysis) {
       if (paralysis)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two paralysis conditions ('" +
+        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two paralysis conditions ('" +
                                                      paralysis->name() + "' and '" + part.name() +
                                                      "'); a combination has one, and Annan or Nanna");
       paralysis = &part;
     } else if (part.get_if<AnnanRules>()) {
       if (walk)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': two walk conditions ('" + walk->name() +
+        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two walk conditions ('" + walk->name() +
                                                      "' and '" + part.name() +
                                                      "'); a combination has one, and one paralysis condition");
       walk = &part;
     } else {
-      return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': '" + part.name() +
+      return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': '" + part.name() +
                                                    "' does not combine (a combination is a paralysis condition and "
                                                    "Annan or Nanna, e.g. madrasi-ri+annan)");
     }
@@ -93,12 +95,12 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
     ParsedRelation relation;
     std::string why;
     if (!parse_relation(n.substr(7), relation, why))
-      return error(ErrorKind::InvalidArgument, "bad condition '" + n + "': " + why);
+      return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': " + why);
     return RuleSet("eiffel:" + relation.canonical, paralysis_rules(relation.relation));
   }
   std::string known;
   for (const std::string& k : known_names()) known += (known.empty() ? "" : ", ") + k;
-  return error(ErrorKind::InvalidArgument, "unknown condition '" + n + "' (known: " + known + ")");
+  return error(ErrorKind::InvalidArgument, "unknown condition '" + printable(n) + "' (known: " + known + ")");
 }
 
 }  // namespace feerie

@@ -12,6 +12,7 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "tools/cli.h"
+#include "tools/json_text.h"
 #include "tools/popeye.h"
 
 namespace feerie::cli {
@@ -86,7 +87,7 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
     }
     j["differs_from"] = there;
   }
-  std::cout << j.dump() << "\n";
+  std::cout << json_text(j) << "\n";
 }
 
 void run_mine(const MineCommandOptions& o) {

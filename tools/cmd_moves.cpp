@@ -7,6 +7,7 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
+#include "tools/json_text.h"
 
 namespace feerie::cli {
 
@@ -54,7 +55,7 @@ void add_moves_command(CLI::App& app) {
       if (opt->json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
         for (const auto& [move, fen] : moves) out.push_back({{"move", move}, {"fen", fen}});
-        std::cout << out.dump() << "\n";
+        std::cout << json_text(out) << "\n";
         return;
       }
       for (const auto& [move, fen] : moves) std::cout << move << ' ' << fen << "\n";
@@ -62,7 +63,7 @@ void add_moves_command(CLI::App& app) {
     }
     std::vector<std::string> names = sorted_move_names(pos, rules);
     if (opt->json) {
-      std::cout << nlohmann::json(names).dump() << "\n";
+      std::cout << json_text(nlohmann::json(names)) << "\n";
       return;
     }
     std::cout << names.size() << " legal move" << (names.size() == 1 ? "" : "s") << (names.empty() ? "" : ":");

@@ -17,6 +17,7 @@
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
+#include "tools/json_text.h"
 #include "tools/diagram.h"
 #include "tools/serve_page.h"
 
@@ -66,7 +67,7 @@ int http_status(ErrorKind kind) {
 
 void reply_error(httplib::Response& res, const std::string& message, ErrorKind kind) {
   res.status = http_status(kind);
-  res.set_content(nlohmann::ordered_json{{"error", message}, {"error_kind", kind_name(kind)}}.dump() + "\n",
+  res.set_content(json_text(nlohmann::ordered_json{{"error", message}, {"error_kind", kind_name(kind)}}) + "\n",
                   "application/json");
 }
 
@@ -103,7 +104,7 @@ void serve(const ServeOptions& opt) {
 
   std::string page = ServePage;
   const std::string placeholder = "__DEFAULT_CONDITION__";
-  page.replace(page.find(placeholder), placeholder.size(), nlohmann::json(default_rules.name()).dump());
+  page.replace(page.find(placeholder), placeholder.size(), json_text(nlohmann::json(default_rules.name())));
   server.Get("/", [page](const httplib::Request&, httplib::Response& res) {
     res.set_content(page, "text/html; charset=utf-8");
   });

@@ -45,6 +45,10 @@ def test_missing_directory_is_a_missing_table(tmp_path):
     "8/8/8/5k2/8/8/1Q6/K7 w KQ - 0 1",             # castling rights
     "8/8/8/5k2/8/8/1Q6/8 w - - 0 1",               # no white king
     "8/8/8/8/8/8/1Qk5/K7 w - - 0 1",               # Black, not to move, is in check
+    "8/8/8/5k2/8/8/1\u04246/K7 w - - 0 1",         # issue 27 B: a Cyrillic letter (two bytes in UTF-8)
+    "8/8/8/5k2/8/8/1\u00e96/K7 w - - 0 1",         # issue 27 B: a Latin letter outside ASCII
+    "8/8/8/5k2/8/8/1\udce96/K7 w - - 0 1",         # issue 27 B: a lone surrogate (bytes read as surrogateescape)
+    "8/8/8/5k2/8/8/1\ud8006/K7 w - - 0 1",         # issue 27 B: a lone surrogate no encoding takes
 ])
 def test_illegal_position(tb, fen):
     for probe in (tb.probe_wdl, tb.probe_dtm, tb.get_wdl, tb.get_dtm, tb.best_moves, tb.principal_variation,
@@ -61,6 +65,9 @@ def test_unknown_condition():
         feerie.open_tablebase(".", "no-such-condition")
     assert "unknown condition 'no-such-condition'" in str(caught.value)
     assert caught.value.kind == "invalid argument"
+    with pytest.raises(feerie.ConditionMismatchError) as caught:
+        feerie.open_tablebase(".", "madr\u00e4si")
+    assert "unknown condition 'madr\u00e4si'" in str(caught.value)
 
 
 def copy_tables(source, target, condition):

@@ -7,6 +7,7 @@
 
 #include "rules/capture.h"
 #include "rules/conditions/annan.h"
+#include "rules/text.h"
 
 namespace feerie {
 
@@ -97,12 +98,19 @@ ParalysisRelation eiffel_relation() {
 bool parse_relation(const std::string& pairs, ParsedRelation& out, std::string& error_message) {
   out = ParsedRelation{};
   std::vector<std::string> canonical;
-  std::stringstream in(pairs);
-  for (std::string pair; std::getline(in, pair, ',');) {
+  // Every comma separates two pairs: "qb," and "qb,,bq" have an empty one.
+  for (std::size_t start = 0; start <= pairs.size() && !pairs.empty();) {
+    std::size_t comma = std::min(pairs.find(',', start), pairs.size());
+    const std::string pair = pairs.substr(start, comma - start);
+    start = comma + 1;
+    if (pair.empty()) {
+      error_message = "an empty pair (a comma at the start or end, or two commas together)";
+      return false;
+    }
     PieceType a = pair.size() == 2 ? piece_type_from_letter(pair[0]) : NO_PIECE_TYPE;
     PieceType b = pair.size() == 2 ? piece_type_from_letter(pair[1]) : NO_PIECE_TYPE;
     if (a == NO_PIECE_TYPE || b == NO_PIECE_TYPE) {
-      error_message = "bad pair '" + pair + "' (expected two of the letters k q r b n p g l, as in qb)";
+      error_message = "bad pair '" + printable(pair) + "' (expected two of the letters k q r b n p g l, as in qb)";
       return false;
     }
     out.relation.paralyses[a] |= std::uint16_t(1u << b);

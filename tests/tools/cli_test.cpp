@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/test_util.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -172,6 +174,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --tables /tmp/feerie-never-written --condition madrasi+eiffel KQvK", 2,
                  "bad condition 'madrasi+eiffel': two paralysis conditions"},
         BadInput{"moves 'not a fen'", 2, "bad FEN"},
+        // Issue 27 G: a relation with an empty pair was accepted as if the comma were not there.
+        BadInput{"moves --condition eiffel:qb, '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
+                 "bad condition 'eiffel:qb,': an empty pair"},
+        BadInput{"moves --condition eiffel:qb,,bq '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "an empty pair"},
         BadInput{"moves '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'", 2, "2 white kings"},
         BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "no black king"},
         BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'", 2, "castling rights"},
@@ -271,6 +277,27 @@ TEST(Cli, Reliability27A_MemoryLimitsOfTheProcess) {
   EXPECT_EQ(solve.output.find("bad_alloc"), std::string::npos) << solve.output;
   EXPECT_FALSE(std::filesystem::exists(dir + "/orthodox/KRRvKR.ftb"));
   std::filesystem::remove_all(dir);
+}
+
+// Issue 27 B: a batch with a non-ASCII line (UTF-8, Latin-1) reports it as a JSON error,
+// its bytes escaped where they are not UTF-8, and goes on with the next line.
+TEST(Cli, Reliability27B_NonAsciiInputOnTheJsonPaths) {
+  const std::string dir = tables_with_krvk(), feerie = FEERIE_BINARY;
+  CommandRun r = run_command("printf '6k1/8/6K1/8/8/8/8/R\\321\\2046 w - - 0 1\\n6k1/8/6K1/8/8/8/8/R7 w - - 0 1\\n"
+                             "6k1/8/6K1/8/8/8/8/R\\3516 w - - 0 1\\n' | " + feerie + " probe --json --tables " + dir);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  std::istringstream lines(r.output);
+  std::vector<nlohmann::json> objects;
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty() && line[0] == '{') objects.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(objects.size(), 3u) << r.output;
+  EXPECT_NE(objects[0]["error"].get<std::string>().find("unknown piece letter '\xd1\x84'"), std::string::npos);
+  EXPECT_EQ(objects[1]["wdl"], "win");
+  EXPECT_NE(objects[2]["error"].get<std::string>().find("unknown piece letter '\\xe9'"), std::string::npos);
+  EXPECT_EQ(objects[2]["fen"], "6k1/8/6K1/8/8/8/8/R\\xe96 w - - 0 1");
+  CommandRun material = run_feerie("gen --plan --tables " + dir + " $(printf 'KQv\\351K')");
+  EXPECT_EQ(material.exit_code, 2);
+  EXPECT_NE(material.output.find("bad material 'KQv\\xe9K'"), std::string::npos) << material.output;
 }
 
 // Output of a bash script (stdout and stderr).

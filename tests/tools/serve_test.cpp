@@ -159,6 +159,19 @@ TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
   expect_error("/api/diagram?fen=" + encode(Fen) + "&size=big", 400, "invalid argument", "bad size");
 }
 
+// Issue 27 B: bytes that are not UTF-8 (Latin-1, a cut sequence) in a parameter are a 400
+// with a JSON error quoting them escaped, not a 500 from the JSON writer.
+TEST_F(Serve, Reliability27B_NonUtf8ParameterIsA400) {
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xe9" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
+               "unknown piece letter '\\xe9'");
+  expect_error("/api/moves?fen=" + encode("8/8/8/8/8/3\xd0" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
+               "'\\xd0'");
+  expect_error("/api/probe?fen=" + encode(Fen) + "&condition=" + encode("madr\xe4si"), 400, "invalid argument",
+               "unknown condition 'madr\\xe4si'");
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xd0\xa4" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
+               "unknown piece letter '\xd0\xa4'");  // valid UTF-8 is quoted as it is
+}
+
 TEST_F(Serve, DiagramIsTheSvgOfTheRenderer) {
   httplib::Result r = get("/api/diagram?fen=" + encode(Fen) + "&condition=madrasi-ri&size=300");
   ASSERT_TRUE(r);
