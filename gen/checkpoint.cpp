@@ -111,6 +111,36 @@ std::string checkpoint_path(const std::string& table_directory, const std::vecto
   return (std::filesystem::path(table_directory) / (members.front()->material().name() + which + ".ckpt")).string();
 }
 
+std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename) {
+  const std::size_t dot = filename.find('.');
+  if (dot == std::string::npos || dot == 0 || filename.size() < dot + 5 ||
+      filename.compare(filename.size() - 5, 5, ".ckpt") != 0)
+    return std::nullopt;
+  const std::string middle = filename.substr(dot + 1, filename.size() - dot - 6);  // "" or "<rank>-of-<ranks>"
+  if (filename.size() == dot + 5) return CheckpointName{filename.substr(0, dot), 1};
+  const std::size_t of = middle.find("-of-");
+  const bool digits = of != std::string::npos && of > 0 && of + 4 < middle.size() && of < 10 && middle.size() - of - 4 < 10 &&
+                      middle.find_first_not_of("0123456789") == of &&
+                      middle.find_first_not_of("0123456789", of + 4) == std::string::npos;
+  if (!digits) return std::nullopt;
+  return CheckpointName{filename.substr(0, dot), std::stoi(middle.substr(of + 4))};
+}
+
+std::vector<std::string> remove_checkpoints(const std::string& table_directory, const std::string& first_member,
+                                            int keep_ranks) {
+  std::vector<std::string> removed;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(table_directory, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::optional<CheckpointName> c = parse_checkpoint_name(name);
+    if (!c || c->first_member != first_member || c->ranks == keep_ranks) continue;
+    std::error_code removal;
+    if (std::filesystem::remove(it->path(), removal)) removed.push_back(name);
+  }
+  std::sort(removed.begin(), removed.end());
+  return removed;
+}
+
 Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
                        const SolverState& state, const std::vector<MemberValues>& values, int threads,
                        CheckpointPart part) {

@@ -20,6 +20,7 @@
 // or damaged checkpoint is refused with the reason, and the solve starts over.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,22 @@ struct CheckpointPart {
 // Where the checkpoint of the component made of `members` (sorted by name) is kept.
 std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members,
                             CheckpointPart part = {});
+
+// What a checkpoint's file name says: the component's first member and the number of
+// processes of the run that wrote it (1: one process). nullopt for any other name.
+struct CheckpointName {
+  std::string first_member;
+  int ranks = 1;
+};
+std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename);
+
+// Removes from `table_directory` the checkpoints of the component whose first member is
+// named `first_member`, except those of runs of `keep_ranks` processes (0: keeps none;
+// each process of a run removes its own), and returns the names of the files removed.
+// Used once the component's tables are finished (issue 27 C: an interrupted run of
+// another shape left its checkpoints for ever).
+std::vector<std::string> remove_checkpoints(const std::string& table_directory, const std::string& first_member,
+                                            int keep_ranks);
 
 // Writes the checkpoint of `state` and `values` (one entry per member, in the order of
 // `members`) to `path`, replacing the one there. `threads` compress in parallel.

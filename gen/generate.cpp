@@ -47,6 +47,15 @@ void notice(const GenerateOptions& options, const std::string& message) {
   if (options.on_notice) options.on_notice(message);
 }
 
+// Tells of the checkpoints an earlier interrupted run of `title` left and that are now
+// removed, its tables being finished (remove_checkpoints).
+void say_removed(const GenerateOptions& options, const std::string& title, const std::vector<std::string>& removed) {
+  if (removed.empty()) return;
+  std::string names;
+  for (const std::string& r : removed) names += (names.empty() ? "" : ", ") + r;
+  notice(options, "removed the checkpoints an earlier interrupted run of " + title + " left: " + names);
+}
+
 // "KQvKR" or "component KmRvKP, KNvKmR, ...": how messages name what is being solved.
 std::string component_title(const std::vector<Material>& component) {
   return (component.size() == 1 ? "" : "component ") + material_names(component);
@@ -190,9 +199,14 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     if (options.on_table) options.on_table(table);
   }
   for (const Indexer& indexer : indexers) job.done_entries += 2 * double(indexer.size());
-  // Every member is on disk: the checkpoint has served.
+  // Every member is on disk: the checkpoint has served, and so have those an earlier run
+  // of another shape left (one process, or another number of them: issue 27 C), which the
+  // leader removes, saying so.
   std::error_code ec;
   std::filesystem::remove(checkpoint, ec);
+  if (!options.partition || options.partition->rank() == 0) {
+    say_removed(options, title, remove_checkpoints(dir, component.front().name(), part.ranks));
+  }
   return out;
 }
 
@@ -253,8 +267,15 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   if (plan->components.empty()) return done;
   JobProgress job;
   for (const PlannedComponent& c : plan->components) job.total_entries += c.reuse ? 0 : c.entries;
-  // A reused table is reported like a written one.
+  // A reused table is reported like a written one; checkpoints of its component that an
+  // interrupted run left have served (the leader removes them).
+  const bool leader = !options.partition || options.partition->rank() == 0;
   auto reuse = [&](const PlannedComponent& component) {
+    if (leader) {
+      const std::string dir = std::filesystem::path(paths.table_path(component.members.front())).parent_path().string();
+      say_removed(options, component_title(component.members),
+                  remove_checkpoints(dir, component.members.front().name(), 0));
+    }
     for (const Material& material : component.members) {
       done.push_back(reused_table(material, component.members, paths));
       if (options.on_table) options.on_table(done.back());
@@ -264,7 +285,6 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   bool work = std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
   // Processes on other machines cannot tell whether a process id is alive here: the
   // directory is tidied, checked and locked by process 0 alone.
-  const bool leader = !options.partition || options.partition->rank() == 0;
   // What interrupted runs left behind goes first (before new files are written beside it).
   if (leader) remove_stale_temporaries(dir.string());
   if (work && leader) {

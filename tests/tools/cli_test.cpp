@@ -300,6 +300,56 @@ TEST(Cli, Reliability27B_NonAsciiInputOnTheJsonPaths) {
   EXPECT_NE(material.output.find("bad material 'KQv\\xe9K'"), std::string::npos) << material.output;
 }
 
+// Issue 27 C: checkpoints an interrupted run of another shape left (per-process files of
+// an MPI job, or one process's) are removed, with a notice, once the table is written or
+// found finished; `check` names those whose table is finished.
+TEST(Cli, Reliability27C_CheckpointsOfOtherRunsAreCleaned) {
+  const std::string dir = "/tmp/feerie-ckpt-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
+  for (const char* name : {"KRvK.0-of-3.ckpt", "KRvK.1-of-3.ckpt", "KRvK.2-of-3.ckpt", "KQvK.0-of-2.ckpt"})
+    std::ofstream(dir + "/orthodox/" + name) << "left by a killed job";
+  CommandRun check = run_feerie("check --tables " + dir);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  EXPECT_NE(check.output.find("KQvK.0-of-2.ckpt: stale checkpoint"), std::string::npos) << check.output;
+  EXPECT_EQ(check.output.find("KRvK.0-of-3.ckpt"), std::string::npos) << check.output;  // KRvK is not finished
+  CommandRun gen = run_feerie("gen --tables " + dir + " KRvK KQvK");
+  EXPECT_EQ(gen.exit_code, 0) << gen.output;
+  EXPECT_NE(gen.output.find("removed the checkpoints an earlier interrupted run of KRvK left: KRvK.0-of-3.ckpt, "
+                            "KRvK.1-of-3.ckpt, KRvK.2-of-3.ckpt"),
+            std::string::npos)
+      << gen.output;
+  EXPECT_NE(gen.output.find("run of KQvK left: KQvK.0-of-2.ckpt"), std::string::npos) << gen.output;
+  for (const auto& entry : std::filesystem::directory_iterator(dir + "/orthodox"))
+    EXPECT_NE(entry.path().extension(), ".ckpt") << entry.path();
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 27 D: a condition directory that cannot be listed (mode 711, an unprivileged
+// user) is an I/O error, not "0 tables checked, 0 bad". Issue 27 G: materials named
+// without --condition are looked for in every condition's directory.
+TEST(Cli, Reliability27D_CheckOfAnUnreadableDirectoryFails) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to run check as another user";
+  const std::string dir = "/tmp/feerie-unreadable-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
+  ASSERT_EQ(run_feerie("gen --condition madrasi-ri --tables " + dir + " KRvK").exit_code, 0);
+  std::filesystem::permissions(dir, std::filesystem::perms(0755));
+  std::filesystem::permissions(dir + "/orthodox", std::filesystem::perms(0711));
+  CommandRun r = run_command("setpriv --reuid=65534 --regid=65534 --clear-groups " + std::string(FEERIE_BINARY) +
+                             " check --tables " + dir);
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("cannot list '" + dir + "/orthodox': Permission denied"), std::string::npos) << r.output;
+  std::filesystem::permissions(dir + "/orthodox", std::filesystem::perms(0755));
+  CommandRun one = run_feerie("check --tables " + dir + " KQvK");
+  EXPECT_EQ(one.exit_code, 0) << one.output;  // not "missing" from madrasi-ri
+  EXPECT_NE(one.output.find("1 tables checked, 0 bad"), std::string::npos) << one.output;
+  CommandRun none = run_feerie("check --tables " + dir + " KRvKN");
+  EXPECT_EQ(none.exit_code, 4) << none.output;
+  EXPECT_NE(none.output.find("KRvKN: missing (in no condition's directory"), std::string::npos) << none.output;
+  std::filesystem::remove_all(dir);
+}
+
 // Output of a bash script (stdout and stderr).
 std::string run_script(const std::string& script) { return run_command("bash -c '" + script + "'").output; }
 
