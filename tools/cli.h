@@ -45,6 +45,42 @@ std::string join_fen_fields(const std::vector<std::string>& fen_fields);
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules);
 Position parse_position(const std::string& fen, const RuleSet& rules);
 
+// An option check: a whole number of at least `least` (CLI11's PositiveNumber and
+// NonNegativeNumber print their range as "0.000000 to 1.79e308": issue 27 G).
+inline CLI::Validator at_least(long long least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        std::size_t used = 0;
+        long long n = 0;
+        try {
+          n = std::stoll(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || n < least)
+          return "must be a whole number of at least " + std::to_string(least) + ", not '" + text + "'";
+        return {};
+      },
+      "N>=" + std::to_string(least));
+}
+
+// An option check: a number of seconds, 0 or more.
+inline CLI::Validator seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::size_t used = 0;
+        double s = -1;
+        try {
+          s = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !(s >= 0)) return "must be a number of seconds, 0 or more, not '" + text + "'";
+        return {};
+      },
+      "SECONDS");
+}
+
 // Erases the progress line on a terminal (nothing otherwise).
 void clear_progress();
 

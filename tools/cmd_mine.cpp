@@ -167,7 +167,7 @@ void add_mine_command(CLI::App& app) {
       ->check(CLI::IsMember({"value", "result"}))
       ->needs(differs);
   auto* limit = cmd->add_option("--limit", o->limit, "A random sample of at most N matches (default: every match)")
-                    ->check(CLI::PositiveNumber);
+                    ->check(at_least(1));
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
       ->needs(limit);
   cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));

@@ -6,6 +6,7 @@
 //   GET /api/diagram?fen=…&condition=…[&size=N]   the board as SVG (tools/diagram.h)
 // Bad input answers 4xx with {"error": …, "error_kind": …}. Bound to 127.0.0.1 unless
 // --host says otherwise.
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -23,6 +24,7 @@
 
 #ifdef FEERIE_HAVE_HTTPLIB
 #include <httplib.h>
+#include <sys/socket.h>
 #endif
 
 namespace feerie::cli {
@@ -97,10 +99,36 @@ struct ServeOptions {
   int port = 8080;
 };
 
+// Connections served at once, and how long an idle or slow one may hold its worker: a
+// few clients that open connections and send nothing (or one byte a second) must not
+// keep a normal request waiting (issue 27 F: 30 half-open connections held one for 28 s
+// with 8 workers and 5 s timeouts).
+constexpr std::size_t Workers = 64;
+constexpr time_t IdleSeconds = 2;
+
 void serve(const ServeOptions& opt) {
   RuleSet default_rules = parse_condition(opt.condition);  // refuse a bad --condition before listening
+  // Refuse a --tables that is not a directory before listening (issue 27 G): every
+  // request would fail.
+  std::error_code ec;
+  if (!std::filesystem::is_directory(opt.tables, ec))
+    throw CommandError("the tables directory '" + opt.tables + "' " +
+                           (std::filesystem::exists(opt.tables, ec) ? "is not a directory" : "does not exist"),
+                       ErrorKind::InvalidArgument);
   auto tables = std::make_shared<Tablebases>(opt.tables);
   httplib::Server server;
+  server.new_task_queue = [] { return new httplib::ThreadPool(Workers); };
+  server.set_read_timeout(IdleSeconds, 0);
+  server.set_write_timeout(IdleSeconds, 0);
+  server.set_keep_alive_timeout(IdleSeconds);
+  // SO_REUSEADDR only: cpp-httplib's default adds SO_REUSEPORT, with which a second
+  // server starts on a port another already holds and the two share its requests.
+  auto listening = std::make_shared<socket_t>(-1);
+  server.set_socket_options([listening](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    *listening = sock;
+  });
 
   std::string page = ServePage;
   const std::string placeholder = "__DEFAULT_CONDITION__";
@@ -157,6 +185,10 @@ void serve(const ServeOptions& opt) {
     port = -1;
   if (port <= 0)
     throw CommandError("cannot listen on " + opt.host + ":" + std::to_string(opt.port), ErrorKind::IOError);
+  // cpp-httplib listens with a backlog of 5: while its accepting thread waits for a core,
+  // a sixth client's connection is dropped and retried a second later. Listening again
+  // on the bound socket raises the backlog (Linux updates it in place).
+  if (*listening >= 0) ::listen(*listening, SOMAXCONN);
   std::cout << "feerie: serving http://" << opt.host << ":" << port << "/ (tables " << opt.tables << ", condition "
             << default_rules.name() << "); Ctrl-C stops" << std::endl;
   if (!server.listen_after_bind()) throw CommandError("the server stopped on an error", ErrorKind::IOError);

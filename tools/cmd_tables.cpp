@@ -355,7 +355,7 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--checkpoint-interval", *checkpoint_seconds,
                     "Save a checkpoint of a long solve every so many seconds (default 300; 0: after every pass); an "
                     "interrupted gen resumes from it by itself")
-        ->check(CLI::NonNegativeNumber);
+        ->check(seconds());
     cmd->add_flag("--no-checkpoint", *no_checkpoint, "Save no checkpoints");
     auto log_progress = std::make_shared<bool>(false);
     cmd->add_flag("--progress", *log_progress,
@@ -373,7 +373,7 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--exchange-limit", *exchange_limit,
                     "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
                     "a pass (default 262144; small values test the exchange in rounds)")
-        ->check(CLI::PositiveNumber);
+        ->check(at_least(1));
     cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
     cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress, mpi, ranks,
                    exchange_limit] {

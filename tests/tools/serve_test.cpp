@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +17,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -121,7 +125,7 @@ TEST_F(Serve, StatGivesWhatStatJsonPrints) {
 
 TEST_F(Serve, ProbeGivesWhatProbeJsonPrints) {
   httplib::Result r = get("/api/probe?fen=" + encode(Fen));
-  ASSERT_TRUE(r);
+  ASSERT_TRUE(r) << httplib::to_string(r.error());
   EXPECT_EQ(r->status, 200);
   EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
   EXPECT_EQ(r->body, run("probe --json --tables " + tables_.string() + " '" + Fen + "'"));
@@ -170,6 +174,52 @@ TEST_F(Serve, Reliability27B_NonUtf8ParameterIsA400) {
                "unknown condition 'madr\\xe4si'");
   expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xd0\xa4" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
                "unknown piece letter '\xd0\xa4'");  // valid UTF-8 is quoted as it is
+}
+
+// Issue 27 F: 30 connections that send nothing (as slow or half-open clients do) no
+// longer keep a normal request waiting until they time out: it is answered while they
+// are still open (it once waited 28.5 s for 8 workers with 5 s read timeouts).
+TEST_F(Serve, Reliability27F_IdleConnectionsDoNotStallARequest) {
+  ASSERT_TRUE(get("/api/probe?fen=" + encode(Fen)));  // the table opened before the clock matters
+  std::vector<int> idle;
+  for (int i = 0; i < 30; ++i) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    idle.push_back(s);
+  }
+  httplib::Result r = get("/api/probe?fen=" + encode(Fen));
+  ASSERT_TRUE(r) << httplib::to_string(r.error());
+  EXPECT_EQ(r->status, 200);
+  // Answered while every idle connection is still open: not after the server gave up on
+  // them (it closes a connection idle for 2 s).
+  char byte;
+  for (int s : idle) EXPECT_EQ(recv(s, &byte, 1, MSG_DONTWAIT), -1) << "answered only after idle ones were closed";
+  for (int s : idle) {
+    timeval wait{5, 0};
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    EXPECT_EQ(recv(s, &byte, 1, 0), 0) << "an idle connection was not closed";
+    close(s);
+  }
+}
+
+// Issue 27 G: a --tables that is a file or does not exist is refused at start; issue 24:
+// a second server cannot start on a port the first holds (SO_REUSEPORT once let it, and
+// the two shared the requests).
+TEST_F(Serve, Reliability27G_BadTablesOrTakenPortIsRefusedAtStart) {
+  const std::string feerie = FEERIE_BINARY;
+  auto exit_code = [](const std::string& command) {
+    int status = std::system((command + " > /dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables /nonexistent-feerie-tables"), 2);
+  EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables " + std::string(FEERIE_BINARY)), 2);
+  EXPECT_EQ(exit_code("timeout 10 " + feerie + " serve --tables " + tables_.string() + " --port " +
+                      std::to_string(port_)),
+            5);
 }
 
 TEST_F(Serve, DiagramIsTheSvgOfTheRenderer) {

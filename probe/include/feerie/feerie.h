@@ -78,8 +78,9 @@ typedef struct {
 
 /* The value of the position made of `count` units, `white_to_move` (1 or 0), with an
  * en-passant square `ep_square` (0..63, or -1 for none). The same checks as a FEN (one king
- * each, no pawn on the first or last rank, a usable en-passant square, the side not to move
- * not in check), and two units on one square is an error. */
+ * each, a usable en-passant square, the side not to move not in check; pawns on their first
+ * or last rank are valid, as in a FEN: docs/notation.md), and two units on one square is an
+ * error. */
 int feerie_probe_pieces(feerie_tablebase* tb, const feerie_piece* pieces, size_t count, int white_to_move,
                         int ep_square, feerie_result* out, char* error, size_t error_size);
 
