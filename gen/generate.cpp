@@ -96,8 +96,12 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
     return *state;
   };
   auto last_save = std::make_shared<Clock::time_point>(Clock::now());
-  solve.after_pass = [&, path, part, title, last_save](const SolverState& state, const std::vector<MemberValues>& values,
-                                                bool stopping) -> Status {
+  // Whether saves are failing: a full disk is said once, not at every pass (issue 27 G),
+  // and a save that works again is said too.
+  auto failing = std::make_shared<bool>(false);
+  solve.after_pass = [&, path, part, title, last_save, failing](const SolverState& state,
+                                                                const std::vector<MemberValues>& values,
+                                                                bool stopping) -> Status {
     bool due = options.checkpoint_seconds >= 0 && (stopping || seconds_since(*last_save) >= options.checkpoint_seconds);
     if (options.partition) {
       // Every process saves at the same pass, or none does (clocks differ).
@@ -108,7 +112,13 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
     if (!due) return Ok{};
     if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads, part); !s) {
       // A checkpoint is a safety net, not the job: the solve goes on without it.
-      notice(options, title + ": could not save a checkpoint: " + s.error_message());
+      if (!*failing)
+        notice(options, title + ": could not save a checkpoint: " + s.error_message() +
+                            " (said once; the solve goes on, trying again at the next checkpoint)");
+      *failing = true;
+    } else if (*failing) {
+      notice(options, title + ": checkpoint saved again at pass " + std::to_string(state.next_ply));
+      *failing = false;
     }
     *last_save = Clock::now();
     return Ok{};

@@ -174,6 +174,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --tables /tmp/feerie-never-written --condition madrasi+eiffel KQvK", 2,
                  "bad condition 'madrasi+eiffel': two paralysis conditions"},
         BadInput{"moves 'not a fen'", 2, "bad FEN"},
+        // Issue 27 G: a zero --limit is refused in words (CLI11 printed its range as 0 to
+        // 1.79e308); a file as --tables is a usage error (2, below), not an I/O error (5).
+        BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number of at least 1, not '0'"},
+        BadInput{"gen --checkpoint-interval -1 KQvK", 2, "must be a number of seconds, 0 or more"},
         // Issue 27 G: a relation with an empty pair was accepted as if the comma were not there.
         BadInput{"moves --condition eiffel:qb, '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
                  "bad condition 'eiffel:qb,': an empty pair"},
@@ -204,7 +208,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --plan --tables /tmp/feerie-never-written KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 7,
                  "beyond the supported"},
         // The output directory used to be tried only after the solve.
-        BadInput{"gen --tables /dev/null KQvK", 5, "cannot create the tables directory '/dev/null/orthodox'"},
+        BadInput{"gen --tables /dev/null KQvK", 2, "'/dev/null' is a file, not a directory"},
         BadInput{"check --tables /tmp/feerie-never-written", 2, "is not a directory"}));
 
 // SIGINT during gen used to leave ".tmp" files behind.
@@ -347,6 +351,22 @@ TEST(Cli, Reliability27D_CheckOfAnUnreadableDirectoryFails) {
   CommandRun none = run_feerie("check --tables " + dir + " KRvKN");
   EXPECT_EQ(none.exit_code, 4) << none.output;
   EXPECT_NE(none.output.find("KRvKN: missing (in no condition's directory"), std::string::npos) << none.output;
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 27 G: a checkpoint that cannot be saved (a full disk; here a directory where the
+// file should go) is said once, not at every pass, and the table is still written.
+TEST(Cli, Reliability27G_FailingCheckpointSavesAreSaidOnce) {
+  const std::string dir = "/tmp/feerie-ckpt-fail-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK KRvK").exit_code, 0);
+  std::filesystem::create_directories(dir + "/orthodox/KQvKR.ckpt");
+  CommandRun r = run_feerie("gen --checkpoint-interval 0 --tables " + dir + " KQvKR");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  int said = 0;
+  for (std::size_t at = 0; (at = r.output.find("could not save a checkpoint", at)) != std::string::npos; ++at) ++said;
+  EXPECT_EQ(said, 1) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/orthodox/KQvKR.ftb"));
   std::filesystem::remove_all(dir);
 }
 
