@@ -91,9 +91,16 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
         notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
       return std::nullopt;
     }
-    resumed_at = state->next_ply;
-    notice(options, "resuming " + title + " from its checkpoint at pass " + std::to_string(state->next_ply));
     return *state;
+  };
+  solve.on_resume_checked = [&options, &resumed_at, title](const SolverState& state, const std::string& refused) {
+    if (!refused.empty()) {
+      notice(options, title + ": not resuming: the checkpoint's values disagree with its state (" + refused +
+                          "); starting over");
+      return;
+    }
+    resumed_at = state.next_ply;
+    notice(options, "resuming " + title + " from its checkpoint at pass " + std::to_string(state.next_ply));
   };
   auto last_save = std::make_shared<Clock::time_point>(Clock::now());
   // Whether saves are failing: a full disk is said once, not at every pass (issue 27 G),

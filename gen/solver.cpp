@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gen/exit_tables.h"
+#include "gen/resume_check.h"
 #include "rules/fen.h"
 #include "rules/retro.h"
 
@@ -81,6 +82,18 @@ class Solver {
     }
     int n = 0;
     std::optional<SolverState> resumed = options_.resume ? options_.resume(values_) : std::nullopt;
+    if (resumed) {
+      auto inside = [this](int member, const Position& after, Move m, const UndoRecord& undo,
+                           std::pair<int, std::uint64_t>& out) {
+        Entry e;
+        if (!lands_inside(member, after, m, undo, true, e)) return false;
+        out = {int(e.code >> 48), e.index()};
+        return true;
+      };
+      const std::string why = resumed_values_disagree(members_, rules_, *resumed, values_, !Spread, inside);
+      if (options_.on_resume_checked) options_.on_resume_checked(*resumed, why);
+      if (!why.empty()) resumed.reset();  // the initialisation below overwrites every value
+    }
     if (Status s = agree_on_resume(resumed); !s) return s.error();
     if (resumed) {
       n = resumed->next_ply;

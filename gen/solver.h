@@ -74,6 +74,10 @@ struct SolveOptions {
   // values it may have written are then all overwritten). Partitioned, the solve resumes
   // only when every process resumes at the same state. May be empty.
   std::function<std::optional<SolverState>(std::vector<MemberValues>&)> resume;
+  // Called when `resume` gave a state, once its values are checked against it
+  // (gen/resume_check.h): `refused_because` is empty when the solve goes on from it, else
+  // says what disagrees, and the solve starts afresh. May be empty.
+  std::function<void(const SolverState&, const std::string& refused_because)> on_resume_checked;
   // Polled after initialisation and after each pass: true stops the solve with an
   // Interrupted error (after after_pass). May be empty.
   std::function<bool()> cancelled;

@@ -103,6 +103,49 @@ TEST_F(Resume, DamagedCheckpointIsRefusedAndTheSolveStartsOver) {
   EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_);
 }
 
+// Issue 27 E: a checkpoint whose pass counters were edited and its checksums recomputed
+// (here: saved again through the library) is refused because its values disagree with
+// them, and the solve starts over; before, KRvKN was written with 51,470 inconsistent
+// values from such a file.
+TEST_F(Resume, Reliability27E_EditedPassCountersAreRefused) {
+  std::string dir = fresh_dir(), notices;
+  ASSERT_FALSE(run(dir, 20, notices).ok());
+  const std::string checkpoint = (fs::path(dir) / "orthodox" / "KQvKR.ckpt").string();
+  const std::string genuine = test::file_bytes(checkpoint);
+  Indexer own(*Material::parse("KQvKR"), RuleSet::orthodox());
+  std::vector<MemberValues> values(1);
+  for (auto& side : values[0]) side.assign(own.size(), value::Unknown);
+  Expected<SolverState> state = load_checkpoint(checkpoint, "orthodox", {&own}, values);
+  ASSERT_TRUE(state.ok()) << state.error_message();
+  ASSERT_EQ(state->next_ply, 20);
+  const SolverState s = *state;
+  int longest = 0;
+  for (const auto& side : values[0])
+    for (ValueCode v : side)
+      if (value::is_mate(v)) longest = std::max(longest, value::plies(v));
+  // Passes skipped or run twice, a longest mate below one the values hold, a next pass
+  // beyond the last.
+  for (SolverState edited : {SolverState{s.next_ply + 1, s.max_plies}, SolverState{s.next_ply - 1, s.max_plies},
+                             SolverState{s.next_ply, longest - 1}, SolverState{s.max_plies + 2, s.max_plies}}) {
+    ASSERT_TRUE(save_checkpoint(checkpoint, "orthodox", {&own}, edited, values, 2).ok());
+    notices.clear();
+    auto again = run(dir, -1, notices);
+    ASSERT_TRUE(again.ok()) << again.error_message();
+    EXPECT_EQ(again->back().resumed_at_pass, -1) << edited.next_ply << " " << edited.max_plies << "\n" << notices;
+    EXPECT_NE(notices.find("not resuming: the checkpoint's values disagree with its state"), std::string::npos)
+        << notices;
+    EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_);
+    fs::remove(table(dir, "KQvKR"));
+  }
+  // The genuine checkpoint is still taken.
+  std::ofstream(checkpoint, std::ios::binary) << genuine;
+  notices.clear();
+  auto resumed = run(dir, -1, notices);
+  ASSERT_TRUE(resumed.ok()) << resumed.error_message();
+  EXPECT_EQ(resumed->back().resumed_at_pass, 20) << notices;
+  EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_);
+}
+
 TEST_F(Resume, CheckpointOfAnotherSolveIsRefused) {
   std::string dir = fresh_dir(), notices;
   ASSERT_FALSE(run(dir, 5, notices).ok());
