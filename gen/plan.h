@@ -70,8 +70,9 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
 
 // Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
 // can: it must open cleanly, be built for these rules, this material and this index, and
-// every block must match its checksum. "missing" when there is no file.
-std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules);
+// every block must match its checksum and declare its size (`deep`: and decompress to
+// it, TableFile::check_blocks). "missing" when there is no file.
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules, bool deep = false);
 
 // "1.2 GiB", "640 MiB": sizes for people, in powers of 1024.
 std::string bytes_text(double bytes);

@@ -419,9 +419,10 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   return t;
 }
 
-Status TableFile::check_blocks() const {
+Status TableFile::check_blocks(bool decompress) const {
   std::ifstream in(path_, std::ios::binary);
   std::string compressed;
+  std::vector<ValueCode> codes;
   for (int side = 0; side < 2; ++side)
     for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
       const BlockRef& ref = header_.blocks[side][b];
@@ -429,6 +430,18 @@ Status TableFile::check_blocks() const {
         return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) + ")");
       if (xxh64(compressed.data(), compressed.size()) != ref.checksum)
         return block_error(path_, side, b, "checksum mismatch");
+      const std::size_t count = entries_in_block(header_, b);
+      const unsigned long long declared = ZSTD_getFrameContentSize(compressed.data(), compressed.size());
+      if (declared != count * 2)
+        return block_error(path_, side, b,
+                           declared == ZSTD_CONTENTSIZE_UNKNOWN || declared == ZSTD_CONTENTSIZE_ERROR
+                               ? std::string("its frame does not say its size")
+                               : "its frame holds " + std::to_string(declared) + " bytes, expected " +
+                                     std::to_string(count * 2));
+      if (decompress) {
+        codes.resize(count);
+        if (Status s = decode_block(path_, side, b, ref, compressed, count, codes.data()); !s) return s;
+      }
     }
   return Ok{};
 }

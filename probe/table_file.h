@@ -113,9 +113,12 @@ class TableFile {
   Expected<ValueCode> value(int side, std::uint64_t index) const;
   // All entries of one side, decompressed (for the generator and the verifier).
   Expected<std::vector<ValueCode>> load_side(int side) const;
-  // Reads every block and compares it with its checksum, without decompressing: the
-  // check before a table on disk is trusted again (`feerie gen` reusing it).
-  Status check_blocks() const;
+  // Reads every block and compares it with its checksum and the size its compressed frame
+  // declares with the block's, without decompressing: the check before a table on disk is
+  // trusted again (`feerie gen` reusing it, `feerie check`). `decompress`: decompresses
+  // every block too (`feerie check --deep`), which finds a block whose checksum was made
+  // to match but whose data does not decompress (issue 27 E).
+  Status check_blocks(bool decompress = false) const;
 
  private:
   TableFile() = default;

@@ -610,7 +610,10 @@ void add_check_command(CLI::App& app) {
       ->each([all_conditions](const std::string&) { *all_conditions = false; });
   cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)");
   cmd->add_option("material", opt->args, "Only these materials (default: every table file)");
-  cmd->callback([opt, all_conditions] {
+  auto deep = std::make_shared<bool>(false);
+  cmd->add_flag("--deep", *deep,
+                "Decompress every block too (slower; finds a block whose checksum matches but whose data is damaged)");
+  cmd->callback([opt, all_conditions, deep] {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::is_directory(opt->tables, ec))
@@ -674,7 +677,7 @@ void add_check_command(CLI::App& app) {
           wanted.emplace_back(file.string(), *m);
         }
       }
-      for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules));
+      for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules, *deep));
     }
     for (std::size_t i = 0; i < materials.size(); ++i)
       if (*all_conditions && !found[i]) {

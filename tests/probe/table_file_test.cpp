@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <xxhash.h>
+#include <zstd.h>
 
 #include <atomic>
 #include <filesystem>
@@ -247,6 +248,53 @@ TEST_F(TableFileTest, CorruptBlock) {
   Expected<std::vector<ValueCode>> side1 = (*t)->load_side(1);
   ASSERT_TRUE(side1.ok()) << side1.error_message();
   EXPECT_EQ(*side1, values[1]);
+}
+
+// Issue 27 E: a block whose bytes were changed and its checksum in the header made to
+// match. If its frame declares another size, the cheap check (gen's reuse, `check`)
+// refuses it; if only its data is damaged, `check --deep` (decompressing) does. Both were
+// trusted before, and only a probe called the table corrupt.
+TEST_F(TableFileTest, Reliability27E_BlockWithAMatchingChecksumThatDoesNotDecompress) {
+  const std::string path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  BlockRef ref;
+  {
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    ref = (*t)->header().blocks[0][5];
+    ASSERT_TRUE((*t)->check_blocks(true).ok());
+  }
+  const std::string original = read_bytes(path);
+  // Rewrites block 5 of side 0 in place by `change`, and its checksum in the header.
+  auto crafted = [&](auto change) {
+    std::string block = original.substr(body_offset(original) + ref.offset, ref.size);
+    change(block);
+    const std::uint64_t sum = XXH64(block.data(), block.size(), 0);
+    std::string file = with_header_edit(original, std::to_string(ref.checksum), std::to_string(sum));
+    file.replace(body_offset(file) + ref.offset, ref.size, block);
+    write_bytes(path, file);
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    EXPECT_TRUE(t.ok()) << t.error_message();
+    return t.ok() ? std::move(*t) : nullptr;
+  };
+  // 100 entries: 200 bytes, one byte of frame content size after the magic number and the
+  // frame header descriptor of a single-segment frame.
+  ASSERT_EQ(ZSTD_getFrameContentSize(original.data() + body_offset(original) + ref.offset, ref.size), 200u);
+  std::unique_ptr<TableFile> other_size = crafted([](std::string& block) { block[5] = char(199); });
+  ASSERT_TRUE(other_size);
+  Status cheap = other_size->check_blocks();
+  ASSERT_FALSE(cheap.ok());
+  EXPECT_TRUE(contains(cheap.error_message(), "block 5 of side 0 is corrupt (its frame holds 199 bytes, expected 200)"))
+      << cheap.error_message();
+
+  std::unique_ptr<TableFile> damaged = crafted([](std::string& block) {
+    for (std::size_t i = 6; i < block.size(); ++i) block[i] = char(0xff);  // reserved block type
+  });
+  ASSERT_TRUE(damaged);
+  EXPECT_TRUE(damaged->check_blocks().ok());  // the checksum and the declared size are right
+  Status deep = damaged->check_blocks(true);
+  ASSERT_FALSE(deep.ok());
+  EXPECT_TRUE(contains(deep.error_message(), "block 5 of side 0 is corrupt (zstd")) << deep.error_message();
 }
 
 TEST_F(TableFileTest, CorruptHeader) {
