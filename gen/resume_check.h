@@ -36,10 +36,11 @@ namespace feerie {
 // `values` hold every entry (one process). `lands_inside(member, after, move, undo,
 // entry)` is the solver's: true with the successor's entry (member << 1 | side, index)
 // when the move stays in the component.
+// `samples`: entries checked per member and side.
 template <class Rules, class LandsInside>
 std::string resumed_values_disagree(const std::vector<const Indexer*>& members, const Rules& rules,
                                     const SolverState& state, const std::vector<MemberValues>& values, bool whole,
-                                    LandsInside&& lands_inside) {
+                                    LandsInside&& lands_inside, std::uint64_t samples = 4096) {
   if (state.next_ply < 0 || state.max_plies < 0 || state.next_ply > state.max_plies + 1)
     return "its next pass " + std::to_string(state.next_ply) + " is past its longest mate " +
            std::to_string(state.max_plies) + " + 1";
@@ -54,12 +55,11 @@ std::string resumed_values_disagree(const std::vector<const Indexer*>& members, 
     return "its values hold a mate in " + std::to_string(longest) + " plies, longer than the " +
            std::to_string(state.max_plies) + " it says";
   if (!whole) return "";
-  constexpr std::uint64_t Samples = 4096;  // per member and side
   const int n = state.next_ply;
   for (std::size_t member = 0; member < members.size(); ++member)
     for (int side = 0; side < 2; ++side) {
       const Indexer& indexer = *members[member];
-      const std::uint64_t size = values[member][side].size(), stride = std::max<std::uint64_t>(1, size / Samples);
+      const std::uint64_t size = values[member][side].size(), stride = std::max<std::uint64_t>(1, size / std::max<std::uint64_t>(1, samples));
       for (std::uint64_t i = stride / 2; i < size; i += stride) {
         const ValueCode v = values[member][side][i];
         Position pos;

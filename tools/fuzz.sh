@@ -23,7 +23,7 @@ while (($#)); do
   shift
 done
 
-targets=(fuzz_table_reader fuzz_parsers)
+targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader)
 # short: bounded in time so the default suite stays quick on 2 cores (and in inputs on a fast machine); long: the
 # acceptance run of 10^6 inputs per target, without a time bound.
 if [ "$mode" = short ]; then
