@@ -110,7 +110,7 @@ namespace feerie::cli {
 // The JSON object of `probe --json` for a legal position (one line, no newline): value,
 // best moves, with `with_pv` the principal variation, with `with_moves` every legal move
 // with its value (`probe --moves --json`). Throws CommandError (a missing table: not found).
-// Shared by `probe` and `serve`'s API (tools/cmd_tables.cpp).
+// Shared by `probe` and `serve`'s API (tools/json_output.cpp).
 std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv);
 // The JSON object of `stat --json` (indented): material, condition, and per side to move the
 // counts, the longest mate and an example. Shared by `stat` and `serve`'s API.
@@ -118,6 +118,8 @@ std::string stat_json(const TableHeader& header);
 // The value fields of `probe --json` (wdl, dtm_plies, mate_in), shared by `probe`, `mine`
 // and `serve`.
 void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r);
+// Moves in long algebraic notation (`c3d4`, `e7e8q`), in their order.
+std::vector<std::string> move_names(const std::vector<Move>& moves);
 
 void add_serve_command(CLI::App& app);
 

@@ -18,6 +18,7 @@
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
+#include "tools/serve_api.h"
 #include "tools/json_text.h"
 #include "tools/diagram.h"
 #include "tools/serve_page.h"
@@ -32,65 +33,6 @@ namespace feerie::cli {
 #ifdef FEERIE_HAVE_HTTPLIB
 
 namespace {
-
-// The tablebases of every condition asked for, opened on first use and kept (opening
-// reads nothing; tables are opened when probed). Safe to call from the server's threads.
-class Tablebases {
- public:
-  explicit Tablebases(std::string directory) : directory_(std::move(directory)) {}
-
-  Tablebase get(const std::string& condition) {
-    RuleSet rules = parse_condition(condition);
-    std::lock_guard lock(mutex_);
-    auto it = opened_.find(rules.name());
-    if (it == opened_.end()) it = opened_.emplace(rules.name(), Tablebase::open(directory_, rules)).first;
-    return it->second;
-  }
-
- private:
-  std::string directory_;
-  std::mutex mutex_;
-  std::map<std::string, Tablebase> opened_;
-};
-
-// The user's mistakes are 4xx, the server's trouble 5xx.
-int http_status(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::InvalidArgument:
-      return 400;
-    case ErrorKind::NotFound:
-      return 404;
-    case ErrorKind::NotSupported:
-      return 422;
-    default:
-      return 500;
-  }
-}
-
-void reply_error(httplib::Response& res, const std::string& message, ErrorKind kind) {
-  res.status = http_status(kind);
-  res.set_content(json_text(nlohmann::ordered_json{{"error", message}, {"error_kind", kind_name(kind)}}) + "\n",
-                  "application/json");
-}
-
-std::string parameter(const httplib::Request& req, const std::string& name, const std::string& fallback = "") {
-  if (req.has_param(name.c_str()) && !req.get_param_value(name.c_str()).empty())
-    return req.get_param_value(name.c_str());
-  if (!fallback.empty()) return fallback;
-  throw CommandError("missing parameter '" + name + "'", ErrorKind::InvalidArgument);
-}
-
-// Runs one API request: `answer` fills the response; failures become JSON errors.
-template <class Answer>
-void api(httplib::Response& res, Answer answer) {
-  try {
-    answer();
-  } catch (const CommandError& e) {
-    reply_error(res, e.what(), e.kind);
-  } catch (const std::exception& e) {
-    reply_error(res, e.what(), ErrorKind::Internal);
-  }
-}
 
 struct ServeOptions {
   std::string tables = "tables";
@@ -115,7 +57,7 @@ void serve(const ServeOptions& opt) {
     throw CommandError("the tables directory '" + opt.tables + "' " +
                            (std::filesystem::exists(opt.tables, ec) ? "is not a directory" : "does not exist"),
                        ErrorKind::InvalidArgument);
-  auto tables = std::make_shared<Tablebases>(opt.tables);
+  auto api = std::make_shared<ServeApi>(opt.tables, default_rules);
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(Workers); };
   server.set_read_timeout(IdleSeconds, 0);
@@ -137,45 +79,12 @@ void serve(const ServeOptions& opt) {
     res.set_content(page, "text/html; charset=utf-8");
   });
 
-  auto probe_handler = [tables, default_rules](bool with_moves) {
-    return [tables, default_rules, with_moves](const httplib::Request& req, httplib::Response& res) {
-      api(res, [&] {
-        Tablebase tb = tables->get(parameter(req, "condition", default_rules.name()));
-        Position pos = parse_position(parameter(req, "fen"), tb.rules());
-        res.set_content(probe_json(tb, pos, with_moves, true) + "\n", "application/json");
-      });
-    };
-  };
-  server.Get("/api/probe", probe_handler(false));
-  server.Get("/api/moves", probe_handler(true));
-  // The statistics of a material (`material=KQvKR`, either orientation, or the material of
-  // `fen=`), as `feerie stat --json` prints them.
-  server.Get("/api/stat", [tables, default_rules](const httplib::Request& req, httplib::Response& res) {
-    api(res, [&] {
-      Tablebase tb = tables->get(parameter(req, "condition", default_rules.name()));
-      Material material = req.has_param("material") ? take(Material::parse(parameter(req, "material")))
-                                                    : Material::of(parse_position(parameter(req, "fen"), tb.rules()));
-      material = material.canonical_orientation();
-      std::unique_ptr<TableFile> file = take(open_table(tb.table_path(material), material, tb.rules()));
-      res.set_content(stat_json(file->header()) + "\n", "application/json");
-    });
-  });
-  server.Get("/api/diagram", [default_rules](const httplib::Request& req, httplib::Response& res) {
-    api(res, [&] {
-      RuleSet rules = parse_condition(parameter(req, "condition", default_rules.name()));
-      diagram::DiagramOptions d;
-      d.condition = rules.name();
-      std::string size = parameter(req, "size", "360");
-      if (size.size() > 5 || size.find_first_not_of("0123456789") != std::string::npos || std::stoi(size) < 16)
-        throw CommandError("bad size '" + size + "' (expected 16 to 10000)", ErrorKind::InvalidArgument);
-      d.size = std::min(std::stoi(size), 10000);
-      res.set_content(diagram::diagram_svg(parse_position(parameter(req, "fen"), rules), d), "image/svg+xml");
-    });
-  });
-  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    // Only for paths no handler answered: a handler's own error already has its body.
-    if (res.status == 404 && res.body.empty() && req.path.rfind("/api/", 0) == 0)
-      reply_error(res, "no such API path '" + req.path + "'", ErrorKind::NotFound);
+  // Every /api/ path goes to the API, which answers unknown ones with a JSON 404.
+  server.Get("/api/.*", [api](const httplib::Request& req, httplib::Response& res) {
+    std::multimap<std::string, std::string> params(req.params.begin(), req.params.end());
+    ApiReply reply = api->answer(req.path, params);
+    res.status = reply.status;
+    res.set_content(reply.body, reply.content_type);
   });
 
   int port = opt.port;

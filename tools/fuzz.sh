@@ -23,7 +23,7 @@ while (($#)); do
   shift
 done
 
-targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader)
+targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader fuzz_serve_requests)
 # short: bounded in time so the default suite stays quick on 2 cores (and in inputs on a fast machine); long: the
 # acceptance run of 10^6 inputs per target, without a time bound.
 if [ "$mode" = short ]; then
@@ -90,6 +90,7 @@ cp "$run/tables/orthodox/KQvK.ftb" "$run/seeds/fuzz_table_reader/orthodox-KQvK.f
 cp "$run/tables/orthodox/KvK.ftb" "$run/seeds/fuzz_table_reader/orthodox-KvK.ftb"
 cp "$run/tables/madrasi-ri/KQvK.ftb" "$run/seeds/fuzz_table_reader/madrasi-ri-KQvK.ftb"
 cp tests/fuzz/corpus/parsers/* "$run/seeds/fuzz_parsers/"
+cp tests/fuzz/corpus/serve_requests/* "$run/seeds/fuzz_serve_requests/"
 
 # Symbolised stacks in reports (llvm-symbolizer of the clang in use).
 llvm_bin=$(dirname "$(readlink -f "$(command -v "$cxx")")")
@@ -102,7 +103,7 @@ failed=0
 for t in "${targets[@]}"; do
   options=("${limits[@]}" "${bounds[@]}" -print_final_stats=1 -artifact_prefix="$run/artifacts/$t-"
            -dict="tests/fuzz/${t#fuzz_}.dict")
-  [ "$t" = fuzz_parsers ] && options+=(-max_len=256)
+  [ "$t" = fuzz_parsers ] || [ "$t" = fuzz_serve_requests ] && options+=(-max_len=256)
   log=$run/$t.log
   start=$SECONDS
   status=0

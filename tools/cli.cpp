@@ -1,0 +1,38 @@
+// The helpers of tools/cli.h that every command shares: conditions and positions from
+// the user's text, and exit codes.
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "tools/cli.h"
+
+namespace feerie::cli {
+
+RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(name)); }
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Internal: return 1;
+    case ErrorKind::InvalidArgument: return 2;
+    case ErrorKind::NotFound: return 3;
+    case ErrorKind::Corruption: return 4;
+    case ErrorKind::IOError: return 5;
+    case ErrorKind::NotSupported: return 6;
+    case ErrorKind::ResourceLimit: return 7;
+    case ErrorKind::Interrupted: return 130;
+    case ErrorKind::ConditionMismatch: return 8;
+  }
+  return 1;
+}
+
+Position parse_position(const std::string& fen, const RuleSet& rules) { return take(parse_legal_position(fen, rules)); }
+
+std::string join_fen_fields(const std::vector<std::string>& fen_fields) {
+  std::string fen;
+  for (const std::string& f : fen_fields) fen += (fen.empty() ? "" : " ") + f;
+  return fen;
+}
+
+Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
+  return parse_position(join_fen_fields(fen_fields), rules);
+}
+
+}  // namespace feerie::cli

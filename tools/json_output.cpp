@@ -1,0 +1,92 @@
+// The JSON objects and names the commands and the viewer print (`probe --json`, `stat
+// --json`, `serve`'s API): one definition each, shared (tools/cli.h).
+#include <nlohmann/json.hpp>
+
+#include "probe/table_file.h"
+#include "probe/tablebase.h"
+#include "rules/fen.h"
+#include "tools/cli.h"
+#include "tools/json_text.h"
+
+namespace feerie::cli {
+
+namespace {
+
+std::string wdl_name(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
+
+}  // namespace
+
+std::vector<std::string> move_names(const std::vector<Move>& moves) {
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(to_uci(m));
+  return names;
+}
+
+void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
+  j["wdl"] = wdl_name(r.wdl);
+  j["dtm_plies"] = r.wdl == Wdl::Draw ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.dtm_plies);
+  j["mate_in"] = r.mate_in();
+}
+
+// The object `probe --json` prints for `pos` (and `serve`'s API returns): the value, the
+// best moves, with `with_pv` the principal variation, with `with_moves` every legal move with its
+// value for the mover (best first) and, with `with_pv`, its variation.
+std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv) {
+  ProbeResult r = take(tb.probe(pos));
+  std::vector<Move> best = take(tb.best_moves(pos));
+  std::vector<Move> pv = with_pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
+  std::vector<MoveValue> values = with_moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
+  nlohmann::ordered_json j;
+  j["fen"] = to_fen(pos);
+  j["condition"] = tb.rules().name();
+  add_result_json(j, r);
+  j["best_moves"] = move_names(best);
+  if (with_pv) j["pv"] = move_names(pv);
+  if (with_moves) {
+    j["moves"] = nlohmann::ordered_json::array();
+    for (const MoveValue& mv : values) {
+      nlohmann::ordered_json m;
+      m["move"] = to_uci(mv.move);
+      m["fen_after"] = to_fen(mv.after);
+      add_result_json(m, ProbeResult::of(mv.value));  // for the mover
+      m["checkmate"] = mv.checkmate;
+      m["stalemate"] = mv.stalemate;
+      if (with_pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));
+      j["moves"].push_back(m);
+    }
+  }
+  return json_text(j);
+}
+
+namespace {
+
+nlohmann::json side_json(const SideStatistics& s) {
+  nlohmann::json j;
+  j["positions"] = s.positions;
+  j["win"] = s.win;
+  j["draw"] = s.draw;
+  j["loss"] = s.loss;
+  j["classes"] = {{"win", s.classes_win},
+                  {"draw", s.classes_draw},
+                  {"loss", s.classes_loss},
+                  {"longest_mate_moves", s.classes_longest_mate_plies < 0 ? 0 : (s.classes_longest_mate_plies + 1) / 2},
+                  {"longest_mate_fen", s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr)
+                                                                        : nlohmann::json(s.classes_longest_mate_fen)}};
+  j["longest_mate_moves"] = s.longest_mate_plies < 0 ? 0 : (s.longest_mate_plies + 1) / 2;
+  j["longest_mate_plies"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_plies);
+  j["longest_mate_fen"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_fen);
+  return j;
+}
+
+}  // namespace
+
+std::string stat_json(const TableHeader& header) {
+  nlohmann::json j;
+  j["material"] = header.material;
+  j["condition"] = header.condition;
+  j["wtm"] = side_json(header.stats[WHITE]);
+  j["btm"] = side_json(header.stats[BLACK]);
+  return json_text(j, 2);
+}
+
+}  // namespace feerie::cli
