@@ -12,26 +12,11 @@ namespace {
 
 using Case = test::PerftCase;
 
-// The reference's parameters, read from the engine's rule value (data only: the logic is
-// the reference's own).
-test::combination_reference::Params params_of(const RuleSet& rules) {
-  const test::ParalysisParameters paralysis = test::paralysis_parameters(rules);
-  const AnnanWalk walk = test::annan_walk(rules);
-  test::combination_reference::Params p;
-  p.paralyses = paralysis.paralyses;
-  p.isardam = paralysis.isardam;
-  p.ordinary_checks = paralysis.ordinary_checks;
-  p.lender_in_front = walk.lender_in_front;
-  p.kings_lend = walk.kings_lend;
-  p.kings_borrow = walk.kings_borrow;
-  return p;
-}
-
 class CombinationPerft : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CombinationPerft, EngineEqualsReferenceAndRecordedCount) {
   test::expect_perft(GetParam(), [](const RuleSet& rules, const Position& pos, int depth) {
-    return test::combination_reference::perft(pos, params_of(rules), depth);
+    return test::combination_reference::perft(pos, test::combination_reference::params_of(rules), depth);
   });
 }
 

@@ -16,6 +16,7 @@
 
 #include "rules/move.h"
 #include "rules/walks.h"
+#include "tests/test_util.h"
 
 namespace feerie::test::combination_reference {
 namespace {
@@ -191,5 +192,18 @@ std::vector<std::string> legal_moves(const Position& pos, const Params& params) 
 }
 
 std::uint64_t perft(const Position& pos, const Params& params, int depth) { return Oracle(params).perft(pos, depth); }
+
+Params params_of(const RuleSet& rules) {
+  const ParalysisParameters paralysis = paralysis_parameters(rules);
+  const AnnanWalk walk = annan_walk(rules);
+  Params p;
+  p.paralyses = paralysis.paralyses;
+  p.isardam = paralysis.isardam;
+  p.ordinary_checks = paralysis.ordinary_checks;
+  p.lender_in_front = walk.lender_in_front;
+  p.kings_lend = walk.kings_lend;
+  p.kings_borrow = walk.kings_borrow;
+  return p;
+}
 
 }  // namespace feerie::test::combination_reference

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "rules/position.h"
+#include "rules/ruleset.h"
 
 namespace feerie::test::combination_reference {
 
@@ -43,5 +44,9 @@ std::vector<std::string> legal_moves(const Position& pos, const Params& params);
 
 // Leaf count of the legal move tree to `depth` plies (depth 0 -> 1).
 std::uint64_t perft(const Position& pos, const Params& params, int depth);
+
+// The parameters of a rule set (a paralysis condition, Annan or Nanna, or both), read from
+// the engine's rule value: data only, the logic stays the reference's own.
+Params params_of(const RuleSet& rules);
 
 }  // namespace feerie::test::combination_reference

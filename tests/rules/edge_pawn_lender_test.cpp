@@ -138,19 +138,6 @@ TEST(EdgePawnLender, RecordedPopeyeMovesOfRandomPositions) {
   EXPECT_EQ(compared, 600);
 }
 
-test::combination_reference::Params params_of(const RuleSet& r) {
-  const test::ParalysisParameters paralysis = test::paralysis_parameters(r);
-  const AnnanWalk walk = test::annan_walk(r);
-  test::combination_reference::Params p;
-  p.paralyses = paralysis.paralyses;
-  p.isardam = paralysis.isardam;
-  p.ordinary_checks = paralysis.ordinary_checks;
-  p.lender_in_front = walk.lender_in_front;
-  p.kings_lend = walk.kings_lend;
-  p.kings_borrow = walk.kings_borrow;
-  return p;
-}
-
 // Random positions with pawns on their edge ranks and lenders: the engine's legal moves
 // and two-ply perft equal the independent reference's, under Annan and Nanna of every type
 // and combined with each paralysis family.
@@ -159,7 +146,7 @@ TEST(EdgePawnLender, RandomPositionsAgreeWithTheIndependentReference) {
                            "madrasi+annan", "madrasi-ri+nanna", "madrasi-ri+annan-c", "isardam+annan",
                            "isardam-b-ri+nanna", "eiffel+annan", "leffie+nanna", "eiffel:qb,bq,rn,nr+annan-b"}) {
     const RuleSet r = rules(name);
-    const auto params = params_of(r);
+    const auto params = test::combination_reference::params_of(r);
     std::mt19937_64 rng(26);
     int checked = 0, with_edge_moves = 0;
     for (int n = 0; checked < 150 && n < 5000; ++n) {
