@@ -197,7 +197,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"},
         BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 7, "beyond the supported"},
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 10M KQvKR", 7,
-                 "cannot generate KQvKR: it needs about 17.2 MiB of memory"},
+                 "cannot generate KQvKR: it needs about 17.4 MiB of memory"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
         BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use it with --plan --mpi"},
@@ -251,7 +251,7 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   CommandRun r = run_feerie("gen --plan --tables /tmp/feerie-never-written KQvKR");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 17.2 MiB"), std::string::npos)
+  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 17.4 MiB"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("KvK: generate"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
