@@ -27,7 +27,7 @@ targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader fuzz_serve_reques
 # short: bounded in time so the default suite stays quick on 2 cores (and in inputs on a fast machine); long: the
 # acceptance run of 10^6 inputs per target, without a time bound.
 if [ "$mode" = short ]; then
-  limits=(-runs=200000 -max_total_time=40)
+  limits=(-runs=200000 -max_total_time=20)
 else
   limits=(-runs=1000000 -max_total_time=0)
 fi

@@ -21,7 +21,7 @@ if(FEERIE_FUZZ_CLANGXX AND FEERIE_FUZZ_LINKS)
   foreach(mode short long)
     add_test(NAME fuzz_${mode} COMMAND ${PROJECT_SOURCE_DIR}/tools/fuzz.sh ${mode} --feerie $<TARGET_FILE:feerie>)
   endforeach()
-  # fuzz_short: the clang build (about 20 s on 2 cores the first time) and 40 s per target at most.
+  # fuzz_short: the clang build (about a minute on 2 cores the first time) and 20 s per target at most.
   set_tests_properties(fuzz_short PROPERTIES LABELS fuzz TIMEOUT 900)
   set_tests_properties(fuzz_long PROPERTIES LABELS "slow;fuzz" TIMEOUT 7200)
 else()
