@@ -73,10 +73,9 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
 }  // namespace
 
 Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
-  // The pawn walk has no move from its own first rank (SPEC 2; the reference solver's
-  // base rank), whoever uses it; from the last rank it leaves the board. A real pawn there
-  // lent another walk captures with it (SPEC 3.4).
-  if (walk == PAWN && relative_rank(c, s) == 0) return 0;
+  // The pawn walk captures nothing from its own first rank (pawn_capture_bb is empty there:
+  // SPEC 2) nor from its last (off the board); a real pawn there lent another walk captures
+  // with it like any unit (SPEC 3.4).
   Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
   switch (walk) {
     case PAWN: return pawn_capture_bb(c, s) & enemies;
