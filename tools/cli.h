@@ -45,41 +45,32 @@ std::string join_fen_fields(const std::vector<std::string>& fen_fields);
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules);
 Position parse_position(const std::string& fen, const RuleSet& rules);
 
-// An option check: a whole number of at least `least` (CLI11's PositiveNumber and
-// NonNegativeNumber print their range as "0.000000 to 1.79e308": issue 27 G).
+// An option check built on one number parser: the whole text must be a number (whole
+// when `whole`) of at least `least`, else `complaint` + " not '<text>'". CLI11's own
+// PositiveNumber and NonNegativeNumber print their range as "0.000000 to 1.79e308"
+// (issue 27 G).
+inline CLI::Validator number_check(double least, bool whole, std::string complaint, std::string name) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        std::size_t used = 0;
+        double n = 0;
+        try {
+          n = whole ? double(std::stoll(text, &used)) : std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !(n >= least)) return complaint + ", not '" + text + "'";
+        return {};
+      },
+      name);
+}
+// A whole number of at least `least`.
 inline CLI::Validator at_least(long long least) {
-  return CLI::Validator(
-      [least](std::string& text) -> std::string {
-        std::size_t used = 0;
-        long long n = 0;
-        try {
-          n = std::stoll(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || n < least)
-          return "must be a whole number of at least " + std::to_string(least) + ", not '" + text + "'";
-        return {};
-      },
-      "N>=" + std::to_string(least));
+  return number_check(double(least), true, "must be a whole number of at least " + std::to_string(least),
+                      "N>=" + std::to_string(least));
 }
-
-// An option check: a number of seconds, 0 or more.
-inline CLI::Validator seconds() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double s = -1;
-        try {
-          s = std::stod(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || !(s >= 0)) return "must be a number of seconds, 0 or more, not '" + text + "'";
-        return {};
-      },
-      "SECONDS");
-}
+// A number of seconds, 0 or more.
+inline CLI::Validator seconds() { return number_check(0, false, "must be a number of seconds, 0 or more", "SECONDS"); }
 
 // Erases the progress line on a terminal (nothing otherwise).
 void clear_progress();
