@@ -8,7 +8,8 @@
 #   --feerie PATH  a built feerie program, to generate the seed tables (default: build/tools/feerie, else one is
 #                  built in build-fuzz)
 # Environment: FUZZ_CC/FUZZ_CXX (default clang-14/clang++-14, else clang/clang++), FUZZ_BUILD_DIR (default
-# build-fuzz), FUZZ_JOBS (build jobs, default 2).
+# build-fuzz), FUZZ_JOBS (build jobs, default 2), FUZZ_TARGETS (a space-separated subset of the targets to run,
+# default all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,11 @@ while (($#)); do
   shift
 done
 
-targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader fuzz_serve_requests)
+all_targets=(fuzz_table_reader fuzz_parsers fuzz_checkpoint_reader fuzz_serve_requests)
+read -r -a targets <<<"${FUZZ_TARGETS:-${all_targets[*]}}"
+for t in "${targets[@]}"; do
+  [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2; }
+done
 # short: bounded in time so the default suite stays quick on 2 cores (and in inputs on a fast machine); long: the
 # acceptance run of 10^6 inputs per target, without a time bound.
 if [ "$mode" = short ]; then
@@ -75,7 +80,7 @@ fi
 flock -u 9
 
 run=$(mktemp -d "$build/run-$mode.XXXXXX")
-for t in "${targets[@]}"; do mkdir -p "$run/corpus/$t" "$run/seeds/$t"; done
+for t in "${all_targets[@]}"; do mkdir -p "$run/corpus/$t" "$run/seeds/$t"; done
 mkdir -p "$run/artifacts" "$run/tmp"
 # The targets' own scratch files (fuzz_table_reader's table directory) go here too: a crashing target cannot remove
 # them, and this directory is removed after a clean run or kept with the failure.
