@@ -5,12 +5,16 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <utility>
 
+#include "gen/entry.h"
 #include "gen/exit_tables.h"
 #include "gen/resume_check.h"
+#include "gen/update_exchange.h"
+#include "gen/value_store.h"
 #include "rules/fen.h"
 #include "rules/retro.h"
 
@@ -18,136 +22,149 @@ namespace feerie {
 
 namespace {
 
-// An entry of the component being solved: which member, which side to move, which index.
-// Layout of `code`: bits 0-47 index, bit 48 side to move, bits 49-63 member. Trivial, so
-// that the arrays of predecessors on the stack of every propagation cost nothing to make.
-struct Entry {
-  std::uint64_t code;
-  static Entry of(int member, int side, std::uint64_t index) {
-    return {index | std::uint64_t(side) << 48 | std::uint64_t(member) << 49};
-  }
-  std::uint64_t index() const { return code & ((std::uint64_t(1) << 48) - 1); }
-  int side() const { return int(code >> 48) & 1; }
-  int member() const { return int(code >> 49); }
-};
-
-// `Spread`: the solve is partitioned over several processes (SolveOptions::partition);
-// one process alone compiles to the code without ownership tests.
+// The solve of one component under `Rules`, as a script of passes (run()) over a value
+// store (gen/value_store.h); the moves and un-moves of the passes are the rules' own
+// (rules/movegen.h, rules/retro.h). `Spread`: the solve is partitioned over several
+// processes (SolveOptions::partition), updates of other processes' entries go through
+// the exchange (gen/update_exchange.h); one process alone compiles to the code without
+// ownership tests.
 template <class Rules, bool Spread>
 class Solver {
  public:
   Solver(const std::vector<const Indexer*>& members, const Rules& rules, const Tablebase& subtables,
          const SolveOptions& options)
-      : members_(members), rules_(rules), subtables_(subtables), options_(options) {
+      : members_(members),
+        rules_(rules),
+        subtables_(subtables),
+        options_(options),
+        exchange_(*partition_, threads(), options.exchange_limit) {
     for (const Indexer* m : members) fixed_squares_.push_back(fixed_squares(*m));
   }
 
   Expected<std::vector<SolvedTable>> run() {
-    if (members_.size() > MaxMembers)
-      return error(ErrorKind::NotSupported, "a component of more than " + std::to_string(MaxMembers) + " materials");
-    for (const Indexer* m : members_)
-      if (m->symmetry_count() != members_.front()->symmetry_count())
-        return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" +
-                                              members_.front()->material().name() + ", " + m->material().name() + ")");
+    if (Status s = check_members(); !s) return s.error();
     Expected<ExitTables> exits = ExitTables::load(members_, subtables_);
     if (!exits) return exits.error();
     exits_ = std::move(*exits);
-    values_.resize(members_.size());
-    block_min_.resize(members_.size());
-    for (std::size_t m = 0; m < members_.size(); ++m) {
-      ranges_.push_back(owned_range(members_[m]->size(), partition_->rank(), ranks_));
-      for (int side = 0; side < 2; ++side) {
-        values_[m][side].assign(ranges_[m].size(), value::Unknown);
-        block_min_[m][side].assign((ranges_[m].size() + BlockSize - 1) / BlockSize, NoMate);
-        // Addresses of entry 0 and block 0, as if the arrays began there (unsigned
-        // arithmetic; only own entries are ever looked up through them).
-        value_tables_[2 * m + side] =
-            std::uintptr_t(values_[m][side].data()) - ranges_[m].first * sizeof(ValueCode);
-        block_min_tables_[2 * m + side] =
-            std::uintptr_t(block_min_[m][side].data()) - ranges_[m].first / BlockSize * sizeof(ValueCode);
-        first_[2 * m + side] = ranges_[m].first;
-        owned_[2 * m + side] = ranges_[m].size();
-      }
-    }
-    outbox_.assign(std::size_t(threads()), std::vector<std::vector<std::uint64_t>>(std::size_t(ranks_)));
-    // Per member, the chunks of ChunkBlocks solver blocks the largest own range holds: how
-    // many every process scans in a pass (for_entries_with()).
-    for (const Indexer* member : members_) {
-      std::int64_t steps = 0;
-      for (int r = 0; r < ranks_; ++r) {
-        const std::int64_t blocks = std::int64_t((owned_range(member->size(), r, ranks_).size() + BlockSize - 1) / BlockSize);
-        steps = std::max(steps, (blocks + ChunkBlocks - 1) / ChunkBlocks);
-      }
-      scan_steps_.push_back(steps);
-    }
-    int n = 0;
-    std::optional<SolverState> resumed = options_.resume ? options_.resume(values_) : std::nullopt;
-    if (resumed) {
-      auto inside = [this](int member, const Position& after, Move m, const UndoRecord& undo,
-                           std::pair<int, std::uint64_t>& out) {
-        Entry e;
-        if (!lands_inside(member, after, m, undo, true, e)) return false;
-        out = {int(e.code >> 48), e.index()};
-        return true;
-      };
-      const std::string why = resumed_values_disagree(members_, rules_, *resumed, values_, !Spread, inside);
-      if (options_.on_resume_checked) options_.on_resume_checked(*resumed, why);
-      if (!why.empty()) resumed.reset();  // the initialisation below overwrites every value
-    }
-    if (Status s = agree_on_resume(resumed); !s) return s.error();
-    if (resumed) {
-      n = resumed->next_ply;
-      max_plies_ = resumed->max_plies;
-      rebuild_block_minima(n);
-      count_decided();
-    } else {
-      for_all_entries([&](int member, int side, std::uint64_t i) {
-        store(Entry::of(member, side, i), initial_value(member, Color(side), i));
-      });
-      count_decided();
-      report(0, /*already_counted=*/true);
-      if (Status s = after_pass(0); !s) return s.error();
-    }
-    for (; n <= max_plies_.load(); ++n) {
-      for (auto& r : resolved_) r.count.fill(0);
-      run_pass(n);
-      report(n + 1);
-      if (Status s = after_pass(n + 1); !s) return s.error();
-    }
-    for_all_entries([&](int member, int side, std::uint64_t i) {
-      Entry e = Entry::of(member, side, i);
-      if (value::is_open(load(e))) store(e, value::Draw);
-    });
-    std::vector<SolvedTable> out(members_.size());
-    for (std::size_t m = 0; m < members_.size(); ++m) {
-      out[m].values = std::move(values_[m]);
-      out[m].range = ranges_[m];
-      out[m].passes = n;
-    }
-    return out;
+    std::vector<std::uint64_t> sizes;
+    for (const Indexer* m : members_) sizes.push_back(m->size());
+    store_ = std::make_unique<ValueStore>(sizes, partition_->rank(), ranks_, threads());
+    Expected<int> first = resume_or_initialise();
+    if (!first) return first.error();
+    int n = *first;
+    for (; n <= store_->max_plies(); ++n)
+      if (Status s = propagate(n); !s) return s.error();
+    store_->settle_open_as_draws();
+    return tables(n);
   }
 
  private:
-  static constexpr std::size_t MaxMembers = 64;
   // Predecessors of one position: un-moves of each unit, more with magic units (a moved
   // unit's past identities and the past types of the units it touched).
   static constexpr int MaxPredecessors = 2048;
 
   int threads() const { return options_.threads > 0 ? options_.threads : omp_get_max_threads(); }
 
+  Status check_members() const {
+    if (members_.size() > std::size_t(ValueStore::MaxMembers))
+      return error(ErrorKind::NotSupported,
+                   "a component of more than " + std::to_string(ValueStore::MaxMembers) + " materials");
+    for (const Indexer* m : members_)
+      if (m->symmetry_count() != members_.front()->symmetry_count())
+        return error(ErrorKind::Internal, "the members of a component must share one symmetry group (" +
+                                              members_.front()->material().name() + ", " + m->material().name() + ")");
+    return Ok{};
+  }
+
+  // The first pass to run: where a checkpoint the processes agree on left off, or 0 after
+  // initialise().
+  Expected<int> resume_or_initialise() {
+    std::optional<SolverState> resumed = resume();
+    if (Status s = agree_on_resume(resumed); !s) return s.error();
+    if (resumed) {
+      store_->set_max_plies(resumed->max_plies);
+      store_->rebuild_block_minima(resumed->next_ply);
+      count_decided();
+      return resumed->next_ply;
+    }
+    initialise();
+    count_decided();
+    report(0, /*already_counted=*/true);
+    if (Status s = after_pass(0); !s) return s.error();
+    return 0;
+  }
+
+  // The state a checkpoint gives (SolveOptions::resume), once its values agree with it
+  // (gen/resume_check.h); nothing to start afresh.
+  std::optional<SolverState> resume() {
+    if (!options_.resume) return std::nullopt;
+    std::optional<SolverState> resumed = options_.resume(store_->values());
+    if (!resumed) return resumed;
+    auto inside = [this](int member, const Position& after, Move m, const UndoRecord& undo,
+                         std::pair<int, std::uint64_t>& out) {
+      Entry e;
+      if (!lands_inside(member, after, m, undo, true, e)) return false;
+      out = {e.table(), e.index()};
+      return true;
+    };
+    const std::string why = resumed_values_disagree(members_, rules_, *resumed, store_->values(), !Spread, inside);
+    if (options_.on_resume_checked) options_.on_resume_checked(*resumed, why);
+    if (!why.empty()) resumed.reset();  // the initialisation overwrites every value
+    return resumed;
+  }
+
+  // Pass "initialise": every entry's first value (SPEC 5, gen/solver.h).
+  void initialise() {
+    store_->for_all_entries([&](int member, int side, std::uint64_t i) {
+      store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i));
+    });
+  }
+
+  // Pass n of "propagate": the entries mated in n plies (losses when n is even, wins when
+  // odd) pass their value on to their predecessors. Partitioned, updates of other
+  // processes' entries are buffered and exchanged when the buffers fill and at the end of
+  // the pass.
+  Status propagate(int n) {
+    store_->reset_resolved();
+    store_->for_entries_with<Spread>(
+        value::mate_in_plies(n),
+        [&](int member, int side, std::uint64_t i) {
+          if (n % 2 == 0)
+            propagate_loss(member, Color(side), i, n);
+          else
+            propagate_win(member, Color(side), i, n);
+        },
+        [&] { exchange_if_full(n); });
+    if (Spread) exchange(n);
+    report(n + 1);
+    return after_pass(n + 1);
+  }
+
+  // The solved tables, after `passes` passes.
+  std::vector<SolvedTable> tables(int passes) {
+    std::vector<SolvedTable> out(members_.size());
+    for (std::size_t m = 0; m < members_.size(); ++m) {
+      out[m].values = std::move(store_->values()[m]);
+      out[m].range = store_->range(int(m));
+      out[m].passes = passes;
+    }
+    return out;
+  }
+
   // After initialisation and after each pass: the processes agree on the longest mate
   // found and on whether to go on (a failure or a cancellation anywhere stops all), then
   // the state goes to the checkpoint writer, then a cancellation is honoured.
   Status after_pass(int next_ply) {
     bool stopping = options_.cancelled && options_.cancelled();
-    std::vector<std::int64_t> shared{max_plies_.load(), error_ ? 1 : 0, stopping ? 1 : 0};
+    std::vector<std::int64_t> shared{store_->max_plies(), error_ ? 1 : 0, stopping ? 1 : 0};
     if (Status s = partition_->max(shared); !s) return s;
-    max_plies_ = int(shared[0]);
+    store_->set_max_plies(int(shared[0]));
     if (error_) return *error_;
     if (shared[1]) return error(ErrorKind::Internal, "another process of the solve failed (its own message says why)");
     stopping = shared[2] != 0;
     if (options_.after_pass)
-      if (Status s = options_.after_pass(SolverState{next_ply, max_plies_.load()}, values_, stopping); !s) return s;
+      if (Status s = options_.after_pass(SolverState{next_ply, store_->max_plies()}, store_->values(), stopping); !s)
+        return s;
     if (stopping) return error(ErrorKind::Interrupted, "interrupted before pass " + std::to_string(next_ply));
     return Ok{};
   }
@@ -163,133 +180,27 @@ class Solver {
     return Ok{};
   }
 
-  // The block minima of resumed values: the smallest mate value of each block that the
-  // passes from `next_ply` on still have to propagate (for_entries_with() keeps the same).
-  void rebuild_block_minima(int next_ply) {
-    const ValueCode first = value::mate_in_plies(next_ply);
-    for (int side = 0; side < 2; ++side)
-      for (std::size_t member = 0; member < members_.size(); ++member) {
-        const std::vector<ValueCode>& values = values_[member][side];
-        std::vector<ValueCode>& mins = block_min_[member][side];
-        const std::int64_t blocks = std::int64_t(mins.size());
-#pragma omp parallel for schedule(static) num_threads(threads())
-        for (std::int64_t b = 0; b < blocks; ++b) {
-          ValueCode least = NoMate;
-          const std::size_t end = std::min(values.size(), std::size_t(b + 1) * BlockSize);
-          for (std::size_t i = std::size_t(b) * BlockSize; i < end; ++i)
-            if (value::is_mate(values[i]) && values[i] >= first) least = std::min(least, values[i]);
-          mins[b] = least;
-        }
-      }
-  }
-
-  // Runs f(member, side, index) over every entry of every member, in parallel.
-  template <class F>
-  void for_all_entries(F&& f) {
-    for (int side = 0; side < 2; ++side)
-      for (int member = 0; member < int(members_.size()); ++member) {
-        const std::uint64_t first = ranges_[member].first;
-        const std::int64_t size = std::int64_t(ranges_[member].size());
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads())
-        for (std::int64_t i = 0; i < size; ++i) f(member, side, first + std::uint64_t(i));
-      }
-  }
-
-  // Runs f(member, side, index) over the own entries whose value is `code`, in parallel,
-  // skipping the blocks whose smallest pending mate value is larger. A block's minimum is
-  // reset when it is scanned and lowered again by the scan and by every store, so values
-  // written during the pass (always larger than `code`) are never lost. Partitioned, the
-  // blocks are scanned in chunks, with between_chunks() after each: the same number of
-  // times in every process (the largest own range sets it), so it may call collectives.
-  template <class F, class G>
-  void for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
-    for (int side = 0; side < 2; ++side)
-      for (int member = 0; member < int(members_.size()); ++member) {
-        std::vector<ValueCode>& mins = block_min_[member][side];
-        ValueCode* values = values_[member][side].data();
-        const std::int64_t blocks = std::int64_t(mins.size());
-        const std::uint64_t size = ranges_[member].size(), first = ranges_[member].first;
-        const std::int64_t chunk = Spread ? ChunkBlocks : blocks, steps = Spread ? scan_steps_[member] : 1;
-        for (std::int64_t step = 0; step < steps; ++step) {
-          const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
-#pragma omp parallel for schedule(dynamic, 8) num_threads(threads())
-          for (std::int64_t b = from; b < to; ++b) {
-            std::atomic_ref<ValueCode> block_min(mins[b]);
-            if (block_min.load(std::memory_order_acquire) > code) continue;
-            block_min.exchange(NoMate, std::memory_order_acq_rel);
-            ValueCode pending = NoMate;
-            const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
-            // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
-            const unsigned above = code + 1u, span = value::OpenBase - above;
-            for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
-              ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
-              if (v == code) [[unlikely]] {
-                f(member, side, first + i);
-                continue;
-              }
-              pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
-            }
-            lower_block_min(Entry::of(member, side, first + std::uint64_t(b) * BlockSize), pending);
-          }
-          if (Spread) between_chunks();
-        }
-      }
-  }
-
-  // One pass: propagates the entries mated in n plies (losses when n is even, wins when
-  // odd). Partitioned, updates of other processes' entries are buffered and exchanged
-  // when the buffers fill and at the end of the pass.
-  void run_pass(int n) {
-    for_entries_with(
-        value::mate_in_plies(n),
-        [&](int member, int side, std::uint64_t i) {
-          if (n % 2 == 0)
-            propagate_loss(member, Color(side), i, n);
-          else
-            propagate_win(member, Color(side), i, n);
-        },
-        [&] { exchange_if_full(n); });
-    if (Spread) exchange(n);
-  }
-
   // Whether the entry belongs to this process (always, unless partitioned).
   bool owns(Entry e) const {
     if constexpr (!Spread) return true;
-    return e.index() - first_[e.code >> 48] < owned_[e.code >> 48];
+    return store_->owns(e);
   }
 
   // Buffers an update of an entry another process owns (the pass says which update).
-  void send(Entry e) {
-    const int owner = owner_of(e.index(), members_[e.member()]->size(), ranks_);
-    outbox_[std::size_t(omp_get_thread_num())][std::size_t(owner)].push_back(e.code);
-  }
+  void send(Entry e) { exchange_.send(e, store_->owner(e)); }
 
   // Exchanges the buffered updates if some process holds more than the limit. Collective.
   void exchange_if_full(int n) {
-    std::vector<std::int64_t> buffered{0};
-    for (const auto& thread : outbox_)
-      for (const auto& list : thread) buffered[0] += std::int64_t(list.size());
-    if (Status s = partition_->max(buffered); !s) return fail(s.error());
-    if (std::uint64_t(buffered[0]) > options_.exchange_limit) exchange(n);
+    Expected<bool> full = exchange_.full();
+    if (!full) return fail(full.error());
+    if (*full) exchange(n);
   }
 
   // Sends every buffered update to its owner and applies those received: in a pass of
   // losses (n even) a win in n + 1 offered to the entry, in a pass of wins one successor
   // fewer not yet won by the opponent. Collective.
   void exchange(int n) {
-    std::vector<std::uint64_t> counts(static_cast<std::size_t>(ranks_)), outgoing;
-    for (const auto& thread : outbox_)
-      for (int r = 0; r < ranks_; ++r) counts[r] += thread[r].size();
-    std::uint64_t total = 0;
-    for (std::uint64_t c : counts) total += c;
-    exchanged_ += total;
-    outgoing.reserve(total);
-    for (int r = 0; r < ranks_; ++r)
-      for (auto& thread : outbox_) {
-        outgoing.insert(outgoing.end(), thread[r].begin(), thread[r].end());
-        thread[r] = {};  // its memory back at once
-      }
-    Expected<std::vector<std::uint64_t>> received = partition_->exchange(std::move(outgoing), counts);
+    Expected<std::vector<std::uint64_t>> received = exchange_.swap();
     if (!received) return fail(received.error());
     const std::int64_t count = std::int64_t(received->size());
     const ValueCode win = value::mate_in_plies(n + 1);
@@ -301,36 +212,10 @@ class Solver {
         continue;
       }
       if (n % 2 == 0) {
-        offer_win(e, win);
+        store_->offer_win(e, win);
       } else {
-        const ValueCode v = load(e);
-        if (value::counts_down(v)) take_successor(e, n);
+        if (value::counts_down(store_->load(e))) take_successor(e, n);
       }
-    }
-  }
-
-  // Bits 48 and up of an entry's code are member * 2 + side: one look-up finds its table.
-  ValueCode* slot(Entry e) {
-    return reinterpret_cast<ValueCode*>(value_tables_[e.code >> 48] + e.index() * sizeof(ValueCode));
-  }
-
-  void lower_block_min(Entry e, ValueCode v) {
-    std::atomic_ref<ValueCode> block_min(
-        *reinterpret_cast<ValueCode*>(block_min_tables_[e.code >> 48] + e.index() / BlockSize * sizeof(ValueCode)));
-    ValueCode seen = block_min.load(std::memory_order_relaxed);
-    while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {
-    }
-  }
-
-  ValueCode load(Entry e) { return std::atomic_ref<ValueCode>(*slot(e)).load(std::memory_order_relaxed); }
-  void store(Entry e, ValueCode v) {
-    std::atomic_ref<ValueCode>(*slot(e)).store(v, std::memory_order_relaxed);
-    if (value::is_mate(v)) {
-      lower_block_min(e, v);
-      int p = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
-      while (p > seen && !max_plies_.compare_exchange_weak(seen, p)) {
-      }
-      ++resolved_[omp_get_thread_num() % MaxThreads].count[e.member()];
     }
   }
 
@@ -342,12 +227,10 @@ class Solver {
 
   // Tells the caller what the pass resolved; `already_counted`: decided_ includes it.
   void report(int plies, bool already_counted = false) {
-    SolveProgress progress{plies, 0, std::vector<std::uint64_t>(members_.size(), 0)};
-    for (const auto& r : resolved_)
-      for (std::size_t m = 0; m < members_.size(); ++m) progress.by_member[m] += r.count[m];
+    SolveProgress progress{plies, 0, store_->resolved()};
     if (Status s = partition_->sum(progress.by_member); !s) fail(s.error());
     for (std::uint64_t n : progress.by_member) progress.resolved += n;
-    std::vector<std::uint64_t> sent{std::exchange(exchanged_, 0)};
+    std::vector<std::uint64_t> sent{exchange_.take_sent()};
     if (Status s = partition_->sum(sent); !s) fail(s.error());
     progress.sent = sent[0];
     if (!already_counted) decided_ += progress.resolved;
@@ -356,16 +239,10 @@ class Solver {
     if (options_.on_pass) options_.on_pass(progress);
   }
 
-  // The entries already decided (not open): after initialisation or a resume.
+  // The entries already decided (not open), over every process: after initialisation or
+  // a resume.
   void count_decided() {
-    std::uint64_t decided = 0;
-    for (const MemberValues& member : values_)
-      for (const std::vector<ValueCode>& side : member) {
-        const std::int64_t size = std::int64_t(side.size());
-#pragma omp parallel for schedule(static) num_threads(threads()) reduction(+ : decided)
-        for (std::int64_t i = 0; i < size; ++i) decided += !value::is_open(side[std::size_t(i)]);
-      }
-    std::vector<std::uint64_t> all{decided};
+    std::vector<std::uint64_t> all{store_->count_decided()};
     if (Status s = partition_->sum(all); !s) fail(s.error());
     decided_ = all[0];
   }
@@ -560,12 +437,7 @@ class Solver {
   // their legality. Predecessors in materials outside the component (solved later, they
   // read this one as a sub-table) are left out.
   int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
-    if constexpr (Rules::ExactRetroWalks) {
-      Color mover = ~side;
-      if (pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
-          !(pos.pieces(mover) & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST))))
-        return collect_leaper_slider_predecessors(member, pos, i, side, out);
-    }
+    if (leaper_slider_unmoves_suffice(pos, rules_)) return collect_leaper_slider_predecessors(member, pos, i, side, out);
     const Indexer& indexer = *members_[member];
     // Without magic units a predecessor is in the same material, its index by arithmetic.
     // Across mutations it may belong to another member; every member of a component has
@@ -583,54 +455,37 @@ class Solver {
         e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
       else if (!locate(before, e))
         return;  // a material solved after this component
-      if (owns(e)) __builtin_prefetch(slot(e));
+      if (owns(e)) store_->prefetch(e);
       out[count++] = e;
     });
     return count;
   }
 
-  // collect_predecessors() when the units to un-move are kings, knights, bishops, rooks
-  // and queens under exact retro walks (orthodox chess and the paralysis family) and no
-  // en passant is involved (the mover has no pawn to take one with): every empty square a
-  // unit's reversed walk reaches is a predecessor unless the unit is immobile there, and
-  // the index of most follows by arithmetic. Orthodox tables of the default suite (KQvKR,
-  // KRvK, KBNvK) are verified entry by entry, and the slow suite checks all 35 published
-  // tables; the fairy ones are verified per condition.
+  // collect_predecessors() when the un-moves are those of kings, knights, bishops, rooks
+  // and queens (rules/retro.h, for_each_leaper_slider_unmove): the index of most follows
+  // by arithmetic. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK) are verified
+  // entry by entry, and the slow suite checks all 35 published tables; the fairy ones are
+  // verified per condition.
   int collect_leaper_slider_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     const Indexer& indexer = *members_[member];
-    int count = 0;
-    if (!retro_detail::moves_may_lead_to(pos, rules_)) return 0;
-    Color mover = ~side;
-    const Bitboard occupied = pos.pieces();
-    const Square other_king = pos.king_square(side);
-    Position before = pos;
+    const Color mover = ~side;
+    Position before = pos;  // the scratch position of index_after_unit_move()
     before.set_side_to_move(mover);
-    for (Bitboard units = pos.pieces(mover); units;) {
-      Square to = pop_lsb(units);
-      Piece unit = pos.piece_on(to);
-      Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
-      if (unit.type() == KING && !rules_.kings_may_touch()) origins &= ~king_bb(other_king);
+    int count = 0;
+    for_each_leaper_slider_unmove(pos, rules_, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
       while (origins) {
-        Square from = pop_lsb(origins);
-        if constexpr (!Rules::RestrictionPart::NothingImmobile) {
-          // A unit paralysed on `from` could not have moved.
-          before.move_piece(to, from);
-          const bool stuck = rules_.immobile(before, from);
-          before.move_piece(from, to);
-          if (stuck) continue;
-        }
+        const Square from = pop_lsb(origins);
         if (count == MaxPredecessors) {
           fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
-          return count;
+          return;
         }
         // The unit on `to` goes back to `from`.
-        const std::uint64_t j = index_after_unit_move(indexer, pos, i, before, unit, to, from, stride);
-        const Entry e = Entry::of(member, mover, j);
-        if (owns(e)) __builtin_prefetch(slot(e));
+        const Entry e = Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride));
+        if (owns(e)) store_->prefetch(e);
         out[count++] = e;
       }
-    }
+    });
     return count;
   }
 
@@ -643,16 +498,10 @@ class Solver {
     int count = collect_predecessors(member, pos, i, side, found);
     for (int k = 0; k < count; ++k) {
       if (owns(found[k]))
-        offer_win(found[k], win);
+        store_->offer_win(found[k], win);
       else
         send(found[k]);
     }
-  }
-
-  // The entry wins in `win` unless it is decided otherwise or wins faster.
-  void offer_win(Entry e, ValueCode win) {
-    ValueCode v = load(e);
-    if (value::is_open(v) || (value::is_win(v) && v > win)) store(e, win);
   }
 
   // Each unresolved predecessor entry of a position won in n plies has one successor
@@ -676,8 +525,7 @@ class Solver {
         if (!repeated) elsewhere[away++] = e;
         continue;
       }
-      ValueCode v = load(e);
-      if (!value::counts_down(v)) continue;
+      if (!value::counts_down(store_->load(e))) continue;
       bool repeated = false;
       for (int d = 0; d < count && !repeated; ++d) repeated = found[d].code == e.code;
       if (!repeated) found[count++] = e;
@@ -689,16 +537,13 @@ class Solver {
   // One successor entry of the unresolved entry `e` fewer; the thread that takes the count
   // to zero resolves it as lost in 1 + the longest of its moves (n plies inside).
   void take_successor(Entry e, int n) {
-    std::atomic_ref<ValueCode> entry(*slot(e));
-    ValueCode old = entry.load(std::memory_order_relaxed);
-    while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
-    }
+    const ValueCode old = store_->take_successor(e);
     if (value::open_successors(old) > 1) return;
     Position lost;
     members_[e.member()]->decode(e.index(), Color(e.side()), lost);
     if (value::open_successors(old) == 0) return fail("successor count below zero at " + to_fen(lost));
     ValueCode loss = loss_value(e.member(), lost, n);
-    if (loss != value::Unknown) store(e, loss);
+    if (loss != value::Unknown) store_->store(e, loss);
   }
 
   // The loss value of `pos` (of `member`), whose moves inside the component all lead to
@@ -740,34 +585,10 @@ class Solver {
   SingleProcess single_;
   Partition* partition_ = options_.partition ? options_.partition : &single_;
   const int ranks_ = partition_->ranks();
-  std::vector<OwnedRange> ranges_;       // per member: the entries this process owns
-  std::vector<MemberValues> values_;     // [member][side to move], the own entries
-  std::vector<std::int64_t> scan_steps_;  // per member: chunks scanned per side and pass
-  // Updates for other processes' entries, [thread][owner], until the next exchange.
-  std::vector<std::vector<std::vector<std::uint64_t>>> outbox_;
-  std::uint64_t exchanged_ = 0;  // updates this process sent
-  ExitTables exits_;  // the tables the moves out of the component lead to
-  std::atomic<int> max_plies_{0};
-  std::uint64_t decided_ = 0;  // entries decided so far (SolveProgress::decided)
-  // Entries resolved in the current pass per member, one set of counters per thread on
-  // its own cache lines (a shared atomic counter would make the threads fight over one).
-  static constexpr int MaxThreads = 256;
-  struct alignas(64) Counter {
-    std::array<std::uint64_t, MaxMembers> count{};
-  };
-  std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
-  // Per member, side and block of entries: the smallest mate value not yet propagated
-  // (NoMate if none).
-  static constexpr std::uint64_t BlockSize = 1024;
-  static constexpr ValueCode NoMate = 0xFFFF;
-  std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;
-  // By member * 2 + side (Entry::code >> 48): where entry 0 and block 0 of values_ and
-  // block_min_ would be (their data less the first own index), the first own index, and
-  // how many entries the process owns.
-  std::array<std::uintptr_t, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
-  std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
-  // Partitioned: the solver blocks scanned between two looks at the exchange buffers.
-  static constexpr std::int64_t ChunkBlocks = 256;
+  UpdateExchange exchange_;            // updates for other processes' entries
+  std::unique_ptr<ValueStore> store_;  // the own entries' values
+  ExitTables exits_;                   // the tables the moves out of the component lead to
+  std::uint64_t decided_ = 0;          // entries decided so far (SolveProgress::decided)
   std::mutex error_mutex_;
   std::optional<Error> error_;  // the first failure of any thread
 };

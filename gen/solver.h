@@ -15,9 +15,11 @@
 //                   initialisation and kept in the entry's value code itself, see
 //                   probe/value.h "open"); at zero, every move leads to a win of the
 //                   opponent and the predecessor is lost in 1 + the longest of them.
-// Memory: 2 bytes per entry and side to move of every member, plus the sub-tables read
-// into memory.
 //   finish          what is still unresolved is a draw.
+// Memory: 2 bytes per entry and side to move of every member (gen/value_store.h), plus
+// the sub-tables read into memory.
+// gen/solver.cpp runs these passes as a script (Solver::run()); the values live in a
+// ValueStore, the updates between processes go through an UpdateExchange.
 // A pass writes only values of one parity (wins or losses) and reads only final values
 // of the other, so the result does not depend on the order of work: it is bit-identical
 // for any number of threads.
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "gen/partition.h"
+#include "gen/value_store.h"
 #include "probe/tablebase.h"
 #include "probe/indexer.h"
 #include "rules/expected.h"
@@ -47,10 +50,6 @@ struct SolveProgress {
   // Partitioned: the updates the processes sent each other in that pass (8 bytes each).
   std::uint64_t sent = 0;
 };
-
-// The values of one member: per side to move, indexed by its Indexer (from the first
-// entry the process owns when the solve is partitioned, SolveOptions::partition).
-using MemberValues = std::array<std::vector<ValueCode>, 2>;
 
 // Where a solve stands between two passes (with the values of every member): what a
 // checkpoint saves and what a resumed solve starts from.

@@ -315,4 +315,53 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   }
 }
 
+
+// Whether for_each_leaper_slider_unmove() gives every un-move of `pos`: under exact retro
+// walks (orthodox chess and the paralysis family), without magic units and en passant, when
+// the side that moved last has only kings, knights, bishops, rooks and queens (a reversed
+// walk of those is the walk itself).
+template <class Rules>
+bool leaper_slider_unmoves_suffice(const Position& pos, const Rules&) {
+  if constexpr (!Rules::ExactRetroWalks) return false;
+  const Color mover = ~pos.side_to_move();
+  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
+         !(pos.pieces(mover) & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
+}
+
+// The un-moves of `pos` when leaper_slider_unmoves_suffice(): calls f(Piece unit, Square
+// to, Bitboard origins) once per unit of the side that moved last, with the empty squares
+// its walk reaches from `to` where it was not immobile (paralysed) and, where the rules
+// forbid it, not next to the other king. As for_each_predecessor<false>, the
+// predecessors are not tested for check (the solver finds such entries marked Illegal).
+// The fast path of the solver's propagation: no position is made per predecessor.
+template <class Rules, class F>
+void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, F&& f) {
+  if (!retro_detail::moves_may_lead_to(pos, rules)) return;
+  const Color mover = ~pos.side_to_move();
+  const Bitboard occupied = pos.pieces();
+  const Square other_king = pos.king_square(pos.side_to_move());
+  // A copy to test immobility on, only where some unit can be immobile.
+  Position before;
+  if constexpr (!Rules::RestrictionPart::NothingImmobile) {
+    before = pos;
+    before.set_side_to_move(mover);
+  }
+  for (Bitboard units = pos.pieces(mover); units;) {
+    const Square to = pop_lsb(units);
+    const Piece unit = pos.piece_on(to);
+    Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
+    if (unit.type() == KING && !rules.kings_may_touch()) origins &= ~king_bb(other_king);
+    if constexpr (!Rules::RestrictionPart::NothingImmobile) {
+      // A unit paralysed on `from` could not have moved.
+      for (Bitboard candidates = origins; candidates;) {
+        const Square from = pop_lsb(candidates);
+        before.move_piece(to, from);
+        if (rules.immobile(before, from)) origins &= ~square_bb(from);
+        before.move_piece(from, to);
+      }
+    }
+    f(unit, to, origins);
+  }
+}
+
 }  // namespace feerie

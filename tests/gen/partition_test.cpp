@@ -31,8 +31,11 @@ TEST(Ownership, RangesCoverEveryEntryOnceInWholeBlocks) {
         EXPECT_TRUE(range.end == entries || range.end % DefaultBlockEntries == 0);
         next = range.end;
         // Probe the edges of the range: each index's owner is r.
-        for (std::uint64_t i : {range.first, range.end - 1})
-          if (range.size()) EXPECT_EQ(owner_of(i, entries, ranks), r) << entries << " " << i << " " << ranks;
+        for (std::uint64_t i : {range.first, range.end - 1}) {
+          if (range.size()) {
+            EXPECT_EQ(owner_of(i, entries, ranks), r) << entries << " " << i << " " << ranks;
+          }
+        }
       }
       EXPECT_EQ(next, entries);
       // Balanced to a block: no process owns two blocks more than another.

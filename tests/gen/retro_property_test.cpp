@@ -96,6 +96,21 @@ std::set<std::string> retro_predecessors(const Position& pos, const RuleSet& rul
   return out;
 }
 
+// The solver's fast path (for_each_leaper_slider_unmove) gives the un-moves that
+// for_each_predecessor<false> gives, where it applies: the same (from, to) pairs.
+void expect_fast_unmoves_agree(const Position& pos, const RuleSet& rules) {
+  rules.visit([&](const auto& r) {
+    if (!leaper_slider_unmoves_suffice(pos, r)) return;
+    std::set<std::pair<int, int>> fast, general;
+    for_each_leaper_slider_unmove(pos, r, [&](Piece unit, Square to, Bitboard origins) {
+      EXPECT_EQ(pos.piece_on(to), unit);
+      while (origins) fast.insert({pop_lsb(origins), to});
+    });
+    for_each_predecessor<false>(pos, r, [&](const Position&, Square from, Square to) { general.insert({from, to}); });
+    EXPECT_EQ(fast, general) << rules.name() << " " << to_fen(pos);
+  });
+}
+
 void check_material(const char* name, int samples, const RuleSet& rules = RuleSet::orthodox()) {
   Indexer indexer(*Material::parse(name), rules);
   std::mt19937_64 rng(12345);
@@ -110,6 +125,7 @@ void check_material(const char* name, int samples, const RuleSet& rules = RuleSe
     std::set<std::string> expected = brute_force_predecessors(pos, rules);
     with_predecessors += !expected.empty();
     EXPECT_EQ(retro_predecessors(pos, rules), expected) << name << " " << to_fen(pos);
+    expect_fast_unmoves_agree(pos, rules);
   }
   EXPECT_EQ(checked, samples);
   EXPECT_GT(with_predecessors, samples / 4);

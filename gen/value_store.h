@@ -1,0 +1,196 @@
+// The values of a solve (SPEC 5): one code (probe/value.h) per entry this process owns,
+// for every member of the component and both sides to move, with what lets a pass skip
+// the entries it has nothing to do with.
+//
+// Blocks. The entries of each member and side are cut into blocks of BlockSize; each
+// block keeps the smallest mate value in it that is not yet propagated (NoMate if none).
+// A pass over the entries mated in n plies scans only the blocks whose minimum is at most
+// that value. Every store of a mate value lowers its block's minimum, and a scan resets
+// the minimum of the block it scans and lowers it again to what it sees, so a value
+// written during a pass (always larger than the one the pass propagates) is never lost.
+//
+// Threads. Every access is atomic (std::atomic_ref, relaxed: the passes need no order
+// between entries, only that no update is lost); the parallel loops are OpenMP's.
+//
+// Layout of the own entries: those of the member's OwnedRange (gen/partition.h), the
+// whole table unless the solve is spread over processes.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "gen/entry.h"
+#include "gen/partition.h"
+#include "probe/value.h"
+
+namespace feerie {
+
+// The values of one member: per side to move, from the first entry the process owns.
+using MemberValues = std::array<std::vector<ValueCode>, 2>;
+
+class ValueStore {
+ public:
+  static constexpr int MaxMembers = 64;
+  static constexpr std::uint64_t BlockSize = 1024;
+  static constexpr ValueCode NoMate = 0xFFFF;
+
+  // Values for members of `sizes` entries per side, of which this process (`rank` of
+  // `ranks`) owns its ranges, every one Unknown; `threads` for the parallel loops.
+  // Precondition: at most MaxMembers members.
+  ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ranks, int threads);
+  ValueStore(const ValueStore&) = delete;
+  ValueStore& operator=(const ValueStore&) = delete;
+
+  int members() const { return int(sizes_.size()); }
+  const OwnedRange& range(int member) const { return ranges_[std::size_t(member)]; }
+  // Whether this process owns the entry, and which process does.
+  bool owns(Entry e) const { return e.index() - first_[e.table()] < owned_[e.table()]; }
+  int owner(Entry e) const { return owner_of(e.index(), sizes_[std::size_t(e.member())], ranks_); }
+
+  // Of an own entry.
+  ValueCode load(Entry e) const { return std::atomic_ref<ValueCode>(*slot(e)).load(std::memory_order_relaxed); }
+  void prefetch(Entry e) const { __builtin_prefetch(slot(e)); }
+  // Writes a value; a mate value also lowers its block's minimum, raises the longest
+  // mate and counts as resolved in this pass.
+  void store(Entry e, ValueCode v) {
+    std::atomic_ref<ValueCode>(*slot(e)).store(v, std::memory_order_relaxed);
+    if (!value::is_mate(v)) return;
+    lower_block_min(e, v);
+    int plies = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
+    while (plies > seen && !max_plies_.compare_exchange_weak(seen, plies)) {
+    }
+    ++resolved_[std::size_t(omp_get_thread_num() % MaxThreads)].count[std::size_t(e.member())];
+  }
+  // The entry wins in `win` unless it is decided otherwise or wins faster.
+  void offer_win(Entry e, ValueCode win) {
+    ValueCode v = load(e);
+    if (value::is_open(v) || (value::is_win(v) && v > win)) store(e, win);
+  }
+  // One open successor fewer for an open entry (precondition: value::counts_down);
+  // returns the code before.
+  ValueCode take_successor(Entry e) {
+    std::atomic_ref<ValueCode> entry(*slot(e));
+    ValueCode old = entry.load(std::memory_order_relaxed);
+    while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
+    }
+    return old;
+  }
+
+  // The longest mate stored so far (or set: the processes agree on it between passes).
+  int max_plies() const { return max_plies_.load(); }
+  void set_max_plies(int plies) { max_plies_ = plies; }
+  // Mate values stored per member since the last reset.
+  std::vector<std::uint64_t> resolved() const;
+  void reset_resolved();
+  // The own entries whose value is not open, over every member and side.
+  std::uint64_t count_decided() const;
+
+  // Runs f(member, side, index) over every own entry, in parallel.
+  template <class F>
+  void for_all_entries(F&& f);
+  // Runs f(member, side, index) over the own entries whose value is `code`, in parallel,
+  // skipping the blocks whose minimum is larger. `Chunked`: the blocks of each member and
+  // side are scanned in chunks of ChunkBlocks with between_chunks() after each, the same
+  // number of times in every process of a spread solve (the largest own range sets it),
+  // so that it may call collectives.
+  template <bool Chunked, class F, class G>
+  void for_entries_with(ValueCode code, F&& f, G&& between_chunks);
+  // The block minima of values filled from elsewhere (a checkpoint): the smallest mate
+  // value of each block from mate_in_plies(next_ply) on.
+  void rebuild_block_minima(int next_ply);
+  // Every entry still open is a draw (the end of the solve).
+  void settle_open_as_draws();
+
+  // Every value, [member][side]: for checkpoints and resuming (which fills them and then
+  // calls rebuild_block_minima()), and for the tables at the end.
+  std::vector<MemberValues>& values() { return values_; }
+
+ private:
+  static constexpr int MaxThreads = 256;
+  // Blocks scanned between two calls of between_chunks() in a chunked scan.
+  static constexpr std::int64_t ChunkBlocks = 256;
+
+  ValueCode* slot(Entry e) const {
+    return reinterpret_cast<ValueCode*>(value_tables_[e.table()] + e.index() * sizeof(ValueCode));
+  }
+  void lower_block_min(Entry e, ValueCode v) {
+    std::atomic_ref<ValueCode> block_min(
+        *reinterpret_cast<ValueCode*>(block_min_tables_[e.table()] + e.index() / BlockSize * sizeof(ValueCode)));
+    ValueCode seen = block_min.load(std::memory_order_relaxed);
+    while (v < seen && !block_min.compare_exchange_weak(seen, v, std::memory_order_acq_rel)) {
+    }
+  }
+
+  std::vector<std::uint64_t> sizes_;      // per member: entries per side
+  const int ranks_;
+  const int threads_;
+  std::vector<OwnedRange> ranges_;        // per member: the entries this process owns
+  std::vector<std::int64_t> scan_steps_;  // per member: chunks of a chunked scan
+  std::vector<MemberValues> values_;      // [member][side], the own entries
+  std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;  // [member][side][block]
+  // By Entry::table(): where entry 0 and block 0 of values_ and block_min_ would be (their
+  // data less the first own index; unsigned arithmetic, only own entries are ever looked
+  // up through them), the first own index and how many entries the process owns.
+  std::array<std::uintptr_t, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
+  std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
+  std::atomic<int> max_plies_{0};
+  // Mate values stored per member, one set of counters per thread on its own cache lines
+  // (a shared atomic counter would make the threads fight over one).
+  struct alignas(64) Counter {
+    std::array<std::uint64_t, MaxMembers> count{};
+  };
+  std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
+};
+
+template <class F>
+void ValueStore::for_all_entries(F&& f) {
+  for (int side = 0; side < 2; ++side)
+    for (int member = 0; member < members(); ++member) {
+      const std::uint64_t first = ranges_[std::size_t(member)].first;
+      const std::int64_t size = std::int64_t(ranges_[std::size_t(member)].size());
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads_)
+      for (std::int64_t i = 0; i < size; ++i) f(member, side, first + std::uint64_t(i));
+    }
+}
+
+template <bool Chunked, class F, class G>
+void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
+  for (int side = 0; side < 2; ++side)
+    for (int member = 0; member < members(); ++member) {
+      std::vector<ValueCode>& mins = block_min_[std::size_t(member)][std::size_t(side)];
+      ValueCode* values = values_[std::size_t(member)][std::size_t(side)].data();
+      const std::int64_t blocks = std::int64_t(mins.size());
+      const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
+      const std::int64_t chunk = Chunked ? ChunkBlocks : blocks, steps = Chunked ? scan_steps_[std::size_t(member)] : 1;
+      for (std::int64_t step = 0; step < steps; ++step) {
+        const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads_)
+        for (std::int64_t b = from; b < to; ++b) {
+          std::atomic_ref<ValueCode> block_min(mins[std::size_t(b)]);
+          if (block_min.load(std::memory_order_acquire) > code) continue;
+          block_min.exchange(NoMate, std::memory_order_acq_rel);
+          ValueCode pending = NoMate;
+          const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
+          // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
+          const unsigned above = code + 1u, span = value::OpenBase - above;
+          for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
+            ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
+            if (v == code) [[unlikely]] {
+              f(member, side, first + i);
+              continue;
+            }
+            pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
+          }
+          lower_block_min(Entry::of(member, side, first + std::uint64_t(b) * BlockSize), pending);
+        }
+        if constexpr (Chunked) between_chunks();
+      }
+    }
+}
+
+}  // namespace feerie

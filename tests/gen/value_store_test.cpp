@@ -1,0 +1,153 @@
+// The solver's value store (gen/value_store.h): ownership, the block minima that let a
+// pass skip blocks, the atomic updates of the passes.
+#include "gen/value_store.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "probe/table_file.h"  // DefaultBlockEntries, the unit of ownership
+
+namespace feerie {
+namespace {
+
+constexpr std::uint64_t Block = ValueStore::BlockSize;
+
+// The entries for_entries_with() visits for `code`, as (member, side, index).
+std::set<std::tuple<int, int, std::uint64_t>> visited(ValueStore& store, ValueCode code) {
+  std::set<std::tuple<int, int, std::uint64_t>> seen;
+  store.for_entries_with<false>(
+      code,
+      [&](int member, int side, std::uint64_t i) {
+#pragma omp critical
+        seen.insert({member, side, i});
+      },
+      [] {});
+  return seen;
+}
+
+TEST(ValueStore, EveryEntryStartsUnknownAndOneProcessOwnsAll) {
+  ValueStore store({10, 3 * Block + 5}, 0, 1, 2);
+  EXPECT_EQ(store.members(), 2);
+  EXPECT_EQ(store.range(1).size(), 3 * Block + 5);
+  EXPECT_EQ(store.values()[1][1].size(), 3 * Block + 5);
+  for (std::uint64_t i : {std::uint64_t(0), 3 * Block + 4}) {
+    EXPECT_EQ(store.load(Entry::of(1, 1, i)), value::Unknown);
+    EXPECT_TRUE(store.owns(Entry::of(1, 1, i)));
+    EXPECT_EQ(store.owner(Entry::of(1, 1, i)), 0);
+  }
+  EXPECT_EQ(store.count_decided(), 2 * (10 + 3 * Block + 5));  // Unknown is not open
+}
+
+TEST(ValueStore, SpreadOverProcessesEachOwnsItsRangeAndAddressesItByTableIndex) {
+  const std::uint64_t size = 5 * DefaultBlockEntries + 7;
+  for (int rank = 0; rank < 3; ++rank) {
+    ValueStore store({size}, rank, 3, 1);
+    const OwnedRange range = owned_range(size, rank, 3);
+    EXPECT_EQ(store.range(0).first, range.first);
+    EXPECT_EQ(store.values()[0][0].size(), range.size());
+    if (range.size() == 0) continue;
+    const Entry first = Entry::of(0, 1, range.first), last = Entry::of(0, 1, range.end - 1);
+    EXPECT_TRUE(store.owns(first));
+    EXPECT_TRUE(store.owns(last));
+    EXPECT_FALSE(store.owns(Entry::of(0, 1, range.end)));
+    if (range.first) {
+      EXPECT_FALSE(store.owns(Entry::of(0, 1, range.first - 1)));
+    }
+    EXPECT_EQ(store.owner(last), rank);
+    // Stored through the table index, found at its place in the own range.
+    store.store(last, value::Draw);
+    EXPECT_EQ(store.values()[0][1].back(), value::Draw);
+    EXPECT_EQ(store.load(last), value::Draw);
+  }
+}
+
+TEST(ValueStore, APassVisitsExactlyTheEntriesOfItsValueAndSkipsLaterOnesUntilTheirTurn) {
+  ValueStore store({4 * Block}, 0, 1, 2);
+  const ValueCode loss0 = value::mate_in_plies(0), win1 = value::mate_in_plies(1), loss2 = value::mate_in_plies(2);
+  store.store(Entry::of(0, 0, 5), loss0);
+  store.store(Entry::of(0, 1, 3 * Block + 1), loss0);
+  store.store(Entry::of(0, 0, 6), loss2);  // same block as a loss in 0
+  store.store(Entry::of(0, 1, 2 * Block), win1);
+  EXPECT_EQ(store.max_plies(), 2);
+  EXPECT_EQ(visited(store, loss0),
+            (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 5}, {0, 1, 3 * Block + 1}}));
+  // A value written during a pass, after its block was scanned, is still found later.
+  store.store(Entry::of(0, 0, 7), win1);
+  EXPECT_EQ(visited(store, win1), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 7}, {0, 1, 2 * Block}}));
+  EXPECT_EQ(visited(store, loss2), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 6}}));
+  // Everything propagated: the next pass finds nothing, even in blocks with values.
+  EXPECT_TRUE(visited(store, value::mate_in_plies(3)).empty());
+  EXPECT_EQ(store.resolved(), std::vector<std::uint64_t>{5});
+  store.reset_resolved();
+  EXPECT_EQ(store.resolved(), std::vector<std::uint64_t>{0});
+}
+
+TEST(ValueStore, RebuiltMinimaFindResumedValuesFromTheirPassOn) {
+  ValueStore store({2 * Block}, 0, 1, 1);
+  store.values()[0][0][3] = value::mate_in_plies(4);
+  store.values()[0][1][Block + 9] = value::mate_in_plies(2);  // already propagated at pass 3
+  store.rebuild_block_minima(3);
+  EXPECT_TRUE(visited(store, value::mate_in_plies(2)).empty());
+  EXPECT_EQ(visited(store, value::mate_in_plies(4)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 3}}));
+}
+
+TEST(ValueStore, WinsKeepTheShortestAndCountsGoDownToTheLastSuccessor) {
+  ValueStore store({16}, 0, 1, 1);
+  const Entry e = Entry::of(0, 1, 9);
+  store.store(e, value::open(2));
+  store.offer_win(e, value::mate_in_plies(5));
+  EXPECT_EQ(store.load(e), value::mate_in_plies(5));
+  store.offer_win(e, value::mate_in_plies(7));
+  EXPECT_EQ(store.load(e), value::mate_in_plies(5));
+  store.offer_win(e, value::mate_in_plies(3));
+  EXPECT_EQ(store.load(e), value::mate_in_plies(3));
+  // Decided otherwise: a loss or a draw is never replaced by a win.
+  const Entry lost = Entry::of(0, 0, 1), drawn = Entry::of(0, 0, 2);
+  store.store(lost, value::mate_in_plies(4));
+  store.store(drawn, value::Draw);
+  store.offer_win(lost, value::mate_in_plies(1));
+  store.offer_win(drawn, value::mate_in_plies(1));
+  EXPECT_EQ(store.load(lost), value::mate_in_plies(4));
+  EXPECT_EQ(store.load(drawn), value::Draw);
+
+  const Entry open = Entry::of(0, 0, 3);
+  store.store(open, value::open(2));
+  EXPECT_EQ(store.take_successor(open), value::open(2));
+  EXPECT_EQ(store.take_successor(open), value::open(1));
+  EXPECT_EQ(store.load(open), value::open(0));
+  store.store(Entry::of(0, 0, 4), value::open(value::NeverLost));
+  store.settle_open_as_draws();
+  EXPECT_EQ(store.load(open), value::Draw);
+  EXPECT_EQ(store.load(Entry::of(0, 0, 4)), value::Draw);
+  EXPECT_EQ(store.load(Entry::of(0, 0, 5)), value::Unknown);  // not open: left alone
+}
+
+TEST(ValueStore, ConcurrentSuccessorTakesLoseNoUpdate) {
+  ValueStore store({8}, 0, 1, 4);
+  const Entry e = Entry::of(0, 0, 2);
+  store.store(e, value::open(200));
+#pragma omp parallel for num_threads(4)
+  for (int k = 0; k < 200; ++k) store.take_successor(e);
+  EXPECT_EQ(store.load(e), value::open(0));
+}
+
+TEST(ValueStore, ChunkedScansCallBetweenChunksAsOftenInEveryProcess) {
+  // Three processes own 8, 9 and 9 blocks of the file format (256 and 288 solver blocks):
+  // one chunk of 256 blocks would do for the first, two for the others, and each calls
+  // between_chunks() twice per side, as the largest range needs.
+  const std::uint64_t size = 26 * std::uint64_t(DefaultBlockEntries) - 5;
+  std::vector<int> calls;
+  for (int rank = 0; rank < 3; ++rank) {
+    ValueStore store({size}, rank, 3, 1);
+    int n = 0;
+    store.for_entries_with<true>(value::mate_in_plies(0), [](int, int, std::uint64_t) {}, [&] { ++n; });
+    calls.push_back(n);
+  }
+  EXPECT_EQ(calls, (std::vector<int>{4, 4, 4}));
+}
+
+}  // namespace
+}  // namespace feerie
