@@ -26,6 +26,8 @@
 #ifdef FEERIE_HAVE_HTTPLIB
 #include <httplib.h>
 #include <sys/socket.h>
+
+#include "tools/bounded_server.h"
 #endif
 
 namespace feerie::cli {
@@ -41,11 +43,14 @@ struct ServeOptions {
   int port = 8080;
 };
 
-// Connections served at once, and how long an idle or slow one may hold its worker: a
-// few clients that open connections and send nothing (or one byte a second) must not
-// keep a normal request waiting (issue 27 F: 30 half-open connections held one for 28 s
-// with 8 workers and 5 s timeouts).
+// Connections served at once, how many one client address may hold, and how long an idle
+// or slow one may hold its worker: a few clients that open connections and send nothing
+// (or one byte a second) must not keep a normal request waiting (issue 27 F: 30
+// half-open connections held one for 28 s with 8 workers and 5 s timeouts). Half the
+// workers per client: one client alone can never take them all. On 127.0.0.1 every local
+// client is one address, so the bound is generous (a browser opens about 6).
 constexpr std::size_t Workers = 64;
+constexpr std::size_t ConnectionsPerClient = Workers / 2;
 constexpr time_t IdleSeconds = 2;
 
 void serve(const ServeOptions& opt) {
@@ -58,7 +63,7 @@ void serve(const ServeOptions& opt) {
                            (std::filesystem::exists(opt.tables, ec) ? "is not a directory" : "does not exist"),
                        ErrorKind::InvalidArgument);
   auto api = std::make_shared<ServeApi>(opt.tables, default_rules);
-  httplib::Server server;
+  BoundedServer server(ConnectionsPerClient);
   server.new_task_queue = [] { return new httplib::ThreadPool(Workers); };
   server.set_read_timeout(IdleSeconds, 0);
   server.set_write_timeout(IdleSeconds, 0);

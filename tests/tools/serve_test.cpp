@@ -12,6 +12,10 @@
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -204,6 +208,56 @@ TEST_F(Serve, Reliability27F_IdleConnectionsDoNotStallARequest) {
     EXPECT_EQ(recv(s, &byte, 1, 0), 0) << "an idle connection was not closed";
     close(s);
   }
+}
+
+// Issue 27: the viewer holds a bounded number of connections per client. 40 idle
+// connections from 127.0.0.2: 32 are held (half the workers), the other 8 answered 503 at
+// once and closed; a client at another address (127.0.0.1) is served meanwhile.
+TEST_F(Serve, Reliability27F_OneClientHoldsAtMostHalfTheWorkers) {
+  ASSERT_TRUE(get("/api/probe?fen=" + encode(Fen)));
+  std::vector<int> connections;
+  for (int i = 0; i < 40; ++i) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    from.sin_addr.s_addr = htonl(0x7f000002);  // 127.0.0.2: loopback, another address
+    ASSERT_EQ(bind(s, reinterpret_cast<sockaddr*>(&from), sizeof from), 0) << std::strerror(errno);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address), 0) << std::strerror(errno);
+    connections.push_back(s);
+  }
+  httplib::Result r = get("/api/probe?fen=" + encode(Fen));
+  ASSERT_TRUE(r) << httplib::to_string(r.error());
+  EXPECT_EQ(r->status, 200);
+  // Within the 2 s idle timeout: the refused ones have their answer, the held ones none
+  // (waiting up to 1.5 s for the 8 answers on a busy machine).
+  int refused = 0, held = 0;
+  for (auto start = std::chrono::steady_clock::now();
+       std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500);) {
+    refused = held = 0;
+    for (int s : connections) {
+      char byte;
+      const ssize_t n = recv(s, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+      refused += n > 0;
+      held += n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+    }
+    if (refused >= 8) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  for (int s : connections) {
+    char buffer[512];
+    const ssize_t n = recv(s, buffer, sizeof buffer - 1, MSG_DONTWAIT);
+    if (n <= 0) continue;
+    buffer[n] = 0;
+    EXPECT_EQ(std::string(buffer).rfind("HTTP/1.1 503", 0), 0u) << buffer;
+    EXPECT_NE(std::string(buffer).find("\"error_kind\": \"resource limit\""), std::string::npos) << buffer;
+  }
+  EXPECT_EQ(refused, 8);
+  EXPECT_EQ(held, 32);
+  for (int s : connections) close(s);
 }
 
 // Issue 27 G: a --tables that is a file or does not exist is refused at start; issue 24:
