@@ -46,7 +46,7 @@ nlohmann::json header_json(const std::string& condition, const std::vector<const
 
 // Compresses and writes one side's values, a batch of chunks at a time: the batch is
 // compressed in parallel, then written in order, so memory stays at a few chunks.
-Status write_side(AtomicFile& file, const std::vector<ValueCode>& values, int threads) {
+Status write_side(AtomicFile& file, const ValueArray& values, int threads) {
   const std::uint64_t chunks = (values.size() + ChunkEntries - 1) / ChunkEntries;
   const std::uint64_t batch = std::uint64_t(std::max(1, threads)) * 2;
   std::vector<std::string> compressed(batch);
@@ -56,10 +56,14 @@ Status write_side(AtomicFile& file, const std::vector<ValueCode>& values, int th
 #pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
     for (std::int64_t k = 0; k < count; ++k) {
       const std::uint64_t start = (first + std::uint64_t(k)) * ChunkEntries;
-      const std::size_t bytes = std::min<std::uint64_t>(ChunkEntries, values.size() - start) * sizeof(ValueCode);
+      const std::size_t count = std::min<std::uint64_t>(ChunkEntries, values.size() - start);
+      const std::size_t bytes = count * sizeof(ValueCode);
+      // Saved as two-byte codes whatever the width in memory.
+      std::vector<ValueCode> codes(count);
+      values.read(start, codes);
       std::string& out = compressed[std::size_t(k)];
       out.resize(ZSTD_compressBound(bytes));
-      std::size_t n = ZSTD_compress(out.data(), out.size(), values.data() + start, bytes, CompressionLevel);
+      std::size_t n = ZSTD_compress(out.data(), out.size(), codes.data(), bytes, CompressionLevel);
       failures[std::size_t(k)] = ZSTD_isError(n) ? n : 0;
       out.resize(ZSTD_isError(n) ? 0 : n);
     }
@@ -100,8 +104,9 @@ Error unusable(const std::string& path, const std::string& why) {
 
 // Reads one side's chunks into `values` (sized by the caller), checking each size against
 // what is left of the file before reading it and each checksum before decompressing.
-Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left, std::vector<ValueCode>& values) {
+Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left, ValueArray& values) {
   std::string compressed;
+  std::vector<ValueCode> codes;
   for (std::uint64_t start = 0; start < values.size(); start += ChunkEntries) {
     const std::size_t bytes = std::min<std::uint64_t>(ChunkEntries, values.size() - start) * sizeof(ValueCode);
     char prefix[ChunkPrefixSize];
@@ -113,8 +118,10 @@ Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left
     if (!in.read(compressed.data(), std::streamsize(size))) return unusable(path, "is truncated");
     left -= size;
     if (XXH64(compressed.data(), size, 0) != checksum) return unusable(path, "is corrupt (checksum mismatch)");
-    std::size_t n = ZSTD_decompress(values.data() + start, bytes, compressed.data(), size);
+    codes.resize(bytes / sizeof(ValueCode));
+    std::size_t n = ZSTD_decompress(codes.data(), bytes, compressed.data(), size);
     if (ZSTD_isError(n) || n != bytes) return unusable(path, "is corrupt (a chunk does not decompress)");
+    for (std::size_t k = 0; k < codes.size(); ++k) values.set(start + k, codes[k]);
   }
   return Ok{};
 }
@@ -171,7 +178,7 @@ Status save_checkpoint(const std::string& path, const std::string& condition, co
   if (Status s = file->write(prefix.data(), prefix.size()); !s) return s;
   if (Status s = file->write(header.data(), header.size()); !s) return s;
   for (const MemberValues& member : values)
-    for (const std::vector<ValueCode>& side : member)
+    for (const ValueArray& side : member)
       if (Status s = write_side(*file, side, threads); !s) return s;
   return file->commit();
 }
@@ -212,7 +219,7 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
     return unusable(path, "is corrupt (progress out of range)");
   std::uint64_t left = file_size - PrefixSize - header_size;
   for (MemberValues& member : values)
-    for (std::vector<ValueCode>& side : member)
+    for (ValueArray& side : member)
       if (Status s = read_side(in, path, left, side); !s) return s.error();
   if (left != 0) return unusable(path, "has trailing bytes");
   return state;

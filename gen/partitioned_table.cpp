@@ -37,7 +37,7 @@ Expected<std::vector<TableHeader>> gather_parts(Partition& partition, const Tabl
 }  // namespace
 
 Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partition, const Indexer& indexer,
-                                                               const std::array<std::vector<ValueCode>, 2>& values,
+                                                               const MemberValues& values,
                                                                OwnedRange range, int threads) {
   TableHeader mine;
   mine.stats = partial_statistics(indexer, values, threads, range.first);
@@ -49,7 +49,7 @@ Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partit
 }
 
 Status write_partitioned_table(Partition& partition, const std::string& path, TableHeader header,
-                               const std::array<std::vector<ValueCode>, 2>& values, OwnedRange range) {
+                               const MemberValues& values, OwnedRange range) {
   const std::string context = "cannot write table '" + path + "': ";
   header.block_entries = DefaultBlockEntries;
   // This process's blocks, each in a piece of its own (no second copy laid out in a body),
@@ -63,7 +63,7 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
                                                   " values, the range " + std::to_string(range.size()));
       break;
     }
-    compressed = compress_blocks(values[s], header.block_entries, blocks[s]);
+    compressed = compress_blocks(values[s].source(), header.block_entries, blocks[s]);
     for (const std::string& b : blocks[s])
       mine.blocks[s].push_back(BlockRef{0, std::uint32_t(b.size()), XXH64(b.data(), b.size(), 0)});
   }

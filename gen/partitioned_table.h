@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gen/partition.h"
+#include "gen/value_array.h"
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 
@@ -17,7 +18,7 @@ namespace feerie {
 // The statistics of the table of `indexer` (every process passes its own part, the
 // values of `range`, and gets the whole table's). Collective.
 Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partition, const Indexer& indexer,
-                                                               const std::array<std::vector<ValueCode>, 2>& values,
+                                                               const MemberValues& values,
                                                                OwnedRange range, int threads);
 
 // Writes the table at `path` (header complete but for its blocks): every process
@@ -26,6 +27,6 @@ Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partit
 // their offsets (process 0 the prefix and header too), then process 0 renames it. No
 // file appears under `path` unless every piece is written. Collective.
 Status write_partitioned_table(Partition& partition, const std::string& path, TableHeader header,
-                               const std::array<std::vector<ValueCode>, 2>& values, OwnedRange range);
+                               const MemberValues& values, OwnedRange range);
 
 }  // namespace feerie

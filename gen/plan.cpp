@@ -24,20 +24,26 @@ namespace {
 constexpr double MaxEntriesPerSide = 140737488355328.0;  // 2^47
 
 // Compressed tables take about a quarter of a byte per entry (KQRvKR: 0.25; most 3- and
-// 4-man tables less), and the body is built in a string whose capacity may reach twice
-// its size before it is written.
+// 4-man tables less), all held in memory (one string per block) until the file is written.
 constexpr double FileBytesPerEntry = 0.25;
-constexpr double WriteBufferFactor = 2.0;
 // The program, its libraries and per-thread buffers: measured peaks of the benchmark
-// tables (docs/benchmarks.md) less their values, sub-tables and write buffers, with 2
+// tables (docs/benchmarks.md) less their values, sub-tables and compressed blocks, with 2
 // threads. The checkpoint writer's few chunk buffers (2 MiB per thread, only in solves of
 // minutes) are within the 10% the estimate is held to. The baseline differs by machine
 // and the two benchmark tables differ by their compressed sizes (KQvKR's file is 2.7 times
-// KRvKB's): measured KQvKR 17.3-17.7 MiB and KRvKB 15.9-16.1 on an Intel Xeon
-// (docs/benchmarks.md), 18.9-19.3 and 17.4 on an AMD EPYC (2026-11-25), where 8 MiB left
-// KQvKR at 0.89-0.91 of its peak. 8.2 MiB (an estimate of 17.45 MiB for both) is within 10%
-// of all four; the margin is small on both machines.
-constexpr double ProgramBytes = 8.2 * 1024 * 1024;
+// KRvKB's): with one-byte values and blocks written one by one, measured KQvKR 14.3-14.6
+// MiB and KRvKB 13.7 on an AMD EPYC (2026-11-25); 9.2 MiB (an estimate of 13.9 MiB for
+// both) puts them at 0.95-0.97 and 1.02. With two-byte values the same machine measured
+// 18.9-19.3 and 17.4, an Intel Xeon 1.4-1.6 MiB less (docs/benchmarks.md): on such a
+// machine KRvKB would come out about 14% over its peak.
+constexpr double ProgramBytes = 9.2 * 1024 * 1024;
+// The solver's values: one byte per entry and side while every value fits in a byte
+// (gen/value_array.h: mates up to 151 plies, the longest of most 5-man tables), two after.
+// The plan counts one: a table with a longer mate widens its values when the solve gets
+// there, to the two bytes per entry of the solver before the byte.
+constexpr double ValueBytes = 1;
+// The sub-tables a solve reads are held whole, two bytes per entry.
+constexpr double SubtableBytes = 2;
 // SolveOptions::exchange_limit's default.
 constexpr double ExchangeLimit = double(std::uint64_t(1) << 18);
 
@@ -72,7 +78,7 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   double values = 0, largest_member = 0;
   for (const Material& m : component) {
     double e = estimated_entries(m, rules);
-    values += 2 * 2 * e;
+    values += 2 * ValueBytes * e;
     largest_member = std::max(largest_member, 2 * e);
   }
   // The tables a move out of the component reads, each loaded whole, both sides.
@@ -81,8 +87,8 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
     for (const Material& s : material_successors(m, rules))
       if (std::find(component.begin(), component.end(), s) == component.end()) exits.insert(s);
   double read = 0;
-  for (const Material& m : exits) read += 2 * 2 * estimated_entries(m, rules);
-  double writing = WriteBufferFactor * FileBytesPerEntry * largest_member;
+  for (const Material& m : exits) read += 2 * SubtableBytes * estimated_entries(m, rules);
+  double writing = FileBytesPerEntry * largest_member;
   if (ranks <= 1) return std::uint64_t(values + read + writing + ProgramBytes);
   // Spread over processes: each holds its part of the values and of the file being
   // written, every sub-table whole, and the updates of one exchange three times (the
@@ -187,13 +193,13 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     if (entries > MaxEntriesPerSide)
       return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": its index would have " +
                                                  entries_text(entries) + " entries per side to move (at least " +
-                                                 bytes_text(2 * 2 * entries) + " of memory), beyond the supported " +
+                                                 bytes_text(2 * ValueBytes * entries) + " of memory), beyond the supported " +
                                                  entries_text(MaxEntriesPerSide));
-    double values = 2 * 2 * entries / ranks;
+    double values = 2 * ValueBytes * entries / ranks;
     if (max_memory && values > double(max_memory))
       return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " +
                                                  bytes_text(values) + " of memory" + each + " (" + entries_text(entries) +
-                                                 " entries per side to move, 2 bytes each), more than the " +
+                                                 " entries per side to move, a byte each), more than the " +
                                                  bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
                                                  (ranks == 1 ? "; spread over processes with --mpi" : ""));
   }

@@ -35,7 +35,7 @@ struct Plan {
 // material that can be generated, and defined for those whose count overflows 64 bits.
 double estimated_entries(const Material& material, const RuleSet& rules);
 
-// Estimated peak memory of generating `component` (its values, 2 bytes per entry and side;
+// Estimated peak memory of generating `component` (its values, 1 byte per entry and side;
 // the tables it reads, whole; the compressed body being written; the program itself), in
 // each of `ranks` processes when spread over them (gen/partition.h: a part of the values
 // and of the file, every table read whole, the exchange buffers).

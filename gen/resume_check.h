@@ -46,8 +46,9 @@ std::string resumed_values_disagree(const std::vector<const Indexer*>& members, 
            std::to_string(state.max_plies) + " + 1";
   int longest = 0;
   for (const MemberValues& member : values)
-    for (const std::vector<ValueCode>& side : member)
-      for (ValueCode v : side) {
+    for (const ValueArray& side : member)
+      for (std::uint64_t i = 0; i < side.size(); ++i) {
+        const ValueCode v = side[i];
         if (v == value::Unknown) return "it holds an entry the initialisation never resolved";
         if (value::is_mate(v)) longest = std::max(longest, value::plies(v));
       }

@@ -48,7 +48,7 @@ class Solver {
     exits_ = std::move(*exits);
     std::vector<std::uint64_t> sizes;
     for (const Indexer* m : members_) sizes.push_back(m->size());
-    store_ = std::make_unique<ValueStore>(sizes, partition_->rank(), ranks_, threads());
+    store_ = std::make_unique<ValueStore>(sizes, partition_->rank(), ranks_, threads(), options_.narrow_max_plies);
     Expected<int> first = resume_or_initialise();
     if (!first) return first.error();
     int n = *first;
@@ -99,6 +99,7 @@ class Solver {
   std::optional<SolverState> resume() {
     if (!options_.resume) return std::nullopt;
     std::optional<SolverState> resumed = options_.resume(store_->values());
+    store_->adopt_filled_values();
     if (!resumed) return resumed;
     auto inside = [this](int member, const Position& after, Move m, const UndoRecord& undo,
                          std::pair<int, std::uint64_t>& out) {
@@ -118,6 +119,7 @@ class Solver {
     store_->for_all_entries([&](int member, int side, std::uint64_t i) {
       store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i));
     });
+    store_->settle_overflow();
   }
 
   // Pass n of "propagate": the entries mated in n plies (losses when n is even, wins when
@@ -125,6 +127,8 @@ class Solver {
   // processes' entries are buffered and exchanged when the buffers fill and at the end of
   // the pass.
   Status propagate(int n) {
+    // Narrow values hold mates up to narrow_max_plies(): the pass scans n and offers n + 1.
+    if (n + 1 > store_->narrow_max_plies()) store_->widen();
     store_->reset_resolved();
     store_->for_entries_with<Spread>(
         value::mate_in_plies(n),
@@ -136,6 +140,7 @@ class Solver {
         },
         [&] { exchange_if_full(n); });
     if (Spread) exchange(n);
+    store_->settle_overflow();  // losses longer than a byte holds (through long exits)
     report(n + 1);
     return after_pass(n + 1);
   }
@@ -235,6 +240,7 @@ class Solver {
     progress.sent = sent[0];
     if (!already_counted) decided_ += progress.resolved;
     progress.decided = decided_;
+    progress.value_bytes = store_->width();
     for (const Indexer* m : members_) progress.entries += 2 * m->size();
     if (options_.on_pass) options_.on_pass(progress);
   }

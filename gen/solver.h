@@ -16,8 +16,9 @@
 //                   probe/value.h "open"); at zero, every move leads to a win of the
 //                   opponent and the predecessor is lost in 1 + the longest of them.
 //   finish          what is still unresolved is a draw.
-// Memory: 2 bytes per entry and side to move of every member (gen/value_store.h), plus
-// the sub-tables read into memory.
+// Memory: 1 byte per entry and side to move of every member while every value fits in a
+// byte, 2 bytes once one does not (gen/value_array.h), plus the sub-tables read into
+// memory.
 // gen/solver.cpp runs these passes as a script (Solver::run()); the values live in a
 // ValueStore, the updates between processes go through an UpdateExchange.
 // A pass writes only values of one parity (wins or losses) and reads only final values
@@ -49,6 +50,9 @@ struct SolveProgress {
   std::uint64_t decided = 0, entries = 0;
   // Partitioned: the updates the processes sent each other in that pass (8 bytes each).
   std::uint64_t sent = 0;
+  // Bytes per entry the values take now: 1 while every value fits in a byte, 2 after
+  // (gen/value_array.h; this process's store).
+  int value_bytes = 1;
 };
 
 // Where a solve stands between two passes (with the values of every member): what a
@@ -67,6 +71,10 @@ struct SolveOptions {
   // Partitioned: how many updates for other processes a process may buffer before the
   // processes exchange them in the middle of a pass (a pass ends with an exchange anyway).
   std::uint64_t exchange_limit = std::uint64_t(1) << 18;  // 2 MiB of updates
+  // The longest mate (plies) the values hold in one byte before they are widened to two
+  // (gen/value_array.h); at most narrow::MaxPlies; negative: two bytes from the start.
+  // Lower values exist for tests of the widening and for comparing the widths.
+  int narrow_max_plies = narrow::MaxPlies;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called once, before initialisation, with every member's values allocated: fills them
   // from a checkpoint and returns the state to go on from, or nothing to start afresh (the

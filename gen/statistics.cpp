@@ -64,13 +64,13 @@ std::uint64_t labelling_factor(const Material& m) {
 }  // namespace
 
 std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer,
-                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads,
+                                                 const MemberValues& values, int threads,
                                                  std::uint64_t first) {
   std::array<SideStatistics, 2> stats;
   const std::uint64_t labels = labelling_factor(indexer.material());
   if (threads <= 0) threads = omp_get_max_threads();
   for (int side = 0; side < 2; ++side) {
-    const std::vector<ValueCode>& v = values[side];
+    const ValueArray& v = values[side];
     const std::int64_t size = std::int64_t(v.size());
     std::uint64_t raw[3] = {}, classes[3] = {};
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : raw[:3], classes[:3])
@@ -128,7 +128,7 @@ std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
 }
 
 std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
-                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads) {
+                                                 const MemberValues& values, int threads) {
   return merge_statistics(indexer, {partial_statistics(indexer, values, threads, 0)});
 }
 

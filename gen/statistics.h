@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "gen/value_array.h"
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 
@@ -19,7 +20,7 @@ namespace feerie {
 // - the longest win for the side to move, with the lowest-index example, over all
 //   positions and over those of the classes.
 std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
-                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads);
+                                                 const MemberValues& values, int threads);
 
 // The same in two steps, for a table spread over processes (gen/partition.h): each part's
 // statistics, `values` holding the entries from `first` on (the classes_* counts are
@@ -27,7 +28,7 @@ std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
 // index order: the counts add up, and each longest mate's example is the one of lowest
 // index, as one process alone finds it.
 std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer,
-                                                 const std::array<std::vector<ValueCode>, 2>& values, int threads,
+                                                 const MemberValues& values, int threads,
                                                  std::uint64_t first);
 std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
                                                const std::vector<std::array<SideStatistics, 2>>& parts);

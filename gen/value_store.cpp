@@ -1,16 +1,22 @@
 #include "gen/value_store.h"
 
+#include <algorithm>
+
 namespace feerie {
 
-ValueStore::ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ranks, int threads)
-    : sizes_(sizes), ranks_(ranks), threads_(threads), values_(sizes.size()), block_min_(sizes.size()) {
+ValueStore::ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ranks, int threads, int narrow_max_plies)
+    : sizes_(sizes),
+      ranks_(ranks),
+      threads_(threads),
+      values_(sizes.size()),
+      block_min_(sizes.size()),
+      narrow_max_code_(value::mate_in_plies(std::clamp(narrow_max_plies, 0, narrow::MaxPlies))) {
   for (std::size_t m = 0; m < sizes_.size(); ++m) {
     ranges_.push_back(owned_range(sizes_[m], rank, ranks));
     for (int side = 0; side < 2; ++side) {
-      values_[m][side].assign(ranges_[m].size(), value::Unknown);
+      values_[m][side] = ValueArray(ranges_[m].size());
       block_min_[m][side].assign((ranges_[m].size() + BlockSize - 1) / BlockSize, NoMate);
       const std::size_t table = 2 * m + std::size_t(side);
-      value_tables_[table] = std::uintptr_t(values_[m][side].data()) - ranges_[m].first * sizeof(ValueCode);
       block_min_tables_[table] =
           std::uintptr_t(block_min_[m][side].data()) - ranges_[m].first / BlockSize * sizeof(ValueCode);
       first_[table] = ranges_[m].first;
@@ -24,6 +30,48 @@ ValueStore::ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ra
     }
     scan_steps_.push_back(steps);
   }
+  if (narrow_max_plies < 0) widen();
+  locate_arrays();
+}
+
+void ValueStore::locate_arrays() {
+  const std::uintptr_t width = wide_ ? sizeof(ValueCode) : 1;
+  for (std::size_t m = 0; m < sizes_.size(); ++m)
+    for (int side = 0; side < 2; ++side) {
+      const ValueArray& values = values_[m][side];
+      const std::uintptr_t data = wide_ ? std::uintptr_t(values.words()) : std::uintptr_t(values.narrow_data());
+      value_tables_[2 * m + std::size_t(side)] = data - ranges_[m].first * width;
+    }
+}
+
+void ValueStore::widen() {
+  if (wide_) return;
+  for (MemberValues& member : values_)
+    for (ValueArray& side : member) side.widen();
+  wide_ = true;
+  locate_arrays();
+}
+
+bool ValueStore::settle_overflow() {
+  bool any = false;
+  for (const Overflow& thread : overflow_) any = any || !thread.list.empty();
+  if (!any) return false;
+  const bool widened = !wide_;
+  widen();
+  // Stored again, wide: the block minima, the longest mate and the counts already have them.
+  for (Overflow& thread : overflow_) {
+    for (const auto& [e, v] : thread.list) std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
+    thread.list = {};
+  }
+  return widened;
+}
+
+void ValueStore::adopt_filled_values() {
+  bool any_wide = false;
+  for (const MemberValues& member : values_)
+    for (const ValueArray& side : member) any_wide = any_wide || side.wide();
+  if (any_wide) widen();  // the arrays already wide stay as they are
+  locate_arrays();
 }
 
 std::vector<std::uint64_t> ValueStore::resolved() const {
@@ -40,10 +88,10 @@ void ValueStore::reset_resolved() {
 std::uint64_t ValueStore::count_decided() const {
   std::uint64_t decided = 0;
   for (const MemberValues& member : values_)
-    for (const std::vector<ValueCode>& side : member) {
+    for (const ValueArray& side : member) {
       const std::int64_t size = std::int64_t(side.size());
 #pragma omp parallel for schedule(static) num_threads(threads_) reduction(+ : decided)
-      for (std::int64_t i = 0; i < size; ++i) decided += !value::is_open(side[std::size_t(i)]);
+      for (std::int64_t i = 0; i < size; ++i) decided += !value::is_open(side.at(std::uint64_t(i)));
     }
   return decided;
 }
@@ -52,15 +100,17 @@ void ValueStore::rebuild_block_minima(int next_ply) {
   const ValueCode first = value::mate_in_plies(next_ply);
   for (int side = 0; side < 2; ++side)
     for (std::size_t member = 0; member < sizes_.size(); ++member) {
-      const std::vector<ValueCode>& values = values_[member][side];
+      const ValueArray& values = values_[member][side];
       std::vector<ValueCode>& mins = block_min_[member][side];
       const std::int64_t blocks = std::int64_t(mins.size());
 #pragma omp parallel for schedule(static) num_threads(threads_)
       for (std::int64_t b = 0; b < blocks; ++b) {
         ValueCode least = NoMate;
         const std::size_t end = std::min(values.size(), std::size_t(b + 1) * BlockSize);
-        for (std::size_t i = std::size_t(b) * BlockSize; i < end; ++i)
-          if (value::is_mate(values[i]) && values[i] >= first) least = std::min(least, values[i]);
+        for (std::size_t i = std::size_t(b) * BlockSize; i < end; ++i) {
+          const ValueCode v = values.at(i);
+          if (value::is_mate(v) && v >= first) least = std::min(least, v);
+        }
         mins[std::size_t(b)] = least;
       }
     }

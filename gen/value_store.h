@@ -2,6 +2,14 @@
 // for every member of the component and both sides to move, with what lets a pass skip
 // the entries it has nothing to do with.
 //
+// Width. Every array starts narrow, one byte per entry (gen/value_array.h), and all are
+// widened together to two bytes when a value does not fit. A narrow store that does not
+// fit goes to an overflow list instead, and settle_overflow() (between passes) widens and
+// applies it: safe because no pass reads back a value it wrote in the same pass, except
+// the win offered to an open entry, whose value is the same for every offer of the pass.
+// The solver widens before pass n when n + 1 > narrow::MaxPlies, so that the passes scan
+// and offer only values that fit.
+//
 // Blocks. The entries of each member and side are cut into blocks of BlockSize; each
 // block keeps the smallest mate value in it that is not yet propagated (NoMate if none).
 // A pass over the entries mated in n plies scans only the blocks whose minimum is at most
@@ -26,12 +34,10 @@
 
 #include "gen/entry.h"
 #include "gen/partition.h"
+#include "gen/value_array.h"
 #include "probe/value.h"
 
 namespace feerie {
-
-// The values of one member: per side to move, from the first entry the process owns.
-using MemberValues = std::array<std::vector<ValueCode>, 2>;
 
 class ValueStore {
  public:
@@ -40,9 +46,11 @@ class ValueStore {
   static constexpr ValueCode NoMate = 0xFFFF;
 
   // Values for members of `sizes` entries per side, of which this process (`rank` of
-  // `ranks`) owns its ranges, every one Unknown; `threads` for the parallel loops.
-  // Precondition: at most MaxMembers members.
-  ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ranks, int threads);
+  // `ranks`) owns its ranges, every one Unknown; `threads` for the parallel loops. Narrow
+  // values hold mates up to `narrow_max_plies` (at most narrow::MaxPlies; negative: wide
+  // from the start). Precondition: at most MaxMembers members.
+  ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ranks, int threads,
+             int narrow_max_plies = narrow::MaxPlies);
   ValueStore(const ValueStore&) = delete;
   ValueStore& operator=(const ValueStore&) = delete;
 
@@ -53,12 +61,21 @@ class ValueStore {
   int owner(Entry e) const { return owner_of(e.index(), sizes_[std::size_t(e.member())], ranks_); }
 
   // Of an own entry.
-  ValueCode load(Entry e) const { return std::atomic_ref<ValueCode>(*slot(e)).load(std::memory_order_relaxed); }
-  void prefetch(Entry e) const { __builtin_prefetch(slot(e)); }
-  // Writes a value; a mate value also lowers its block's minimum, raises the longest
-  // mate and counts as resolved in this pass.
+  ValueCode load(Entry e) const {
+    if (wide_) return std::atomic_ref<ValueCode>(*wide_slot(e)).load(std::memory_order_relaxed);
+    return narrow::decode(std::atomic_ref<std::uint8_t>(*narrow_slot(e)).load(std::memory_order_relaxed));
+  }
+  void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
+  // Writes a value (narrow and too large: to the overflow list); a mate value also lowers
+  // its block's minimum, raises the longest mate and counts as resolved in this pass.
   void store(Entry e, ValueCode v) {
-    std::atomic_ref<ValueCode>(*slot(e)).store(v, std::memory_order_relaxed);
+    if (wide_) {
+      std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
+    } else if (std::uint8_t b; (!value::is_mate(v) || v <= narrow_max_code_) && narrow::encode(v, b)) {
+      std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
+    } else {
+      overflow_[std::size_t(omp_get_thread_num() % MaxThreads)].list.push_back({e, v});
+    }
     if (!value::is_mate(v)) return;
     lower_block_min(e, v);
     int plies = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
@@ -72,14 +89,26 @@ class ValueStore {
     if (value::is_open(v) || (value::is_win(v) && v > win)) store(e, win);
   }
   // One open successor fewer for an open entry (precondition: value::counts_down);
-  // returns the code before.
+  // returns the code before. Narrow open codes count down like wide ones.
   ValueCode take_successor(Entry e) {
-    std::atomic_ref<ValueCode> entry(*slot(e));
-    ValueCode old = entry.load(std::memory_order_relaxed);
-    while (!entry.compare_exchange_weak(old, ValueCode(old - 1), std::memory_order_relaxed)) {
-    }
-    return old;
+    if (wide_) return decrement(std::atomic_ref<ValueCode>(*wide_slot(e)));
+    return narrow::decode(decrement(std::atomic_ref<std::uint8_t>(*narrow_slot(e))));
   }
+
+  // Whether the values are two bytes wide.
+  bool wide() const { return wide_; }
+  // The longest mate narrow values hold.
+  int narrow_max_plies() const { return narrow_max_code_ - value::FirstMate; }
+  // Widens every array (nothing when already wide). Not during a pass.
+  void widen();
+  // Between passes: widens when a narrow store did not fit, then applies every such
+  // store. Returns whether it widened.
+  bool settle_overflow();
+  // After values were filled from elsewhere (a checkpoint, ValueArray::set() widening
+  // what did not fit): widens all when any is wide.
+  void adopt_filled_values();
+  // Bytes per entry (1 or 2).
+  int width() const { return wide_ ? 2 : 1; }
 
   // The longest mate stored so far (or set: the processes agree on it between passes).
   int max_plies() const { return max_plies_.load(); }
@@ -115,9 +144,37 @@ class ValueStore {
   // Blocks scanned between two calls of between_chunks() in a chunked scan.
   static constexpr std::int64_t ChunkBlocks = 256;
 
-  ValueCode* slot(Entry e) const {
+  ValueCode* wide_slot(Entry e) const {
     return reinterpret_cast<ValueCode*>(value_tables_[e.table()] + e.index() * sizeof(ValueCode));
   }
+  std::uint8_t* narrow_slot(Entry e) const { return reinterpret_cast<std::uint8_t*>(value_tables_[e.table()] + e.index()); }
+  template <class T>
+  static T decrement(std::atomic_ref<T> entry) {
+    T old = entry.load(std::memory_order_relaxed);
+    while (!entry.compare_exchange_weak(old, T(old - 1), std::memory_order_relaxed)) {
+    }
+    return old;
+  }
+  // value_tables_ for the arrays as they are (their addresses and width).
+  void locate_arrays();
+  // The scan of one block of for_entries_with(), over the array's own codes (`OpenBase`:
+  // where the open codes of that width begin); returns the smallest mate value left.
+  template <class T, unsigned OpenBase, class F>
+  static ValueCode scan_block(const T* values, std::uint64_t from, std::uint64_t end, ValueCode code, F&& f) {
+    ValueCode pending = NoMate;
+    // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
+    const unsigned above = code + 1u, span = OpenBase - above;
+    for (std::uint64_t i = from; i < end; ++i) {
+      const T v = std::atomic_ref<T>(const_cast<T&>(values[i])).load(std::memory_order_relaxed);
+      if (v == code) [[unlikely]] {
+        f(i);
+        continue;
+      }
+      pending = std::min<ValueCode>(pending, unsigned(v) - above < span ? ValueCode(v) : NoMate);
+    }
+    return pending;
+  }
+
   void lower_block_min(Entry e, ValueCode v) {
     std::atomic_ref<ValueCode> block_min(
         *reinterpret_cast<ValueCode*>(block_min_tables_[e.table()] + e.index() / BlockSize * sizeof(ValueCode)));
@@ -133,9 +190,13 @@ class ValueStore {
   std::vector<std::int64_t> scan_steps_;  // per member: chunks of a chunked scan
   std::vector<MemberValues> values_;      // [member][side], the own entries
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;  // [member][side][block]
+  bool wide_ = false;
+  // The code of the longest mate a narrow store writes as such.
+  ValueCode narrow_max_code_;
   // By Entry::table(): where entry 0 and block 0 of values_ and block_min_ would be (their
-  // data less the first own index; unsigned arithmetic, only own entries are ever looked
-  // up through them), the first own index and how many entries the process owns.
+  // data less the first own index times the width; unsigned arithmetic, only own entries
+  // are ever looked up through them), the first own index and how many entries the
+  // process owns.
   std::array<std::uintptr_t, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
   std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
   std::atomic<int> max_plies_{0};
@@ -145,6 +206,11 @@ class ValueStore {
     std::array<std::uint64_t, MaxMembers> count{};
   };
   std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
+  // Narrow stores that did not fit, per thread, until settle_overflow().
+  struct alignas(64) Overflow {
+    std::vector<std::pair<Entry, ValueCode>> list;
+  };
+  std::vector<Overflow> overflow_ = std::vector<Overflow>(MaxThreads);
 };
 
 template <class F>
@@ -163,7 +229,7 @@ void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
   for (int side = 0; side < 2; ++side)
     for (int member = 0; member < members(); ++member) {
       std::vector<ValueCode>& mins = block_min_[std::size_t(member)][std::size_t(side)];
-      ValueCode* values = values_[std::size_t(member)][std::size_t(side)].data();
+      const ValueArray& values = values_[std::size_t(member)][std::size_t(side)];
       const std::int64_t blocks = std::int64_t(mins.size());
       const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
       const std::int64_t chunk = Chunked ? ChunkBlocks : blocks, steps = Chunked ? scan_steps_[std::size_t(member)] : 1;
@@ -174,19 +240,12 @@ void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
           std::atomic_ref<ValueCode> block_min(mins[std::size_t(b)]);
           if (block_min.load(std::memory_order_acquire) > code) continue;
           block_min.exchange(NoMate, std::memory_order_acq_rel);
-          ValueCode pending = NoMate;
-          const std::uint64_t end = std::min(size, std::uint64_t(b + 1) * BlockSize);
-          // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
-          const unsigned above = code + 1u, span = value::OpenBase - above;
-          for (std::uint64_t i = std::uint64_t(b) * BlockSize; i < end; ++i) {
-            ValueCode v = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
-            if (v == code) [[unlikely]] {
-              f(member, side, first + i);
-              continue;
-            }
-            pending = std::min(pending, unsigned(v) - above < span ? v : NoMate);
-          }
-          lower_block_min(Entry::of(member, side, first + std::uint64_t(b) * BlockSize), pending);
+          const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
+          auto found = [&](std::uint64_t i) { f(member, side, first + i); };
+          const ValueCode pending =
+              wide_ ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
+                    : scan_block<std::uint8_t, narrow::OpenBase>(values.narrow_data(), start, end, code, found);
+          lower_block_min(Entry::of(member, side, first + start), pending);
         }
         if constexpr (Chunked) between_chunks();
       }

@@ -206,29 +206,25 @@ bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::s
 
 }  // namespace
 
-Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
-                       std::vector<BlockRef>& refs) {
-  std::vector<std::string> compressed;
-  if (Status s = compress_blocks(codes, block_entries, compressed); !s) return s;
-  for (const std::string& c : compressed) {
-    refs.push_back(BlockRef{body.size(), static_cast<std::uint32_t>(c.size()), xxh64(c.data(), c.size())});
-    body += c;
-  }
-  return Ok{};
+ValueSource ValueSource::of(std::span<const ValueCode> codes) {
+  return {codes.size(), [codes](std::uint64_t first, std::span<ValueCode> out) {
+            std::copy_n(codes.begin() + std::ptrdiff_t(first), out.size(), out.begin());
+          }};
 }
 
-Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries,
-                       std::vector<std::string>& compressed) {
-  const std::int64_t blocks = std::int64_t((codes.size() + block_entries - 1) / block_entries);
+Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& compressed) {
+  const std::int64_t blocks = std::int64_t((codes.size + block_entries - 1) / block_entries);
   compressed.assign(static_cast<std::size_t>(blocks), std::string());
   std::vector<std::size_t> failures(static_cast<std::size_t>(blocks), 0);
 #pragma omp parallel for schedule(dynamic, 4)
   for (std::int64_t b = 0; b < blocks; ++b) {
     std::size_t start = std::size_t(b) * block_entries;
-    std::size_t count = std::min<std::size_t>(block_entries, codes.size() - start);
+    std::size_t count = std::min<std::size_t>(block_entries, codes.size - start);
+    std::vector<ValueCode> block(count);
+    codes.fill(start, block);
     std::string raw;
     raw.reserve(count * 2);
-    for (std::size_t i = 0; i < count; ++i) put_le(raw, codes[start + i], 2);
+    for (std::size_t i = 0; i < count; ++i) put_le(raw, block[i], 2);
     // Compress into a scratch buffer and keep only the bytes used: a block kept at its
     // worst-case size would hold as much memory as the uncompressed table.
     std::string scratch(ZSTD_compressBound(raw.size()), '\0');
@@ -276,30 +272,42 @@ int remove_temporaries_of(const std::string& dir, long pid) {
 }
 
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values) {
+  return write_table(path, std::move(header), {ValueSource::of(values[0]), ValueSource::of(values[1])});
+}
+
+Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values) {
   for (int s = 0; s < 2; ++s)
-    if (values[s].size() != header.entries)
+    if (values[s].size != header.entries)
       return error(ErrorKind::Internal, "cannot write table '" + path + "': side " + std::to_string(s) + " has " +
-                   std::to_string(values[s].size()) + " values, the header says " + std::to_string(header.entries));
+                   std::to_string(values[s].size) + " values, the header says " + std::to_string(header.entries));
   if (header.block_entries == 0) header.block_entries = DefaultBlockEntries;
   if (header.block_entries > MaxBlockEntries)
     return error(ErrorKind::InvalidArgument, "cannot write table '" + path + "': blocks of " +
                                                  std::to_string(header.block_entries) + " entries, more than readers accept (" +
                                                  std::to_string(MaxBlockEntries) + ")");
 
-  // Both sides go into one body buffer first: the header, which precedes the body, holds
-  // every block's offset and size.
-  std::string body;
+  // Every block is compressed first: the header, which precedes the body, holds every
+  // block's offset and size. Each block in a string of its own (one growing body string
+  // would hold up to twice the compressed table while it grows).
+  std::array<std::vector<std::string>, 2> blocks;
+  std::uint64_t offset = 0;
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
-    if (Status st = compress_blocks(values[s], header.block_entries, body, header.blocks[s]); !st)
+    if (Status st = compress_blocks(values[s], header.block_entries, blocks[s]); !st)
       return with_context("cannot write table '" + path + "': ", st.error());
+    for (const std::string& b : blocks[s]) {
+      header.blocks[s].push_back(BlockRef{offset, static_cast<std::uint32_t>(b.size()), xxh64(b.data(), b.size())});
+      offset += b.size();
+    }
   }
   Expected<std::string> file = table_file_start(header);
   if (!file) return with_context("cannot write table '" + path + "': ", file.error());
   Expected<AtomicFile> out = AtomicFile::create(path);
   if (!out) return out.error();
-  for (const std::string* part : {&*file, &body})
-    if (Status s = out->write(part->data(), part->size()); !s) return s;
+  if (Status s = out->write(file->data(), file->size()); !s) return s;
+  for (const auto& side : blocks)
+    for (const std::string& b : side)
+      if (Status s = out->write(b.data(), b.size()); !s) return s;
   return out->commit();
 }
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -67,21 +68,28 @@ inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // how much a probe allocates. 128 times the default, so 8 MB per block.
 inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
 
+// The codes of one side of a table as a writer reads them, block by block, without a copy
+// of the whole side in this format: fill(first, out) writes the codes of entries
+// [first, first + out.size()). Called from several threads at once, for disjoint ranges.
+struct ValueSource {
+  std::uint64_t size = 0;
+  std::function<void(std::uint64_t first, std::span<ValueCode> out)> fill;
+  // The codes of a span (which must outlive the source).
+  static ValueSource of(std::span<const ValueCode> codes);
+};
+
 // Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp.<pid>.<n>"
 // and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
 // unwritable directory) name the path and leave no file under `path`.
+Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values);
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);
 
 // The two parts write_table() makes a file of, for writers that assemble one from pieces
-// (a table spread over processes, gen/partitioned_table.h). compress_blocks() appends the
-// blocks of `codes` (whole blocks of `block_entries`, the last one possibly short) to
-// `body`, one BlockRef each, offsets counted in `body`. table_file_start() is the prefix
-// and header of a file whose header is complete (blocks, block_entries); the body follows.
-Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries, std::string& body,
-                       std::vector<BlockRef>& refs);
-// The same blocks, each in a string of its own (no body to lay them out in).
-Status compress_blocks(std::span<const ValueCode> codes, std::uint32_t block_entries,
-                       std::vector<std::string>& blocks);
+// (a table spread over processes, gen/partitioned_table.h). compress_blocks() compresses
+// the blocks of `codes` (whole blocks of `block_entries`, the last one possibly short),
+// each into a string of its own. table_file_start() is the prefix and header of a file
+// whose header is complete (blocks, block_entries); the blocks follow in order.
+Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& blocks);
 Expected<std::string> table_file_start(const TableHeader& header);
 // A header as the text a table file holds (Boost text archive), and back, read with the
 // same bounds as a file's header (no allocation beyond what the text holds): how the

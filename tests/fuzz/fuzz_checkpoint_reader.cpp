@@ -60,7 +60,7 @@ struct Fixed {
     Expected<std::unique_ptr<TableFile>> table = TableFile::open((root / "tables" / "orthodox" / "KQvK.ftb").string());
     if (!table) std::abort();
     values.resize(1);
-    for (int side = 0; side < 2; ++side) values[0][side] = *(*table)->load_side(side);
+    for (int side = 0; side < 2; ++side) values[0][side] = ValueArray::of(*(*table)->load_side(side));
     valid = save({5, 19});
   }
   ~Fixed() {
@@ -126,7 +126,7 @@ void read(const std::string& file) {
     if (!out) std::abort();  // the fuzzer's own scratch disk failed: not a finding about the reader
   }
   std::vector<MemberValues> values(1);
-  for (auto& side : values[0]) side.assign(f.indexer.size(), value::Unknown);
+  for (auto& side : values[0]) side = ValueArray(f.indexer.size());
   Expected<SolverState> state = load_checkpoint(f.checkpoint, f.rules.name(), {&f.indexer}, values);
   if (!state) return;
   // The solver's "lands inside" for a component of one material: the moves that keep it.

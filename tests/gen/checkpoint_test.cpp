@@ -114,14 +114,14 @@ TEST_F(Resume, Reliability27E_EditedPassCountersAreRefused) {
   const std::string genuine = test::file_bytes(checkpoint);
   Indexer own(*Material::parse("KQvKR"), RuleSet::orthodox());
   std::vector<MemberValues> values(1);
-  for (auto& side : values[0]) side.assign(own.size(), value::Unknown);
+  for (auto& side : values[0]) side = ValueArray(own.size());
   Expected<SolverState> state = load_checkpoint(checkpoint, "orthodox", {&own}, values);
   ASSERT_TRUE(state.ok()) << state.error_message();
   ASSERT_EQ(state->next_ply, 20);
   const SolverState s = *state;
   int longest = 0;
   for (const auto& side : values[0])
-    for (ValueCode v : side)
+    for (ValueCode v : side.codes())
       if (value::is_mate(v)) longest = std::max(longest, value::plies(v));
   // Passes skipped or run twice, a longest mate below one the values hold, a next pass
   // beyond the last.
@@ -152,7 +152,7 @@ TEST_F(Resume, CheckpointOfAnotherSolveIsRefused) {
   const std::string checkpoint = (fs::path(dir) / "orthodox" / "KQvKR.ckpt").string();
   Indexer other(*Material::parse("KQvKR"), *RuleSet::parse("madrasi-ri"));
   std::vector<MemberValues> values(1);
-  for (auto& side : values[0]) side.assign(other.size(), value::Unknown);
+  for (auto& side : values[0]) side = ValueArray(other.size());
   auto state = load_checkpoint(checkpoint, "madrasi-ri", {&other}, values);
   ASSERT_FALSE(state.ok());
   EXPECT_EQ(state.error_kind(), ErrorKind::Corruption);
@@ -160,7 +160,7 @@ TEST_F(Resume, CheckpointOfAnotherSolveIsRefused) {
   // Cut short, it is refused too, before anything beyond the file is read.
   fs::resize_file(checkpoint, fs::file_size(checkpoint) / 2);
   Indexer own(*Material::parse("KQvKR"), RuleSet::orthodox());
-  for (auto& side : values[0]) side.assign(own.size(), value::Unknown);
+  for (auto& side : values[0]) side = ValueArray(own.size());
   state = load_checkpoint(checkpoint, "orthodox", {&own}, values);
   ASSERT_FALSE(state.ok());
   EXPECT_NE(state.error_message().find("is truncated"), std::string::npos) << state.error_message();

@@ -215,8 +215,8 @@ TEST_F(ThreeMan, BitIdenticalForOneAndTwoThreads) {
   auto a = solve(indexer, subtables, one);
   auto b = solve(indexer, subtables, two);
   ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_TRUE(a->values[WHITE] == b->values[WHITE]);
-  EXPECT_TRUE(a->values[BLACK] == b->values[BLACK]);
+  EXPECT_TRUE(a->values[WHITE].codes() == b->values[WHITE].codes());
+  EXPECT_TRUE(a->values[BLACK].codes() == b->values[BLACK].codes());
 }
 
 TEST_F(ThreeMan, ReusesTablesOnDisk) {

@@ -201,10 +201,11 @@ TEST(PartStatistics, PartsMergeIntoTheWholeTablesStatistics) {
   std::vector<std::array<SideStatistics, 2>> parts;
   for (int r = 0; r < 3; ++r) {
     const OwnedRange range = owned_range(indexer.size(), r, 3);
-    std::array<std::vector<ValueCode>, 2> part;
-    for (int side = 0; side < 2; ++side)
-      part[side].assign(solved->values[side].begin() + std::ptrdiff_t(range.first),
-                        solved->values[side].begin() + std::ptrdiff_t(range.end));
+    MemberValues part;
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<ValueCode> all = solved->values[side].codes();
+      part[side] = ValueArray::of(std::span(all).subspan(range.first, range.size()));
+    }
     parts.push_back(partial_statistics(indexer, part, 2, range.first));
   }
   const auto merged = merge_statistics(indexer, parts);

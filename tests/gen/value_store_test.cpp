@@ -59,7 +59,7 @@ TEST(ValueStore, SpreadOverProcessesEachOwnsItsRangeAndAddressesItByTableIndex) 
     EXPECT_EQ(store.owner(last), rank);
     // Stored through the table index, found at its place in the own range.
     store.store(last, value::Draw);
-    EXPECT_EQ(store.values()[0][1].back(), value::Draw);
+    EXPECT_EQ(store.values()[0][1][range.size() - 1], value::Draw);
     EXPECT_EQ(store.load(last), value::Draw);
   }
 }
@@ -87,8 +87,9 @@ TEST(ValueStore, APassVisitsExactlyTheEntriesOfItsValueAndSkipsLaterOnesUntilThe
 
 TEST(ValueStore, RebuiltMinimaFindResumedValuesFromTheirPassOn) {
   ValueStore store({2 * Block}, 0, 1, 1);
-  store.values()[0][0][3] = value::mate_in_plies(4);
-  store.values()[0][1][Block + 9] = value::mate_in_plies(2);  // already propagated at pass 3
+  store.values()[0][0].set(3, value::mate_in_plies(4));
+  store.values()[0][1].set(Block + 9, value::mate_in_plies(2));  // already propagated at pass 3
+  store.adopt_filled_values();
   store.rebuild_block_minima(3);
   EXPECT_TRUE(visited(store, value::mate_in_plies(2)).empty());
   EXPECT_EQ(visited(store, value::mate_in_plies(4)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 3}}));
@@ -126,12 +127,60 @@ TEST(ValueStore, WinsKeepTheShortestAndCountsGoDownToTheLastSuccessor) {
 }
 
 TEST(ValueStore, ConcurrentSuccessorTakesLoseNoUpdate) {
-  ValueStore store({8}, 0, 1, 4);
-  const Entry e = Entry::of(0, 0, 2);
-  store.store(e, value::open(200));
+  for (int narrow_max_plies : {narrow::MaxPlies, -1}) {  // one byte, two bytes
+    ValueStore store({8}, 0, 1, 4, narrow_max_plies);
+    const Entry e = Entry::of(0, 0, 2);
+    store.store(e, value::open(narrow::MaxCount));
 #pragma omp parallel for num_threads(4)
-  for (int k = 0; k < 200; ++k) store.take_successor(e);
-  EXPECT_EQ(store.load(e), value::open(0));
+    for (int k = 0; k < narrow::MaxCount; ++k) store.take_successor(e);
+    EXPECT_EQ(store.load(e), value::open(0));
+  }
+}
+
+TEST(ValueStore, WhatDoesNotFitAByteWaitsForTheEndOfThePassThenWidensEverything) {
+  ValueStore store({16, 4}, 0, 1, 2);
+  const Entry many = Entry::of(0, 1, 3), far = Entry::of(1, 0, 2), near = Entry::of(0, 0, 5);
+  store.store(near, value::mate_in_plies(7));
+  store.store(many, value::open(narrow::MaxCount + 1));
+  store.store(far, value::mate_in_plies(narrow::MaxPlies + 1));
+  EXPECT_FALSE(store.wide());
+  EXPECT_EQ(store.max_plies(), narrow::MaxPlies + 1);
+  EXPECT_EQ(store.load(many), value::Unknown);  // not yet: no pass reads it back
+  EXPECT_TRUE(store.settle_overflow());
+  EXPECT_TRUE(store.wide());
+  EXPECT_TRUE(store.values()[1][1].wide());
+  EXPECT_EQ(store.load(many), value::open(narrow::MaxCount + 1));
+  EXPECT_EQ(store.load(far), value::mate_in_plies(narrow::MaxPlies + 1));
+  EXPECT_EQ(store.load(near), value::mate_in_plies(7));
+  EXPECT_FALSE(store.settle_overflow());
+  // Found by the pass of its value.
+  EXPECT_EQ(visited(store, value::mate_in_plies(narrow::MaxPlies + 1)),
+            (std::set<std::tuple<int, int, std::uint64_t>>{{1, 0, 2}}));
+}
+
+TEST(ValueArray, NarrowCodesAreTheValueCodesBelowTheOpenOnesAndWideningKeepsEveryValue) {
+  for (int v = 0; v < 0x10000; ++v) {
+    std::uint8_t b;
+    if (narrow::encode(ValueCode(v), b)) {
+      EXPECT_EQ(narrow::decode(b), v);
+      if (v < narrow::OpenBase) {
+        EXPECT_EQ(b, v);
+      }
+    }
+  }
+  std::vector<ValueCode> codes;
+  for (int p = 0; p <= narrow::MaxPlies; ++p) codes.push_back(value::mate_in_plies(p));
+  for (int c = 0; c <= narrow::MaxCount; ++c) codes.push_back(value::open(c));
+  for (ValueCode v : {value::Unknown, value::Illegal, value::Draw, value::open(value::NeverLost)}) codes.push_back(v);
+  ValueArray a = ValueArray::of(codes);
+  EXPECT_FALSE(a.wide());
+  EXPECT_EQ(a.bytes(), codes.size());
+  EXPECT_EQ(a.codes(), codes);
+  a.set(7, value::mate_in_plies(narrow::MaxPlies + 1));  // does not fit: widens
+  codes[7] = value::mate_in_plies(narrow::MaxPlies + 1);
+  EXPECT_TRUE(a.wide());
+  EXPECT_EQ(a.bytes(), 2 * codes.size());
+  EXPECT_EQ(a.codes(), codes);
 }
 
 TEST(ValueStore, ChunkedScansCallBetweenChunksAsOftenInEveryProcess) {

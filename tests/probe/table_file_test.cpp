@@ -171,7 +171,7 @@ TEST_F(TableFileTest, RoundTrip) {
 
 TEST_F(TableFileTest, EmptyTableAndDefaultBlockSize) {
   std::string path = (dir_ / "empty.ftb").string();
-  ASSERT_TRUE(write_table(path, sample_header(0, 0), {}).ok());
+  ASSERT_TRUE(write_table(path, sample_header(0, 0), std::array<std::vector<ValueCode>, 2>{}).ok());
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_TRUE(t.ok()) << t.error_message();
   EXPECT_EQ((*t)->header().block_entries, DefaultBlockEntries);
@@ -418,7 +418,7 @@ TEST_F(TableFileTest, CraftedHeaderWithHugeBlockEntriesIsRefusedBeforeAnyBlockIs
 // the end of the (empty) block list.
 TEST_F(TableFileTest, CraftedHeaderWhoseEntriesOverflowTheBlockCountIsRefused) {
   std::string path = (dir_ / "empty.ftb").string();
-  ASSERT_TRUE(write_table(path, sample_header(0, 0), {}).ok());
+  ASSERT_TRUE(write_table(path, sample_header(0, 0), std::array<std::vector<ValueCode>, 2>{}).ok());
   write_bytes(path, with_header_edit(read_bytes(path), "(test layout) 0 32768 ",
                                      "(test layout) 18446744073709551615 2 "));
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);

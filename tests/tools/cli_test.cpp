@@ -194,10 +194,10 @@ INSTANTIATE_TEST_SUITE_P(
         // Regression tests of the reliability issue: jobs too large for the machine are
         // refused at once, with the estimate, instead of growing until killed.
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 1G KQRvKQR", 7,
-                 "cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"},
+                 "cannot generate KQRvKQR: it needs at least 14.4 GiB of memory"},
         BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 7, "beyond the supported"},
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 10M KQvKR", 7,
-                 "cannot generate KQvKR: it needs about 17.4 MiB of memory"},
+                 "cannot generate KQvKR: it needs about 13.9 MiB of memory"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
         BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use it with --plan --mpi"},
@@ -226,23 +226,23 @@ TEST(Cli, InterruptedGenStopsWith130AndLeavesNoTemporaryFile) {
   std::filesystem::remove_all(dir);
 }
 
-// A 6-man table is more than one machine of 24 GB holds: refused alone, planned over
+// A 6-man table is more than a machine of 8 GiB holds: refused alone, planned over
 // processes with the memory of each (the MPI issue).
 TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
-  CommandRun alone = run_feerie("gen --plan --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  CommandRun alone = run_feerie("gen --plan --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(alone.exit_code, 7);
-  EXPECT_NE(alone.output.find("cannot generate KQRvKQR: it needs at least 28.9 GiB of memory"), std::string::npos)
+  EXPECT_NE(alone.output.find("cannot generate KQRvKQR: it needs at least 14.4 GiB of memory"), std::string::npos)
       << alone.output;
   EXPECT_NE(alone.output.find("spread over processes with --mpi"), std::string::npos) << alone.output;
-  CommandRun spread = run_feerie("gen --plan --mpi --ranks 4 --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  CommandRun spread = run_feerie("gen --plan --mpi --ranks 4 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(spread.exit_code, 0) << spread.output;
-  EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 9.9 GiB"),
+  EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 5.4 GiB"),
             std::string::npos)
       << spread.output;
-  EXPECT_NE(spread.output.find("peak memory per process about 9.9 GiB (4 processes)"), std::string::npos)
+  EXPECT_NE(spread.output.find("peak memory per process about 5.4 GiB (4 processes)"), std::string::npos)
       << spread.output;
-  // Two processes of 19 GiB each do not fit in 16 GiB.
-  CommandRun two = run_feerie("gen --plan --mpi --ranks 2 --max-memory 16G --tables /tmp/feerie-never-written KQRvKQR");
+  // Two processes of 9.9 GiB each (the sub-tables read whole) do not fit in 8 GiB.
+  CommandRun two = run_feerie("gen --plan --mpi --ranks 2 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(two.exit_code, 7);
   EXPECT_NE(two.output.find("of memory per process (2 processes)"), std::string::npos) << two.output;
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
@@ -251,7 +251,7 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   CommandRun r = run_feerie("gen --plan --tables /tmp/feerie-never-written KQvKR");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 17.4 MiB"), std::string::npos)
+  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 13.9 MiB"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("KvK: generate"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
@@ -268,10 +268,10 @@ namespace {
 TEST(Cli, Reliability27A_MemoryLimitsOfTheProcess) {
   const std::string dir = "/tmp/feerie-ulimit-" + std::to_string(::getpid()), feerie = FEERIE_BINARY;
   std::filesystem::remove_all(dir);
-  CommandRun plan = run_command("ulimit -v 450000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
+  CommandRun plan = run_command("ulimit -v 250000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
   EXPECT_EQ(plan.exit_code, 7) << plan.output;
   EXPECT_NE(plan.output.find("address-space limit (RLIMIT_AS, ulimit -v)"), std::string::npos) << plan.output;
-  CommandRun data = run_command("ulimit -d 450000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
+  CommandRun data = run_command("ulimit -d 250000; " + feerie + " gen --plan --tables " + dir + " KQRvKR");
   EXPECT_EQ(data.exit_code, 7) << data.output;
   EXPECT_NE(data.output.find("data-segment limit (RLIMIT_DATA, ulimit -d)"), std::string::npos) << data.output;
   // --max-memory lets the job past the plan; the solve then cannot get its memory.
