@@ -211,7 +211,8 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     header.generator = GeneratorName;
     Status written = options.partition ? write_partitioned_table(*options.partition, table.path, header,
                                                                  (*solved)[m].values, (*solved)[m].range)
-                                       : write_table(table.path, header, {(*solved)[m].values[0].source(), (*solved)[m].values[1].source()});
+                                       : write_table(table.path, header,
+                                                     {ValueSource::of((*solved)[m].values[0]), ValueSource::of((*solved)[m].values[1])});
     if (!written) return written.error();
     (*solved)[m].values = {};  // release the member's memory once written
     std::error_code ec;

@@ -63,7 +63,7 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
                                                   " values, the range " + std::to_string(range.size()));
       break;
     }
-    compressed = compress_blocks(values[s].source(), header.block_entries, blocks[s]);
+    compressed = compress_blocks(ValueSource::of(values[s]), header.block_entries, blocks[s]);
     for (const std::string& b : blocks[s])
       mine.blocks[s].push_back(BlockRef{0, std::uint32_t(b.size()), XXH64(b.data(), b.size(), 0)});
   }

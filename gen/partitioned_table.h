@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gen/partition.h"
-#include "gen/value_array.h"
+#include "gen/value_store.h"  // MemberValues
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 

@@ -38,12 +38,13 @@ constexpr double FileBytesPerEntry = 0.25;
 // machine KRvKB would come out about 14% over its peak.
 constexpr double ProgramBytes = 9.2 * 1024 * 1024;
 // The solver's values: one byte per entry and side while every value fits in a byte
-// (gen/value_array.h: mates up to 151 plies, the longest of most 5-man tables), two after.
+// (probe/value_array.h: mates up to 151 plies, the longest of most 5-man tables), two after.
 // The plan counts one: a table with a longer mate widens its values when the solve gets
 // there, to the two bytes per entry of the solver before the byte.
 constexpr double ValueBytes = 1;
-// The sub-tables a solve reads are held whole, two bytes per entry.
-constexpr double SubtableBytes = 2;
+// The sub-tables a solve reads are held whole, one byte per entry when their values fit
+// (probe/value_array.h; two for a table with a mate longer than 151 plies).
+constexpr double SubtableBytes = 1;
 // SolveOptions::exchange_limit's default.
 constexpr double ExchangeLimit = double(std::uint64_t(1) << 18);
 

@@ -36,7 +36,8 @@ struct Plan {
 double estimated_entries(const Material& material, const RuleSet& rules);
 
 // Estimated peak memory of generating `component` (its values, 1 byte per entry and side;
-// the tables it reads, whole; the compressed body being written; the program itself), in
+// the tables it reads, whole, 1 byte per entry and side; the compressed blocks being
+// written; the program itself), in
 // each of `ranks` processes when spread over them (gen/partition.h: a part of the values
 // and of the file, every table read whole, the exchange buffers).
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks = 1);

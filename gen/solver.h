@@ -17,7 +17,7 @@
 //                   opponent and the predecessor is lost in 1 + the longest of them.
 //   finish          what is still unresolved is a draw.
 // Memory: 1 byte per entry and side to move of every member while every value fits in a
-// byte, 2 bytes once one does not (gen/value_array.h), plus the sub-tables read into
+// byte, 2 bytes once one does not (probe/value_array.h), plus the sub-tables read into
 // memory.
 // gen/solver.cpp runs these passes as a script (Solver::run()); the values live in a
 // ValueStore, the updates between processes go through an UpdateExchange.
@@ -51,7 +51,7 @@ struct SolveProgress {
   // Partitioned: the updates the processes sent each other in that pass (8 bytes each).
   std::uint64_t sent = 0;
   // Bytes per entry the values take now: 1 while every value fits in a byte, 2 after
-  // (gen/value_array.h; this process's store).
+  // (probe/value_array.h; this process's store).
   int value_bytes = 1;
 };
 
@@ -72,7 +72,7 @@ struct SolveOptions {
   // processes exchange them in the middle of a pass (a pass ends with an exchange anyway).
   std::uint64_t exchange_limit = std::uint64_t(1) << 18;  // 2 MiB of updates
   // The longest mate (plies) the values hold in one byte before they are widened to two
-  // (gen/value_array.h); at most narrow::MaxPlies; negative: two bytes from the start.
+  // (probe/value_array.h); at most narrow::MaxPlies; negative: two bytes from the start.
   // Lower values exist for tests of the widening and for comparing the widths.
   int narrow_max_plies = narrow::MaxPlies;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)

@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "gen/value_array.h"
+#include "gen/value_store.h"  // MemberValues
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 

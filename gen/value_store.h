@@ -2,7 +2,7 @@
 // for every member of the component and both sides to move, with what lets a pass skip
 // the entries it has nothing to do with.
 //
-// Width. Every array starts narrow, one byte per entry (gen/value_array.h), and all are
+// Width. Every array starts narrow, one byte per entry (probe/value_array.h), and all are
 // widened together to two bytes when a value does not fit. A narrow store that does not
 // fit goes to an overflow list instead, and settle_overflow() (between passes) widens and
 // applies it: safe because no pass reads back a value it wrote in the same pass, except
@@ -34,10 +34,13 @@
 
 #include "gen/entry.h"
 #include "gen/partition.h"
-#include "gen/value_array.h"
+#include "probe/value_array.h"
 #include "probe/value.h"
 
 namespace feerie {
+
+// The values of one member: per side to move, from the first entry the process owns.
+using MemberValues = std::array<ValueArray, 2>;
 
 class ValueStore {
  public:

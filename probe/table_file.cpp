@@ -212,6 +212,10 @@ ValueSource ValueSource::of(std::span<const ValueCode> codes) {
           }};
 }
 
+ValueSource ValueSource::of(const ValueArray& values) {
+  return {values.size(), [&values](std::uint64_t first, std::span<ValueCode> out) { values.read(first, out); }};
+}
+
 Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& compressed) {
   const std::int64_t blocks = std::int64_t((codes.size + block_entries - 1) / block_entries);
   compressed.assign(static_cast<std::size_t>(blocks), std::string());
@@ -492,10 +496,26 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   return (**blk)[index % header_.block_entries];
 }
 
-Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
+Status TableFile::for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   std::ifstream in(path_, std::ios::binary);
   if (!in) return table_error(path_, std::string("cannot be opened: ") + std::strerror(errno));
+  std::string compressed;
+  std::vector<ValueCode> codes;
+  for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
+    const BlockRef& ref = header_.blocks[side][b];
+    if (!read_at(in, body_offset_ + ref.offset, ref.size, compressed))
+      return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
+                                    "): the file changed after it was opened");
+    // open() bounded block_entries, so a block's codes are a bounded allocation.
+    codes.resize(entries_in_block(header_, b));
+    if (Status st = decode_block(path_, side, b, ref, compressed, codes.size(), codes.data()); !st) return st;
+    f(b * std::uint64_t(header_.block_entries), codes);
+  }
+  return Ok{};
+}
+
+Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
   // open() bounded entries by blocks x block_entries, so this is what the blocks decompress
   // to; an allocation the system refuses still comes back as an error, not an exception.
   std::vector<ValueCode> codes;
@@ -506,18 +526,32 @@ Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
                                                std::to_string(header_.entries * sizeof(ValueCode)) +
                                                " bytes, more than can be allocated");
   }
-  std::string compressed;
-  for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
-    const BlockRef& ref = header_.blocks[side][b];
-    if (!read_at(in, body_offset_ + ref.offset, ref.size, compressed))
-      return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
-                                    "): the file changed after it was opened");
-    std::size_t start = b * std::size_t(header_.block_entries);
-    if (Status st = decode_block(path_, side, b, ref, compressed, entries_in_block(header_, b), codes.data() + start);
-        !st)
-      return st.error();
-  }
+  Status read = for_each_block(side, [&](std::uint64_t first, std::span<const ValueCode> block) {
+    std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(first));
+  });
+  if (!read) return read.error();
   return codes;
+}
+
+Expected<ValueArray> TableFile::load_side_values(int side) const {
+  ValueArray values;
+  try {
+    values = ValueArray(header_.entries);
+  } catch (const std::bad_alloc&) {
+    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
+                                               std::to_string(header_.entries) + " bytes, more than can be allocated");
+  }
+  try {
+    Status read = for_each_block(side, [&](std::uint64_t first, std::span<const ValueCode> block) {
+      for (std::size_t k = 0; k < block.size(); ++k) values.set(first + k, block[k]);
+    });
+    if (!read) return read.error();
+  } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
+    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
+                                               std::to_string(2 * header_.entries) +
+                                               " bytes, more than can be allocated");
+  }
+  return values;
 }
 
 }  // namespace feerie

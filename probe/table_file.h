@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "probe/value.h"
+#include "probe/value_array.h"
 #include "rules/expected.h"
 
 namespace feerie {
@@ -74,8 +75,9 @@ inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
 struct ValueSource {
   std::uint64_t size = 0;
   std::function<void(std::uint64_t first, std::span<ValueCode> out)> fill;
-  // The codes of a span (which must outlive the source).
+  // The codes of a span or an array (which must outlive the source).
   static ValueSource of(std::span<const ValueCode> codes);
+  static ValueSource of(const ValueArray& values);
 };
 
 // Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp.<pid>.<n>"
@@ -121,6 +123,9 @@ class TableFile {
   Expected<ValueCode> value(int side, std::uint64_t index) const;
   // All entries of one side, decompressed (for the generator and the verifier).
   Expected<std::vector<ValueCode>> load_side(int side) const;
+  // The same in a ValueArray: one byte per entry when every code fits in one, decompressed
+  // block by block (never the side at two bytes per entry and at one at once).
+  Expected<ValueArray> load_side_values(int side) const;
   // Reads every block and compares it with its checksum and the size its compressed frame
   // declares with the block's, without decompressing: the check before a table on disk is
   // trusted again (`feerie gen` reusing it, `feerie check`). `decompress`: decompresses
@@ -131,6 +136,8 @@ class TableFile {
  private:
   TableFile() = default;
   Expected<std::shared_ptr<const std::vector<ValueCode>>> block(int side, std::size_t b) const;
+  // Decompresses every block of one side in order: f(first entry, its codes).
+  Status for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const;
 
   std::string path_;
   TableHeader header_;

@@ -39,7 +39,8 @@ namespace {
 struct LoadedTable {
   Indexer indexer;
   std::unique_ptr<TableFile> file;
-  std::array<std::vector<ValueCode>, 2> values;  // filled by preload()
+  std::array<ValueArray, 2> values;  // filled by preload(): a byte per entry when the values fit
+  bool loaded = false;
 };
 
 }  // namespace
@@ -88,18 +89,20 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
   {
     std::shared_lock lock(mutex);
     auto it = tables.find(material);
-    if (it != tables.end() && (!load_all || !it->second->values[0].empty())) return it->second;
+    if (it != tables.end() && (!load_all || it->second->loaded)) return it->second;
   }
   std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
   Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);
   if (!file) return file.error();
-  auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}});
-  if (load_all)
+  auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}, false});
+  if (load_all) {
     for (int side = 0; side < 2; ++side) {
-      Expected<std::vector<ValueCode>> values = loaded->file->load_side(side);
+      Expected<ValueArray> values = loaded->file->load_side_values(side);
       if (!values) return values.error();
       loaded->values[side] = std::move(*values);
     }
+    loaded->loaded = true;
+  }
   std::unique_lock lock(mutex);
   tables[material] = loaded;
   return std::shared_ptr<const LoadedTable>(loaded);
@@ -152,7 +155,7 @@ Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
   if (!table.indexer.can_index(*probe_pos)) return value::Illegal;  // kings touching where they may not
   std::uint64_t index = table.indexer.index(*probe_pos);
   int side = probe_pos->side_to_move();
-  if (!table.values[side].empty()) return table.values[side][index];
+  if (table.loaded) return table.values[side][index];
   return table.file->value(side, index);
 }
 

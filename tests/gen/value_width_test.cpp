@@ -1,4 +1,4 @@
-// One byte per entry while the values fit, two after (gen/value_array.h): the solve gives
+// One byte per entry while the values fit, two after (probe/value_array.h): the solve gives
 // the same values whatever the width and whenever it widens.
 #include <gtest/gtest.h>
 

@@ -169,7 +169,7 @@ TEST_F(CApi, Reliability27A_GenerateUnderAnAddressSpaceLimitIsAResourceLimit) {
   if (child == 0) {
     rlimit limit{};
     getrlimit(RLIMIT_AS, &limit);
-    // What the process maps now and 64 MiB more: far less than KQRvKR's 320 MiB.
+    // What the process maps now and 64 MiB more: far less than KQRvKR's 309 MiB.
     std::ifstream status("/proc/self/status");
     std::uint64_t vm_kib = 0;
     for (std::string key; status >> key;)

@@ -197,7 +197,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "cannot generate KQRvKQR: it needs at least 14.4 GiB of memory"},
         BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 7, "beyond the supported"},
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 10M KQvKR", 7,
-                 "cannot generate KQvKR: it needs about 13.9 MiB of memory"},
+                 "cannot generate KQvKR: it needs about 13.8 MiB of memory"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
         BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use it with --plan --mpi"},
@@ -236,12 +236,12 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
   EXPECT_NE(alone.output.find("spread over processes with --mpi"), std::string::npos) << alone.output;
   CommandRun spread = run_feerie("gen --plan --mpi --ranks 4 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(spread.exit_code, 0) << spread.output;
-  EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 5.4 GiB"),
+  EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 5 GiB"),
             std::string::npos)
       << spread.output;
-  EXPECT_NE(spread.output.find("peak memory per process about 5.4 GiB (4 processes)"), std::string::npos)
+  EXPECT_NE(spread.output.find("peak memory per process about 5 GiB (4 processes)"), std::string::npos)
       << spread.output;
-  // Two processes of 9.9 GiB each (the sub-tables read whole) do not fit in 8 GiB.
+  // Two processes of 9.5 GiB each (the sub-tables read whole) do not fit in 8 GiB.
   CommandRun two = run_feerie("gen --plan --mpi --ranks 2 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(two.exit_code, 7);
   EXPECT_NE(two.output.find("of memory per process (2 processes)"), std::string::npos) << two.output;
@@ -251,7 +251,7 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   CommandRun r = run_feerie("gen --plan --tables /tmp/feerie-never-written KQvKR");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 13.9 MiB"), std::string::npos)
+  EXPECT_NE(r.output.find("KQvKR: generate, 3784704 entries (both sides), peak about 13.8 MiB"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("KvK: generate"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));

@@ -1,4 +1,4 @@
-#include "gen/value_array.h"
+#include "probe/value_array.h"
 
 #include <sys/mman.h>
 

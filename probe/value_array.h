@@ -1,6 +1,7 @@
-// The values of one side to move of one member while it is solved: one byte per entry
-// while every value fits in a byte ("narrow"), two bytes (the ValueCode itself, "wide")
-// once one does not.
+// Values of one side to move in memory: one byte per entry while every value fits in a
+// byte ("narrow"), two bytes (the ValueCode itself, "wide") once one does not. The
+// solver's values while it solves (gen/value_store.h) and the tables it reads whole
+// (probe/tablebase.h, Tablebase::load).
 //
 // Narrow codes (one byte), chosen so that the codes below NarrowOpenBase are the
 // ValueCodes themselves (probe/value.h):
@@ -23,7 +24,6 @@
 #include <utility>
 #include <vector>
 
-#include "probe/table_file.h"
 #include "probe/value.h"
 
 namespace feerie {
@@ -103,10 +103,6 @@ class ValueArray {
     for (std::size_t i = 0; i < codes.size(); ++i) a.set(i, codes[i]);
     return a;
   }
-  // The codes for a table writer (the array must outlive it).
-  ValueSource source() const {
-    return {size_, [this](std::uint64_t first, std::span<ValueCode> out) { read(first, out); }};
-  }
 
   // The storage, for the solver's atomic accesses: narrow_data() while !wide(),
   // words() after.
@@ -123,8 +119,5 @@ class ValueArray {
   std::uint64_t size_ = 0;
   bool wide_ = false;
 };
-
-// The values of one member: per side to move, from the first entry the process owns.
-using MemberValues = std::array<ValueArray, 2>;
 
 }  // namespace feerie
