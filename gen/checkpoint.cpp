@@ -121,7 +121,7 @@ Status read_side(std::ifstream& in, const std::string& path, std::uint64_t& left
     codes.resize(bytes / sizeof(ValueCode));
     std::size_t n = ZSTD_decompress(codes.data(), bytes, compressed.data(), size);
     if (ZSTD_isError(n) || n != bytes) return unusable(path, "is corrupt (a chunk does not decompress)");
-    for (std::size_t k = 0; k < codes.size(); ++k) values.set(start + k, codes[k]);
+    values.write(start, codes);
   }
   return Ok{};
 }

@@ -475,10 +475,11 @@ class Solver {
   int collect_leaper_slider_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     const Indexer& indexer = *members_[member];
     const Color mover = ~side;
-    Position before = pos;  // the scratch position of index_after_unit_move()
+    // The working copy of the un-moves and of index_after_unit_move().
+    Position before = pos;
     before.set_side_to_move(mover);
     int count = 0;
-    for_each_leaper_slider_unmove(pos, rules_, [&](Piece unit, Square to, Bitboard origins) {
+    for_each_leaper_slider_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
       while (origins) {
         const Square from = pop_lsb(origins);

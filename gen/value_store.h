@@ -163,12 +163,12 @@ class ValueStore {
   // The scan of one block of for_entries_with(), over the array's own codes (`OpenBase`:
   // where the open codes of that width begin); returns the smallest mate value left.
   template <class T, unsigned OpenBase, class F>
-  static ValueCode scan_block(const T* values, std::uint64_t from, std::uint64_t end, ValueCode code, F&& f) {
+  static ValueCode scan_block(T* values, std::uint64_t from, std::uint64_t end, ValueCode code, F&& f) {
     ValueCode pending = NoMate;
     // Mate values above `code`: code < v < OpenBase, one unsigned comparison.
     const unsigned above = code + 1u, span = OpenBase - above;
     for (std::uint64_t i = from; i < end; ++i) {
-      const T v = std::atomic_ref<T>(const_cast<T&>(values[i])).load(std::memory_order_relaxed);
+      const T v = std::atomic_ref<T>(values[i]).load(std::memory_order_relaxed);
       if (v == code) [[unlikely]] {
         f(i);
         continue;

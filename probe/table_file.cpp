@@ -515,6 +515,16 @@ Status TableFile::for_each_block(int side, const std::function<void(std::uint64_
   return Ok{};
 }
 
+namespace {
+
+// A side of `path` that needs more memory than the system gives.
+Error side_too_large(const std::string& path, int side, std::uint64_t bytes) {
+  return error(ErrorKind::ResourceLimit, "table '" + path + "': side " + std::to_string(side) + " needs " +
+                                             std::to_string(bytes) + " bytes, more than can be allocated");
+}
+
+}  // namespace
+
 Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
   // open() bounded entries by blocks x block_entries, so this is what the blocks decompress
   // to; an allocation the system refuses still comes back as an error, not an exception.
@@ -522,9 +532,7 @@ Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
   try {
     codes.resize(header_.entries);
   } catch (const std::bad_alloc&) {
-    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
-                                               std::to_string(header_.entries * sizeof(ValueCode)) +
-                                               " bytes, more than can be allocated");
+    return side_too_large(path_, side, header_.entries * sizeof(ValueCode));
   }
   Status read = for_each_block(side, [&](std::uint64_t first, std::span<const ValueCode> block) {
     std::copy(block.begin(), block.end(), codes.begin() + std::ptrdiff_t(first));
@@ -538,18 +546,15 @@ Expected<ValueArray> TableFile::load_side_values(int side) const {
   try {
     values = ValueArray(header_.entries);
   } catch (const std::bad_alloc&) {
-    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
-                                               std::to_string(header_.entries) + " bytes, more than can be allocated");
+    return side_too_large(path_, side, header_.entries);
   }
   try {
     Status read = for_each_block(side, [&](std::uint64_t first, std::span<const ValueCode> block) {
-      for (std::size_t k = 0; k < block.size(); ++k) values.set(first + k, block[k]);
+      values.write(first, block);
     });
     if (!read) return read.error();
   } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
-    return error(ErrorKind::ResourceLimit, "table '" + path_ + "': side " + std::to_string(side) + " needs " +
-                                               std::to_string(2 * header_.entries) +
-                                               " bytes, more than can be allocated");
+    return side_too_large(path_, side, 2 * header_.entries);
   }
   return values;
 }

@@ -89,6 +89,10 @@ class ValueArray {
   void set(std::uint64_t i, ValueCode v);
   // The codes of entries [first, first + out.size()).
   void read(std::uint64_t first, std::span<ValueCode> out) const;
+  // Sets entries [first, first + codes.size()) to `codes` (widening as set() does).
+  void write(std::uint64_t first, std::span<const ValueCode> codes) {
+    for (std::size_t k = 0; k < codes.size(); ++k) set(first + k, codes[k]);
+  }
   // Two bytes per entry from now on; nothing when already wide. Throws std::bad_alloc.
   void widen();
   // Every code, two bytes each (a copy: for tests and small tables).
@@ -100,7 +104,7 @@ class ValueArray {
   // An array holding `codes` (narrow when they all fit).
   static ValueArray of(std::span<const ValueCode> codes) {
     ValueArray a(codes.size());
-    for (std::size_t i = 0; i < codes.size(); ++i) a.set(i, codes[i]);
+    a.write(0, codes);
     return a;
   }
 

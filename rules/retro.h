@@ -333,19 +333,16 @@ bool leaper_slider_unmoves_suffice(const Position& pos, const Rules&) {
 // its walk reaches from `to` where it was not immobile (paralysed) and, where the rules
 // forbid it, not next to the other king. As for_each_predecessor<false>, the
 // predecessors are not tested for check (the solver finds such entries marked Illegal).
-// The fast path of the solver's propagation: no position is made per predecessor.
+// `before` is the caller's working copy of `pos` with the side that moved last to move,
+// where immobility is tested (units moved and put back: left as it was; the solver moves
+// units on the same copy to index the predecessors). The fast path of the solver's
+// propagation: no position is made per predecessor.
 template <class Rules, class F>
-void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, F&& f) {
+void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Position& before, F&& f) {
   if (!retro_detail::moves_may_lead_to(pos, rules)) return;
   const Color mover = ~pos.side_to_move();
   const Bitboard occupied = pos.pieces();
   const Square other_king = pos.king_square(pos.side_to_move());
-  // A copy to test immobility on, only where some unit can be immobile.
-  Position before;
-  if constexpr (!Rules::RestrictionPart::NothingImmobile) {
-    before = pos;
-    before.set_side_to_move(mover);
-  }
   for (Bitboard units = pos.pieces(mover); units;) {
     const Square to = pop_lsb(units);
     const Piece unit = pos.piece_on(to);

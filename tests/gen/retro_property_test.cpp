@@ -102,12 +102,17 @@ void expect_fast_unmoves_agree(const Position& pos, const RuleSet& rules) {
   rules.visit([&](const auto& r) {
     if (!leaper_slider_unmoves_suffice(pos, r)) return;
     std::set<std::pair<int, int>> fast, general;
-    for_each_leaper_slider_unmove(pos, r, [&](Piece unit, Square to, Bitboard origins) {
+    Position before = pos;
+    before.set_side_to_move(~pos.side_to_move());
+    for_each_leaper_slider_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
       EXPECT_EQ(pos.piece_on(to), unit);
       while (origins) fast.insert({pop_lsb(origins), to});
     });
     for_each_predecessor<false>(pos, r, [&](const Position&, Square from, Square to) { general.insert({from, to}); });
     EXPECT_EQ(fast, general) << rules.name() << " " << to_fen(pos);
+    Position untouched = pos;
+    untouched.set_side_to_move(~pos.side_to_move());
+    EXPECT_EQ(to_fen(before), to_fen(untouched)) << "the working copy was not left as it was";
   });
 }
 
