@@ -349,7 +349,18 @@ void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Posi
     Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
     if (unit.type() == KING && !rules.kings_may_touch()) origins &= ~king_bb(other_king);
     if constexpr (!Rules::RestrictionPart::NothingImmobile) {
-      // A unit paralysed on `from` could not have moved.
+      // A unit paralysed on `from` could not have moved. Where the restriction gives the
+      // immobile squares at once: the unit has left `to`, and what stands on `from`
+      // blocks no line to `from` itself, so the board is `occupied` without `to`.
+      if constexpr (requires(Bitboard b) {
+                      rules.immobile_squares_bb(before, mover, unit.type(), occupied, rules.walk(), b);
+                    }) {
+        Bitboard immobile;
+        if (rules.immobile_squares_bb(before, mover, unit.type(), occupied ^ square_bb(to), rules.walk(), immobile)) {
+          f(unit, to, origins & ~immobile);
+          continue;
+        }
+      }
       for (Bitboard candidates = origins; candidates;) {
         const Square from = pop_lsb(candidates);
         before.move_piece(to, from);

@@ -66,6 +66,23 @@ bool ParalysisRelation::is_paralysed(const Position& pos, Square s, const Walk& 
   return unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s));
 }
 
+bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied,
+                                              Bitboard& out) const {
+  const Color them = ~c;
+  const Bitboard observers = pos.pieces(them) & ~pos.magic_pieces();
+  if (pos.ep_square() != SQ_NONE || (observers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))) return false;
+  Bitboard observed = 0;
+  for (Bitboard b = observers; b;) {
+    const Square o = pop_lsb(b);
+    const PieceType walk = pos.piece_on(o).type();
+    if (!relates(walk, type)) continue;
+    // A pawn observes its capture squares (none from its own first rank: SPEC 2).
+    observed |= walk == PAWN ? pawn_capture_bb(them, o) : leaper_or_slider_bb(walk, o, occupied);
+  }
+  out = observed;
+  return true;
+}
+
 bool ParalysisRelation::includes_kings() const {
   for (std::uint16_t victims : paralyses)
     if (victims & (1u << KING)) return true;

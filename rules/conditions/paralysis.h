@@ -43,6 +43,14 @@ struct ParalysisRelation {
   // Whether the unit on s is in paralysed_bb(pos, walk), computed for that unit alone.
   template <class Walk>
   bool is_paralysed(const Position& pos, Square s, const Walk& walk) const;
+
+  // The squares where a unit of colour `c` and type `type` would be paralysed by the
+  // enemy units of `pos`, each using its own walk over the board `occupied`: what
+  // is_paralysed() answers square by square, for all squares at once. Only where every
+  // enemy unit is an ordinary K, Q, R, B, N or P (a grasshopper's or locust's observation
+  // depends on the board beyond its target) and `pos` has no en-passant square; false
+  // otherwise, and `out` is not set.
+  bool paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, Bitboard& out) const;
 };
 
 // The restriction policy of Madrasi and Eiffel (rules/conditions/composed.h): paralysis
@@ -59,6 +67,12 @@ struct Paralysis : ParalysisRelation {
   template <class Walk>
   bool is_immobile(const Position& pos, Square s, const Walk& walk) const {
     return is_paralysed(pos, s, walk);
+  }
+  // The squares where a unit of colour `c` and type `type` would be immobile (see
+  // ParalysisRelation::paralysing_squares_bb): the un-move origins' test (rules/retro.h).
+  bool immobile_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, const OwnWalk&,
+                           Bitboard& out) const {
+    return paralysing_squares_bb(pos, c, type, occupied, out);
   }
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {
