@@ -88,8 +88,67 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
   keep_legal(pos, rules, pseudo, pins_decide, king, pinned, checkers, out);
 }
 
+// Whether the rules' restriction answers the legality of each move on the board alone,
+// without making it (Paralysis::legal_without_making: Madrasi, Eiffel and their relations
+// with own walks); it does where every unit is an ordinary K, Q, R, B, N or P.
+namespace {
+template <class Rules>
+constexpr bool BoardDecidesLegality = requires(const Rules& r, const Position& p) {
+  r.legal_without_making(p, SQ_A1, SQ_A1, PAWN, r.walk());
+};
+
+// Adds the unit on `from` to `out` with its legal `targets`: the empty ones as its quiet
+// targets, the others (captures) listed.
+void add_split_unit(SplitMoves& out, Square from, Bitboard targets, Bitboard occupied) {
+  out.from[out.units] = from;
+  out.quiet_targets[out.units++] = targets & ~occupied;
+  for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
+}
+
+}  // namespace
+
+// split_legal_moves() where BoardDecidesLegality: every pseudo-legal move of the units
+// that are not immobile, judged by the restriction on the board; en passant (two units
+// leave their squares) by making it.
+template <class Rules>
+void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
+  const Color us = pos.side_to_move();
+  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+  out.units = 0;
+  out.listed.clear();
+  MoveList pawn_moves, en_passant;
+  for (Bitboard units = pos.pieces(us) & ~rules.immobile_bb(pos); units;) {
+    const Square from = pop_lsb(units);
+    const PieceType type = pos.piece_on(from).type();
+    if (type == PAWN) {
+      add_walk_moves(pos, from, PAWN, capturable, pawn_moves);
+      continue;
+    }
+    Bitboard legal = 0;
+    for (Bitboard targets = leaper_or_slider_bb(type, from, occupied) & (~occupied | capturable); targets;) {
+      const Square to = pop_lsb(targets);
+      if (rules.legal_without_making(pos, from, to, type, rules.walk())) legal |= square_bb(to);
+    }
+    add_split_unit(out, from, legal, occupied);
+  }
+  for (Move m : pawn_moves) {
+    if (m.kind() == MoveKind::EN_PASSANT) {
+      en_passant.push(m);
+      continue;
+    }
+    const PieceType arriving = m.promotion() != NO_PIECE_TYPE ? m.promotion() : PAWN;
+    if (rules.legal_without_making(pos, m.from(), m.to(), arriving, rules.walk())) out.listed.push(m);
+  }
+  keep_legal(pos, rules, en_passant, false, SQ_NONE, 0, 0, out.listed);
+}
+
 template <class Rules>
 bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out) {
+  if constexpr (BoardDecidesLegality<Rules>) {
+    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
+    split_by_board(pos, rules, out);
+    return true;
+  }
   if (!pins_decide_legality<Rules>(pos)) return false;
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
@@ -97,11 +156,7 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
   const Bitboard pinned = pinned_bb(pos, king), checkers = orthodox_attackers_bb(pos, king, them, occupied);
   out.units = 0;
   out.listed.clear();
-  auto add_unit = [&](Square from, Bitboard targets) {
-    out.from[out.units] = from;
-    out.quiet_targets[out.units++] = targets & ~occupied;
-    for (Bitboard captures = targets & occupied; captures;) out.listed.push(Move(from, pop_lsb(captures)));
-  };
+  auto add_unit = [&](Square from, Bitboard targets) { add_split_unit(out, from, targets, occupied); };
   // The king, as legal_by_pins_and_checkers() judges it: its target must not be attacked
   // once it has left its square. One map of the squares the enemy's leapers and sliders
   // attack through that board (a captured unit does not attack its own square), and a

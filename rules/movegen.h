@@ -27,9 +27,11 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 // (no capture, promotion or en passant) of kings, knights, bishops, rooks and queens as
 // a bitboard of targets per unit, so that they can be counted or indexed without being
 // made, and every other move (pawn moves, captures) listed. The same moves as
-// generate_legal(). Only where legality follows from pins and checkers (orthodox
-// legality; no grasshopper, locust or magic unit on the board): false elsewhere, and the
-// caller uses generate_legal().
+// generate_legal(). Only where legality follows from the board without making the moves:
+// pins and checkers under orthodox legality, the restriction's own test under paralysis
+// with own walks (Madrasi, Eiffel: rules/conditions/paralysis.h), and no grasshopper,
+// locust or magic unit on the board; false elsewhere, and the caller uses
+// generate_legal().
 struct SplitMoves {
   static constexpr int MaxUnits = 32;
   Square from[MaxUnits];

@@ -83,6 +83,38 @@ bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c, Piec
   return true;
 }
 
+bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+  const Bitboard enemies = pos.pieces(them) & ~square_bb(to);
+  const Square king = pos.king_square(us) == from ? to : pos.king_square(us);
+  // The enemy units that reach the king on the board after the move (reverse look-ups).
+  Bitboard attackers = enemies & ((knight_bb(king) & pos.pieces(KNIGHT)) | (king_bb(king) & pos.pieces(KING)) |
+                                  (pawn_attackers_bb(them, king) & pos.pieces(PAWN)) |
+                                  (rook_attacks_bb(king, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
+                                  (bishop_attacks_bb(king, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
+  if (!attackers) return true;
+  // Our units after the move, by the walk each uses (its type; `arriving` on `to`).
+  auto ours_with_walk = [&](PieceType walk) {
+    return (pos.pieces(us, walk) & ~square_bb(from)) | (arriving == walk ? square_bb(to) : 0);
+  };
+  while (attackers) {
+    const Square attacker = pop_lsb(attackers);
+    const PieceType type = pos.piece_on(attacker).type();
+    // Paralysed when one of our units whose walk paralyses its type observes it: the
+    // squares from which each walk reaches the attacker, as reverse look-ups.
+    Bitboard observers = 0;
+    for (unsigned walks = 0; walks < PIECE_TYPE_NB; ++walks) {
+      const PieceType walk = PieceType(walks);
+      if (!relates(walk, type)) continue;
+      const Bitboard reach = walk == PAWN ? pawn_attackers_bb(us, attacker) : leaper_or_slider_bb(walk, attacker, occupied);
+      observers |= reach & ours_with_walk(walk);
+    }
+    if (!observers) return false;
+  }
+  return true;
+}
+
 bool ParalysisRelation::includes_kings() const {
   for (std::uint16_t victims : paralyses)
     if (victims & (1u << KING)) return true;

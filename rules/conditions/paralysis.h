@@ -51,6 +51,15 @@ struct ParalysisRelation {
   // depends on the board beyond its target) and `pos` has no en-passant square; false
   // otherwise, and `out` is not set.
   bool paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, Bitboard& out) const;
+
+  // Whether, after the side to move in `pos` moves its unit from `from` to `to` (taking
+  // the enemy unit there, if any) and it arrives as `arriving` (its type, or the promotion
+  // chosen), no enemy unit that reaches its king stays unparalysed: the check of the
+  // position after the move, answered on the board without making it. Own walks only,
+  // every unit an ordinary K, Q, R, B, N or P and the move not en passant (the caller
+  // ensures it). No en-passant observation can paralyse an enemy unit after the move:
+  // only the mover's own double step leaves an en-passant square.
+  bool king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const;
 };
 
 // The restriction policy of Madrasi and Eiffel (rules/conditions/composed.h): paralysis
@@ -73,6 +82,11 @@ struct Paralysis : ParalysisRelation {
   bool immobile_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, const OwnWalk&,
                            Bitboard& out) const {
     return paralysing_squares_bb(pos, c, type, occupied, out);
+  }
+  // Legality of a move by the board alone (ParalysisRelation::king_safe_after_move): the
+  // split of the legal moves for the solver (rules/movegen.h). Every move is allowed.
+  bool legal_without_making(const Position& pos, Square from, Square to, PieceType arriving, const OwnWalk&) const {
+    return king_safe_after_move(pos, from, to, arriving);
   }
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {

@@ -83,11 +83,12 @@ TEST(Movegen, MakeUndoRestoresThePosition) {
 // split_legal_moves() counts the quiet moves by bitboards and lists the others; at every
 // node of these move trees (pins, checks, double checks, en passant that exposes the
 // king, promotions) it must give exactly generate_legal()'s moves, classified.
-void expect_split_equals_generated(Position& pos, int depth) {
+template <class Rules>
+void expect_split_equals_generated(Position& pos, const Rules& rules, int depth) {
   MoveList all;
-  generate_legal(pos, OrthodoxRules{}, all);
+  generate_legal(pos, rules, all);
   SplitMoves split;
-  ASSERT_TRUE(split_legal_moves(pos, OrthodoxRules{}, split)) << to_fen(pos);
+  ASSERT_TRUE(split_legal_moves(pos, rules, split)) << to_fen(pos);
   // Every legal move once: the quiet targets of the units as moves, the listed ones.
   std::vector<std::uint32_t> expected, got;
   for (Move m : all) expected.push_back(m.code());
@@ -110,7 +111,7 @@ void expect_split_equals_generated(Position& pos, int depth) {
   for (Move m : all) {
     UndoRecord undo;
     pos.do_move(m, undo);
-    expect_split_equals_generated(pos, depth - 1);
+    expect_split_equals_generated(pos, rules, depth - 1);
     pos.undo_move(m, undo);
     if (::testing::Test::HasFatalFailure()) return;
   }
@@ -122,29 +123,66 @@ TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
                           "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1", "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1",
                           "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1"}) {
     Position pos = test::position(fen);
-    expect_split_equals_generated(pos, 2);
+    expect_split_equals_generated(pos, OrthodoxRules{}, 2);
     if (HasFatalFailure()) return;
+  }
+}
+
+// Under paralysis with own walks the split judges each move on the board
+// (Paralysis::legal_without_making): a move that paralyses the checker, one that frees
+// it by leaving or by blocking the observation line, a promotion that paralyses, en
+// passant (made), kings side by side under Madrasi RI, Eiffel's relation across types.
+TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
+  const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
+                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1", "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1",
+                        "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1", "8/8/8/3k4/3K4/8/8/r6R w - - 0 1",
+                        "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1", "1r2k3/P7/8/8/8/8/8/4K2r w - - 0 1",
+                        "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1", "8/8/8/2n5/8/3K4/8/1B2k3 w - - 0 1"};
+  for (const char* condition : {"madrasi", "madrasi-ri", "eiffel", "eiffel:qb,bq,rn,nr,kk,pp"}) {
+    const RuleSet rules = test::rules(condition);
+    const ParalysisRules* paralysis = rules.get_if<ParalysisRules>();
+    ASSERT_NE(paralysis, nullptr) << condition;
+    for (const char* fen : fens) {
+      Position pos = test::position(fen);
+      if (!is_legal_position(pos, *paralysis)) continue;
+      expect_split_equals_generated(pos, *paralysis, 2);
+      if (HasFatalFailure()) return;
+    }
   }
 }
 
 // The same on random legal positions of tables the solver splits (en-passant sections
 // half the time where the material has them).
+template <class Rules>
+void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rules, const char* name) {
+  Indexer indexer(*Material::parse(name), rule_set);
+  std::mt19937_64 rng(2026);
+  int checked = 0;
+  for (int n = 0; checked < 3000 && n < 100000; ++n) {
+    std::uint64_t i = rng() % indexer.size();
+    if (n % 2 && indexer.size() > indexer.base_size())
+      i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+    Position pos;
+    if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    ++checked;
+    expect_split_equals_generated(pos, rules, 0);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_EQ(checked, 3000) << name;
+}
+
 TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
   for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KPPvKP", "KNNvKB"}) {
-    Indexer indexer(*Material::parse(name), RuleSet::orthodox());
-    std::mt19937_64 rng(2026);
-    int checked = 0;
-    for (int n = 0; checked < 3000 && n < 100000; ++n) {
-      std::uint64_t i = rng() % indexer.size();
-      if (n % 2 && indexer.size() > indexer.base_size())
-        i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
-      Position pos;
-      if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, OrthodoxRules{})) continue;
-      ++checked;
-      expect_split_equals_generated(pos, 0);
+    expect_split_on_random_positions(RuleSet::orthodox(), OrthodoxRules{}, name);
+    if (HasFatalFailure()) return;
+  }
+  for (const char* condition : {"madrasi", "madrasi-ri", "eiffel"}) {
+    const RuleSet rules = test::rules(condition);
+    for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KPPvKP", "KNNvKB", "KBvKN", "KQvKPP"}) {
+      expect_split_on_random_positions(rules, *rules.get_if<ParalysisRules>(), name);
       if (HasFatalFailure()) return;
     }
-    EXPECT_EQ(checked, 3000) << name;
   }
 }
 
@@ -153,8 +191,16 @@ TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
   EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), OrthodoxRules{}, split));
   EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/3N*4/R3K3 w - - 0 1"), OrthodoxRules{}, split));
   const RuleSet madrasi = test::rules("madrasi");
-  EXPECT_FALSE(
+  EXPECT_TRUE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(), split));
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(), split));
+  const RuleSet isardam = test::rules("isardam");
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *isardam.get_if<IsardamRules>(), split));
+  const RuleSet combined = test::rules("madrasi+annan");
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+                                 *combined.get_if<CombinedRules>(), split));
 }
 
 }  // namespace
