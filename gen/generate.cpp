@@ -169,6 +169,10 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     message += ", " + std::to_string(int(100 * std::min(1.0, decided))) + "% decided";
     say(options, job, message, decided * double(p.entries));
   };
+  solve_options.on_initialising = [&](std::uint64_t done, std::uint64_t total) {
+    say(options, job, title + ": initialising, " + std::to_string(100 * done / std::max<std::uint64_t>(total, 1)) +
+                          "% of the entries");
+  };
   const CheckpointPart part =
       options.partition ? CheckpointPart{options.partition->rank(), options.partition->ranks()} : CheckpointPart{};
   const std::string checkpoint = checkpoint_path(dir, members, part);

@@ -116,9 +116,13 @@ class Solver {
 
   // Pass "initialise": every entry's first value (SPEC 5, gen/solver.h).
   void initialise() {
-    store_->for_all_entries([&](int member, int side, std::uint64_t i) {
-      store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i));
-    });
+    store_->for_all_entries(
+        [&](int member, int side, std::uint64_t i) {
+          store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i));
+        },
+        [&](std::uint64_t done, std::uint64_t total) {
+          if (options_.on_initialising) options_.on_initialising(done, total);
+        });
     store_->settle_overflow();
   }
 

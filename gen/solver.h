@@ -76,6 +76,10 @@ struct SolveOptions {
   // Lower values exist for tests of the widening and for comparing the widths.
   int narrow_max_plies = narrow::MaxPlies;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
+  // Called during the initialisation (every few million entries) with the own entries
+  // initialised so far and in all: a 6-man initialisation takes many minutes. May be
+  // empty.
+  std::function<void(std::uint64_t done, std::uint64_t total)> on_initialising;
   // Called once, before initialisation, with every member's values allocated: fills them
   // from a checkpoint and returns the state to go on from, or nothing to start afresh (the
   // values it may have written are then all overwritten). Partitioned, the solve resumes

@@ -120,7 +120,7 @@ void ValueStore::settle_open_as_draws() {
   for_all_entries([&](int member, int side, std::uint64_t i) {
     const Entry e = Entry::of(member, side, i);
     if (value::is_open(load(e))) store(e, value::Draw);
-  });
+  }, [](std::uint64_t, std::uint64_t) {});
 }
 
 }  // namespace feerie

@@ -122,9 +122,12 @@ class ValueStore {
   // The own entries whose value is not open, over every member and side.
   std::uint64_t count_decided() const;
 
-  // Runs f(member, side, index) over every own entry, in parallel.
-  template <class F>
-  void for_all_entries(F&& f);
+  // Runs f(member, side, index) over every own entry, in parallel, and after each chunk
+  // of ChunkEntries entries after_chunk(entries done, own entries in all), outside the
+  // parallel loop.
+  template <class F, class G>
+  void for_all_entries(F&& f, G&& after_chunk);
+  static constexpr std::uint64_t ChunkEntries = std::uint64_t(1) << 22;
   // Runs f(member, side, index) over the own entries whose value is `code`, in parallel,
   // skipping the blocks whose minimum is larger. `Chunked`: the blocks of each member and
   // side are scanned in chunks of ChunkBlocks with between_chunks() after each, the same
@@ -216,14 +219,21 @@ class ValueStore {
   std::vector<Overflow> overflow_ = std::vector<Overflow>(MaxThreads);
 };
 
-template <class F>
-void ValueStore::for_all_entries(F&& f) {
+template <class F, class G>
+void ValueStore::for_all_entries(F&& f, G&& after_chunk) {
+  std::uint64_t total = 0, done = 0;
+  for (const OwnedRange& range : ranges_) total += 2 * range.size();
   for (int side = 0; side < 2; ++side)
     for (int member = 0; member < members(); ++member) {
       const std::uint64_t first = ranges_[std::size_t(member)].first;
       const std::int64_t size = std::int64_t(ranges_[std::size_t(member)].size());
+      for (std::int64_t from = 0; from < size; from += std::int64_t(ChunkEntries)) {
+        const std::int64_t to = std::min(size, from + std::int64_t(ChunkEntries));
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads_)
-      for (std::int64_t i = 0; i < size; ++i) f(member, side, first + std::uint64_t(i));
+        for (std::int64_t i = from; i < to; ++i) f(member, side, first + std::uint64_t(i));
+        done += std::uint64_t(to - from);
+        after_chunk(done, total);
+      }
     }
 }
 

@@ -41,6 +41,37 @@ TEST(ValueStore, EveryEntryStartsUnknownAndOneProcessOwnsAll) {
   EXPECT_EQ(store.count_decided(), 2 * (10 + 3 * Block + 5));  // Unknown is not open
 }
 
+// The initialisation's scan: every own entry once, and the progress after each chunk
+// counting up to all of them (a 6-man initialisation runs for many minutes).
+TEST(ValueStore, ForAllEntriesVisitsEveryOwnEntryOnceAndReportsProgressByChunk) {
+  const std::uint64_t big = ValueStore::ChunkEntries + 3;
+  for (int rank = 0; rank < 2; ++rank) {
+    ValueStore store({7, big}, rank, 2, 2);
+    std::uint64_t own = 0;
+    for (int m = 0; m < 2; ++m) own += 2 * store.range(m).size();
+    std::vector<int> seen(2 * (7 + big));
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> reports;
+    store.for_all_entries(
+        [&](int member, int side, std::uint64_t i) {
+          // Distinct entries, so distinct counters: no race.
+          ++seen[std::size_t(side) * (7 + big) + (member ? 7 : 0) + i];
+        },
+        [&](std::uint64_t done, std::uint64_t total) { reports.push_back({done, total}); });
+    std::uint64_t visited = 0;
+    for (int m = 0; m < 2; ++m)
+      for (int side = 0; side < 2; ++side)
+        for (std::uint64_t i = 0; i < (m ? big : 7); ++i) {
+          const int expected = store.owns(Entry::of(m, side, i)) ? 1 : 0;
+          ASSERT_EQ(seen[std::size_t(side) * (7 + big) + (m ? 7 : 0) + i], expected) << m << " " << side << " " << i;
+          visited += std::uint64_t(expected);
+        }
+    EXPECT_EQ(visited, own);
+    ASSERT_FALSE(reports.empty());
+    for (std::size_t r = 1; r < reports.size(); ++r) EXPECT_GT(reports[r].first, reports[r - 1].first);
+    EXPECT_EQ(reports.back(), std::make_pair(own, own));
+  }
+}
+
 TEST(ValueStore, SpreadOverProcessesEachOwnsItsRangeAndAddressesItByTableIndex) {
   const std::uint64_t size = 5 * DefaultBlockEntries + 7;
   for (int rank = 0; rank < 3; ++rank) {
