@@ -89,12 +89,14 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out) {
 }
 
 // Whether the rules' restriction answers the legality of each move on the board alone,
-// without making it (Paralysis::legal_without_making: Madrasi, Eiffel and their relations
-// with own walks); it does where every unit is an ordinary K, Q, R, B, N or P.
+// without making it (a board_legality() per position: Paralysis for Madrasi, Eiffel and
+// their relations, Isardam<A|B> for Isardam and Leffie, with own walks); it does where
+// every unit is an ordinary K, Q, R, B, N or P.
 namespace {
 template <class Rules>
 constexpr bool BoardDecidesLegality = requires(const Rules& r, const Position& p) {
-  r.legal_without_making(p, SQ_A1, SQ_A1, PAWN, r.walk());
+  r.board_legality(p, r.walk()).legal(SQ_A1, SQ_A1, PAWN);
+  r.board_legality(p, r.walk()).all_legal(SQ_A1);
 };
 
 // Adds the unit on `from` to `out` with its legal `targets`: the empty ones as its quiet
@@ -109,37 +111,44 @@ void add_split_unit(SplitMoves& out, Square from, Bitboard targets, Bitboard occ
 
 // split_legal_moves() where BoardDecidesLegality: every pseudo-legal move of the units
 // that are not immobile, judged by the restriction on the board; en passant (two units
-// leave their squares) by making it.
+// leave their squares), and under Isardam a double step, by making it.
 template <class Rules>
 void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
-  const Color us = pos.side_to_move();
-  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, pos.side_to_move());
+  // Most units need no test per move (all_legal: see CheckLines in rules/board_edit.h).
+  const auto legality = rules.board_legality(pos, rules.walk());
   out.units = 0;
   out.listed.clear();
-  MoveList pawn_moves, en_passant;
-  for (Bitboard units = pos.pieces(us) & ~rules.immobile_bb(pos); units;) {
+  MoveList pawn_moves, made;
+  for (Bitboard units = pos.pieces(pos.side_to_move()) & ~rules.immobile_bb(pos); units;) {
     const Square from = pop_lsb(units);
     const PieceType type = pos.piece_on(from).type();
     if (type == PAWN) {
       add_walk_moves(pos, from, PAWN, capturable, pawn_moves);
       continue;
     }
-    Bitboard legal = 0;
-    for (Bitboard targets = leaper_or_slider_bb(type, from, occupied) & (~occupied | capturable); targets;) {
-      const Square to = pop_lsb(targets);
-      if (rules.legal_without_making(pos, from, to, type, rules.walk())) legal |= square_bb(to);
+    const Bitboard targets = leaper_or_slider_bb(type, from, occupied) & (~occupied | capturable);
+    Bitboard legal = targets;
+    if (!legality.all_legal(from)) {
+      legal = 0;
+      for (Bitboard t = targets; t;) {
+        const Square to = pop_lsb(t);
+        if (legality.legal(from, to, type)) legal |= square_bb(to);
+      }
     }
     add_split_unit(out, from, legal, occupied);
   }
   for (Move m : pawn_moves) {
-    if (m.kind() == MoveKind::EN_PASSANT) {
-      en_passant.push(m);
+    // En passant takes a unit off another square; a double step leaves an en-passant
+    // square whose observation may make an Isardam pair: both are made.
+    if (m.kind() == MoveKind::EN_PASSANT ||
+        (m.kind() == MoveKind::DOUBLE_STEP && !Rules::RestrictionPart::EveryMoveAllowed)) {
+      made.push(m);
       continue;
     }
-    const PieceType arriving = m.promotion() != NO_PIECE_TYPE ? m.promotion() : PAWN;
-    if (rules.legal_without_making(pos, m.from(), m.to(), arriving, rules.walk())) out.listed.push(m);
+    if (legality.legal(m.from(), m.to(), m.promotion() != NO_PIECE_TYPE ? m.promotion() : PAWN)) out.listed.push(m);
   }
-  keep_legal(pos, rules, en_passant, false, SQ_NONE, 0, 0, out.listed);
+  keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
 template <class Rules>

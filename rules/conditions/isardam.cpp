@@ -56,6 +56,50 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
 }
 
+namespace {
+
+// Whether the enemy unit on `attacker` of `board` could take the king on `king` by a move
+// that leaves no pair (the board version of king_capture_allowed(): own walks, so the
+// unit lands on the king's square; a pawn arriving on its last rank promotes).
+bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardEdit& board, Square attacker,
+                                 Square king) {
+  const Piece unit = board.piece_on(attacker);
+  auto leaves_no_pair = [&](PieceType arriving) {
+    BoardEdit taken = board;
+    taken.move(attacker, king, arriving);
+    return !relation.has_pair(taken);
+  };
+  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
+  for (PieceType pt : promotion_types(false, false))
+    if (leaves_no_pair(pt)) return true;
+  return false;
+}
+
+}  // namespace
+
+template <IsardamCheck Check>
+bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Square to, PieceType arriving,
+                                          bool may_check, bool may_pair) const {
+  BoardEdit after(pos);
+  after.move(from, to, arriving);
+  if (may_pair && has_pair(after)) return false;
+  if (!may_check) return true;
+  const Square king = after.king_square(pos.side_to_move());
+  Bitboard attackers = king_attackers(after, king);
+  if constexpr (Check == IsardamCheck::TypeB) {
+    return !attackers;
+  } else {
+    while (attackers)
+      if (king_capture_leaves_no_pair(*this, after, pop_lsb(attackers), king)) return false;
+    return true;
+  }
+}
+
+template bool Isardam<IsardamCheck::TypeA>::legal_without_making(const Position&, Square, Square, PieceType, bool,
+                                                                 bool) const;
+template bool Isardam<IsardamCheck::TypeB>::legal_without_making(const Position&, Square, Square, PieceType, bool,
+                                                                 bool) const;
+
 // Each check type with each walk policy it is composed with (rules/conditions/composed.h).
 template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const OwnWalk&) const;
 template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const AnnanWalk&) const;

@@ -36,6 +36,32 @@ struct Isardam : ParalysisRelation {
   // type B declares EveryAttackerChecks).
   template <class Walk>
   bool gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const;
+  // Legality of a move by the board alone: the position after it holds no pair, and no
+  // enemy unit gives check (type A: one whose capture of the king would leave no pair).
+  // Own walks, ordinary units only, and neither en passant nor a double step (whose
+  // en-passant observation may make a pair): the caller makes those.
+  bool legal_without_making(const Position& pos, Square from, Square to, PieceType arriving, bool may_check,
+                            bool may_pair) const;
+  // The same once per position, for the split of the legal moves (rules/movegen.h): no
+  // pair can appear after a move that keeps the mover's type when no unit's type is
+  // paralysed by an enemy type on the board, and no check where CheckLines says so.
+  class BoardLegality {
+   public:
+    BoardLegality(const Isardam& rules, const Position& pos)
+        : rules_(rules), pos_(pos), lines_(pos), types_may_pair_(rules.types_may_pair(pos)) {}
+    bool all_legal(Square from) const { return !types_may_pair_ && !lines_.may_check_after_move_of(from); }
+    bool legal(Square from, Square to, PieceType arriving) const {
+      const bool may_pair = types_may_pair_ || arriving != pos_.piece_on(from).type();
+      return rules_.legal_without_making(pos_, from, to, arriving, lines_.may_check_after_move_of(from), may_pair);
+    }
+
+   private:
+    const Isardam& rules_;
+    const Position& pos_;
+    CheckLines lines_;
+    bool types_may_pair_;
+  };
+  BoardLegality board_legality(const Position& pos, const OwnWalk&) const { return BoardLegality(*this, pos); }
   bool full_symmetry() const { return true; }
   // Type A: a king next to the enemy king is not in check when taking it would leave a
   // pair (White Kb1 Ra2, Black Kc2 Rd2 is legal with Black to move: Kxb1 would leave the

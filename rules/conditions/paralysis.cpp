@@ -83,35 +83,64 @@ bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c, Piec
   return true;
 }
 
-bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
-  const Color us = pos.side_to_move(), them = ~us;
-  const Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
-  const Bitboard enemies = pos.pieces(them) & ~square_bb(to);
-  const Square king = pos.king_square(us) == from ? to : pos.king_square(us);
-  // The enemy units that reach the king on the board after the move (reverse look-ups).
-  Bitboard attackers = enemies & ((knight_bb(king) & pos.pieces(KNIGHT)) | (king_bb(king) & pos.pieces(KING)) |
-                                  (pawn_attackers_bb(them, king) & pos.pieces(PAWN)) |
-                                  (rook_attacks_bb(king, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
-                                  (bishop_attacks_bb(king, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
-  if (!attackers) return true;
-  // Our units after the move, by the walk each uses (its type; `arriving` on `to`).
-  auto ours_with_walk = [&](PieceType walk) {
-    return (pos.pieces(us, walk) & ~square_bb(from)) | (arriving == walk ? square_bb(to) : 0);
-  };
-  while (attackers) {
-    const Square attacker = pop_lsb(attackers);
-    const PieceType type = pos.piece_on(attacker).type();
-    // Paralysed when one of our units whose walk paralyses its type observes it: the
-    // squares from which each walk reaches the attacker, as reverse look-ups.
-    Bitboard observers = 0;
-    for (unsigned walks = 0; walks < PIECE_TYPE_NB; ++walks) {
-      const PieceType walk = PieceType(walks);
-      if (!relates(walk, type)) continue;
-      const Bitboard reach = walk == PAWN ? pawn_attackers_bb(us, attacker) : leaper_or_slider_bb(walk, attacker, occupied);
-      observers |= reach & ours_with_walk(walk);
-    }
-    if (!observers) return false;
+bool ParalysisRelation::observed_by_paralyser(const BoardEdit& board, Square s) const {
+  const Piece victim = board.piece_on(s);
+  const Color observers = ~victim.color();
+  const Bitboard occupied = board.occupied();
+  // The squares from which each paralysing walk reaches `s`, as reverse look-ups.
+  for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
+    const PieceType walk = PieceType(w);
+    if (!relates(walk, victim.type())) continue;
+    const Bitboard reach = walk == PAWN ? pawn_attackers_bb(observers, s) : leaper_or_slider_bb(walk, s, occupied);
+    if (reach & board.pieces(observers, walk)) return true;
   }
+  return false;
+}
+
+bool ParalysisRelation::has_pair(const BoardEdit& board) const {
+  const Bitboard occupied = board.occupied();
+  // As paralysed_bb(): each unit's observation is computed only when the enemy has units
+  // of a type its walk paralyses (most often none).
+  for (Bitboard units = occupied; units;) {
+    const Square s = pop_lsb(units);
+    const Piece unit = board.piece_on(s);
+    Bitboard victims = 0;
+    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+      victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+    if (!victims) continue;
+    const Bitboard observed =
+        unit.type() == PAWN ? pawn_capture_bb(unit.color(), s) : leaper_or_slider_bb(unit.type(), s, occupied);
+    if (observed & victims) return true;
+  }
+  return false;
+}
+
+bool ParalysisRelation::types_may_pair(const Position& pos) const {
+  unsigned types[2] = {0, 0};
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+      if (pos.pieces(c, PieceType(pt))) types[c] |= 1u << pt;
+  for (Color c : {WHITE, BLACK})
+    for (unsigned own = types[c]; own; own &= own - 1)
+      if (paralyses[std::countr_zero(own)] & types[~c]) return true;
+  return false;
+}
+
+Bitboard ParalysisRelation::king_attackers(const BoardEdit& board, Square king) {
+  const Color them = ~board.piece_on(king).color();
+  const Bitboard occupied = board.occupied();
+  return (knight_bb(king) & board.pieces(them, KNIGHT)) | (king_bb(king) & board.pieces(them, KING)) |
+         (pawn_attackers_bb(them, king) & board.pieces(them, PAWN)) |
+         (rook_attacks_bb(king, occupied) & (board.pieces(them, ROOK) | board.pieces(them, QUEEN))) |
+         (bishop_attacks_bb(king, occupied) & (board.pieces(them, BISHOP) | board.pieces(them, QUEEN)));
+}
+
+bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
+  BoardEdit after(pos);
+  after.move(from, to, arriving);
+  // A unit that reaches the king gives check unless it is paralysed.
+  for (Bitboard attackers = king_attackers(after, after.king_square(pos.side_to_move())); attackers;)
+    if (!observed_by_paralyser(after, pop_lsb(attackers))) return false;
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include <array>
 #include <string>
 
+#include "rules/board_edit.h"
 #include "rules/conditions/orthodox.h"
 #include "rules/position.h"
 
@@ -52,13 +53,26 @@ struct ParalysisRelation {
   // otherwise, and `out` is not set.
   bool paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, Bitboard& out) const;
 
+  // Questions on a board edited without making the move (rules/board_edit.h), with own
+  // walks, every unit an ordinary K, Q, R, B, N or P, and no en-passant observation (the
+  // callers ensure it: only a double step leaves an en-passant square after a move).
+  //
+  // Whether an enemy unit whose walk paralyses the type of the unit on `s` observes it.
+  bool observed_by_paralyser(const BoardEdit& board, Square s) const;
+  // Whether some unit of `board` is so observed: a pair, in Isardam's words.
+  bool has_pair(const BoardEdit& board) const;
+  // The enemy units that reach the king on `king` by their walks (reverse look-ups).
+  static Bitboard king_attackers(const BoardEdit& board, Square king);
+  // Whether the relation pairs the type of some unit of `pos` with that of an enemy unit
+  // (own walks): without such types no unit can ever be paralysed, whatever the squares.
+  bool types_may_pair(const Position& pos) const;
+
   // Whether, after the side to move in `pos` moves its unit from `from` to `to` (taking
   // the enemy unit there, if any) and it arrives as `arriving` (its type, or the promotion
   // chosen), no enemy unit that reaches its king stays unparalysed: the check of the
-  // position after the move, answered on the board without making it. Own walks only,
-  // every unit an ordinary K, Q, R, B, N or P and the move not en passant (the caller
-  // ensures it). No en-passant observation can paralyse an enemy unit after the move:
-  // only the mover's own double step leaves an en-passant square.
+  // position after the move, answered on the board without making it (the move not en
+  // passant; a double step is fine here: its en-passant observation paralyses only the
+  // mover's own pawn).
   bool king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const;
 };
 
@@ -83,11 +97,24 @@ struct Paralysis : ParalysisRelation {
                            Bitboard& out) const {
     return paralysing_squares_bb(pos, c, type, occupied, out);
   }
-  // Legality of a move by the board alone (ParalysisRelation::king_safe_after_move): the
-  // split of the legal moves for the solver (rules/movegen.h). Every move is allowed.
-  bool legal_without_making(const Position& pos, Square from, Square to, PieceType arriving, const OwnWalk&) const {
-    return king_safe_after_move(pos, from, to, arriving);
-  }
+  // Legality of the moves of `pos` by the board alone, for the split of the legal moves
+  // (rules/movegen.h): made once per position, then asked per unit and per move. Every
+  // move is allowed; only check (ParalysisRelation::king_safe_after_move) refuses one.
+  class BoardLegality {
+   public:
+    BoardLegality(const Paralysis& rules, const Position& pos) : rules_(rules), pos_(pos), lines_(pos) {}
+    // Every move of the unit on `from` that keeps its type is legal.
+    bool all_legal(Square from) const { return !lines_.may_check_after_move_of(from); }
+    bool legal(Square from, Square to, PieceType arriving) const {
+      return !lines_.may_check_after_move_of(from) || rules_.king_safe_after_move(pos_, from, to, arriving);
+    }
+
+   private:
+    const Paralysis& rules_;
+    const Position& pos_;
+    CheckLines lines_;
+  };
+  BoardLegality board_legality(const Position& pos, const OwnWalk&) const { return BoardLegality(*this, pos); }
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {
     return true;

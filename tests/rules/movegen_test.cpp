@@ -128,10 +128,18 @@ TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
   }
 }
 
+// Every paralysis condition with own walks: Madrasi and Eiffel (paralysis takes effect),
+// Isardam and Leffie (pairs forbidden; check types A and B), each relation.
+constexpr const char* ParalysisConditions[] = {"madrasi",      "madrasi-ri",   "eiffel", "eiffel:qb,bq,rn,nr,kk,pp",
+                                               "isardam",      "isardam-b",    "isardam-ri", "isardam-b-ri",
+                                               "leffie"};
+
 // Under paralysis with own walks the split judges each move on the board
-// (Paralysis::legal_without_making): a move that paralyses the checker, one that frees
-// it by leaving or by blocking the observation line, a promotion that paralyses, en
-// passant (made), kings side by side under Madrasi RI, Eiffel's relation across types.
+// (legal_without_making of Paralysis and Isardam): a move that paralyses the checker, one
+// that frees it by leaving or by blocking the observation line, a promotion that
+// paralyses, en passant (made), kings side by side under Madrasi RI, Eiffel's relation
+// across types, moves that make or break an Isardam pair, checks of type A whose capture
+// of the king would make one.
 TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
   const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
                         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
@@ -139,14 +147,12 @@ TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
                         "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1", "8/8/8/3k4/3K4/8/8/r6R w - - 0 1",
                         "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1", "1r2k3/P7/8/8/8/8/8/4K2r w - - 0 1",
                         "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1", "8/8/8/2n5/8/3K4/8/1B2k3 w - - 0 1"};
-  for (const char* condition : {"madrasi", "madrasi-ri", "eiffel", "eiffel:qb,bq,rn,nr,kk,pp"}) {
+  for (const char* condition : ParalysisConditions) {
     const RuleSet rules = test::rules(condition);
-    const ParalysisRules* paralysis = rules.get_if<ParalysisRules>();
-    ASSERT_NE(paralysis, nullptr) << condition;
     for (const char* fen : fens) {
       Position pos = test::position(fen);
-      if (!is_legal_position(pos, *paralysis)) continue;
-      expect_split_equals_generated(pos, *paralysis, 2);
+      if (!is_legal_position(pos, rules)) continue;
+      rules.visit([&](const auto& r) { expect_split_equals_generated(pos, r, 2); });
       if (HasFatalFailure()) return;
     }
   }
@@ -177,10 +183,10 @@ TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
     expect_split_on_random_positions(RuleSet::orthodox(), OrthodoxRules{}, name);
     if (HasFatalFailure()) return;
   }
-  for (const char* condition : {"madrasi", "madrasi-ri", "eiffel"}) {
+  for (const char* condition : ParalysisConditions) {
     const RuleSet rules = test::rules(condition);
     for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KPPvKP", "KNNvKB", "KBvKN", "KQvKPP"}) {
-      expect_split_on_random_positions(rules, *rules.get_if<ParalysisRules>(), name);
+      rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
       if (HasFatalFailure()) return;
     }
   }
@@ -196,8 +202,10 @@ TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
   EXPECT_FALSE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), *madrasi.get_if<ParalysisRules>(), split));
   const RuleSet isardam = test::rules("isardam");
-  EXPECT_FALSE(
+  EXPECT_TRUE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *isardam.get_if<IsardamRules>(), split));
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/L3K3 w - - 0 1"), *isardam.get_if<IsardamRules>(), split));
   const RuleSet combined = test::rules("madrasi+annan");
   EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
                                  *combined.get_if<CombinedRules>(), split));
