@@ -105,14 +105,35 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   return after == target;
 }
 
+// The same for a rule set where every move is allowed (Annan and Nanna, whose units may
+// move by a borrowed walk, alone or with paralysis: madrasi+annan, ...), without magic
+// units, for an ordinary move without promotion into a position without en-passant
+// square: the unit must not be immobile in `before` and the walk it uses there (its
+// lender's) must reach `to`; then the position after the move is `target` itself (nothing
+// but the unit's square changes), legal, so the move is too. Falls back to the forward
+// rules for the pawn and fairy walks.
+template <class Rules>
+bool leads_to_by_borrowed_walk(const Position& before, Move m, const Position& target, const Rules& rules) {
+  if (rules.immobile(before, m.from())) return false;
+  const PieceType walk = rules.walk_of(before, m.from());
+  if (walk < KNIGHT || walk > KING) return leads_to_by_forward_rules(before, m, target, rules);
+  // A real pawn arriving on its last rank promotes, by whatever walk it came.
+  if (before.piece_on(m.from()).type() == PAWN && relative_rank(before.side_to_move(), m.to()) == 7) return false;
+  return leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to());
+}
+
 // True when the forward rules play `m` legally in `before` and it leads exactly to
-// `target`. Under exact retro walks the caller has checked that the rules allow a move
-// into `target` (moves_may_lead_to).
+// `target`, a legal position. Under exact retro walks the caller has checked that the
+// rules allow a move into `target` (moves_may_lead_to).
 template <class Rules>
 bool leads_to(const Position& before, Move m, const Position& target, const Rules& rules) {
   if constexpr (Rules::ExactRetroWalks) {
     if (!before.magic_pieces())
       return !rules.immobile(before, m.from()) && leads_to_by_reversed_walk(before, m, target, rules);
+  } else if constexpr (Rules::RestrictionPart::EveryMoveAllowed) {
+    if (!before.magic_pieces() && m.kind() == MoveKind::NORMAL && m.promotion() == NO_PIECE_TYPE &&
+        target.ep_square() == SQ_NONE)
+      return leads_to_by_borrowed_walk(before, m, target, rules);
   }
   return leads_to_by_forward_rules(before, m, target, rules);
 }
