@@ -98,9 +98,9 @@ void print_generated(const GeneratedTable& t) {
   std::cout
       << fmt::format(
              "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
-             "passes{}, {} bytes{}{})",
+             "{}{}, {} bytes{}{})",
              t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
-             t.passes, t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
+             t.passes, t.passes == 1 ? "pass" : "passes", t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
              t.file_bytes, component,
              t.exchanged ? fmt::format("; {} updates exchanged ({}), at most {} in a pass", t.exchanged,
                                        bytes_text(8.0 * double(t.exchanged)), t.busiest_pass_exchanged)
