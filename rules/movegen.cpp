@@ -151,11 +151,60 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
+// split_legal_moves() under Annan and Nanna alone (borrowed walks; nothing immobile and
+// every move allowed). The units other than real pawns whose walk (their lender's, or
+// their own) is a king's, knight's, bishop's, rook's or queen's have their quiet moves as
+// bitboards. A quiet move changes no enemy unit's walk (only taking its lender does), so
+// it leaves the king attacked only if an enemy unit reaches it now, or if the moving
+// unit was on a line between the king and an enemy unit that uses a slider's walk, or if
+// it is the king: those quiet moves, and all other moves, are made.
+template <class Rules>
+void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us);
+  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+  const bool reached = king_in_check(pos, us, rules);  // every unit that reaches the king checks
+  Bitboard lines = 0;
+  for (Bitboard enemies = pos.pieces(them); enemies;) {
+    const Square s = pop_lsb(enemies);
+    const PieceType walk = rules.walk_of(pos, s);
+    if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
+  }
+  out.units = 0;
+  out.listed.clear();
+  MoveList made;
+  for (Bitboard units = pos.pieces(us); units;) {
+    const Square from = pop_lsb(units);
+    const PieceType walk = rules.walk_of(pos, from);
+    if (pos.piece_on(from).type() == PAWN || walk < KNIGHT || walk > KING) {
+      add_walk_moves(pos, from, walk, capturable, made);
+      continue;
+    }
+    const Bitboard targets = leaper_or_slider_bb(walk, from, occupied) & (~occupied | capturable);
+    for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
+    Bitboard quiet = targets & ~occupied;
+    if (from == king || reached || (lines & square_bb(from))) {
+      MoveList tried, legal;
+      for (Bitboard t = quiet; t;) tried.push(Move(from, pop_lsb(t)));
+      keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
+      quiet = 0;
+      for (Move m : legal) quiet |= square_bb(m.to());
+    }
+    out.from[out.units] = from;
+    out.quiet_targets[out.units++] = quiet;
+  }
+  keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
+}
+
 template <class Rules>
 bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out) {
   if constexpr (BoardDecidesLegality<Rules>) {
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_by_board(pos, rules, out);
+    return true;
+  } else if constexpr (!Rules::OwnWalks && Rules::Unrestricted) {
+    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
+    split_with_borrowed_walks(pos, rules, out);
     return true;
   }
   if (!pins_decide_legality<Rules>(pos)) return false;
