@@ -28,7 +28,7 @@ struct CommandError : std::runtime_error {
 
 // The exit code of a command that failed with `kind`: 1 internal or a check that failed,
 // 2 invalid argument or usage, 3 not found, 4 corrupt, 5 I/O error, 6 not supported,
-// 7 resource limit, 130 interrupted.
+// 7 resource limit, 8 a table built for another condition, 130 interrupted.
 int exit_code(ErrorKind kind);
 
 // Unwraps an Expected or throws its error as a CommandError.
@@ -39,9 +39,9 @@ T take(Expected<T> e) {
 }
 
 RuleSet parse_condition(const std::string& name);
-// A FEN given as one argument or as its fields in several arguments; legal under `rules`.
 // A FEN given as one argument or as its fields, joined by spaces.
 std::string join_fen_fields(const std::vector<std::string>& fen_fields);
+// A FEN given as one argument or as its fields in several arguments; legal under `rules`.
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules);
 Position parse_position(const std::string& fen, const RuleSet& rules);
 
@@ -78,7 +78,7 @@ void clear_progress();
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_play_command(CLI::App& app);
-void add_table_commands(CLI::App& app);  // gen, probe, stat, verify
+void add_table_commands(CLI::App& app);  // gen, probe, stat, verify, check
 void add_gen_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_stat_command(CLI::App& app);
