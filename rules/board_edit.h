@@ -72,24 +72,36 @@ class BoardEdit {
 };
 
 // Which moves of the side to move may leave its king attacked, from the board before
-// them: a king move may; another unit's move may only if some enemy unit reaches the king
-// now, or the unit leaves a line between the king and an enemy slider (its target only
-// blocks, or takes). A move that may not needs no check test.
+// them. A king move may only to a square some enemy unit reaches once the king has left
+// its own (a unit does not reach its own square, so taking it changes nothing there).
+// Another unit's move may only if some enemy unit reaches the king now, or if the unit
+// leaves a line between the king and an enemy slider (its target only blocks, or takes).
+// A move that may not needs no check test. Ordinary units only (own walks).
 class CheckLines {
  public:
   explicit CheckLines(const Position& pos) {
     const Color us = pos.side_to_move(), them = ~us;
     king_ = pos.king_square(us);
-    reached_ = orthodox_attackers_bb(pos, king_, them, pos.pieces()) != 0;
-    for (Bitboard sliders = pos.pieces(them) & (pos.pieces(ROOK) | pos.pieces(BISHOP) | pos.pieces(QUEEN)); sliders;)
-      lines_ |= between_bb(king_, pop_lsb(sliders));
+    const Bitboard occupied = pos.pieces(), without_king = occupied ^ square_bb(king_);
+    reached_ = orthodox_attackers_bb(pos, king_, them, occupied) != 0;
+    for (Bitboard enemies = pos.pieces(them); enemies;) {
+      const Square s = pop_lsb(enemies);
+      const PieceType type = pos.piece_on(s).type();
+      if (type == BISHOP || type == ROOK || type == QUEEN) lines_ |= between_bb(king_, s);
+      reached_by_enemy_ |=
+          type == PAWN ? pawn_capture_bb(them, s) : leaper_or_slider_bb(type, s, without_king);
+    }
   }
   bool may_check_after_move_of(Square from) const { return from == king_ || reached_ || (lines_ & square_bb(from)); }
+  bool may_check_after_move(Square from, Square to) const {
+    return from == king_ ? bool(reached_by_enemy_ & square_bb(to)) : reached_ || (lines_ & square_bb(from));
+  }
 
  private:
   Square king_;
   bool reached_;
   Bitboard lines_ = 0;
+  Bitboard reached_by_enemy_ = 0;  // with the king off its square
 };
 
 }  // namespace feerie

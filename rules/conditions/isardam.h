@@ -52,7 +52,7 @@ struct Isardam : ParalysisRelation {
     bool all_legal(Square from) const { return !types_may_pair_ && !lines_.may_check_after_move_of(from); }
     bool legal(Square from, Square to, PieceType arriving) const {
       const bool may_pair = types_may_pair_ || arriving != pos_.piece_on(from).type();
-      return rules_.legal_without_making(pos_, from, to, arriving, lines_.may_check_after_move_of(from), may_pair);
+      return rules_.legal_without_making(pos_, from, to, arriving, lines_.may_check_after_move(from, to), may_pair);
     }
 
    private:

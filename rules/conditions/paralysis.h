@@ -106,7 +106,7 @@ struct Paralysis : ParalysisRelation {
     // Every move of the unit on `from` that keeps its type is legal.
     bool all_legal(Square from) const { return !lines_.may_check_after_move_of(from); }
     bool legal(Square from, Square to, PieceType arriving) const {
-      return !lines_.may_check_after_move_of(from) || rules_.king_safe_after_move(pos_, from, to, arriving);
+      return !lines_.may_check_after_move(from, to) || rules_.king_safe_after_move(pos_, from, to, arriving);
     }
 
    private:
