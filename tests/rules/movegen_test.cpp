@@ -129,6 +129,18 @@ TEST(Movegen, SplitLegalMovesCountsWhatGenerateLegalLists) {
   }
 }
 
+// expect_split_equals_generated() on the move trees (two plies) of those of `fens` that
+// are legal under `rules`.
+template <std::size_t N>
+void expect_split_on_move_trees(const RuleSet& rules, const char* const (&fens)[N]) {
+  for (const char* fen : fens) {
+    Position pos = test::position(fen);
+    if (!is_legal_position(pos, rules)) continue;
+    rules.visit([&](const auto& r) { expect_split_equals_generated(pos, r, 2); });
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 // Every paralysis condition with own walks: Madrasi and Eiffel (paralysis takes effect),
 // Isardam and Leffie (pairs forbidden; check types A and B), each relation.
 constexpr const char* ParalysisConditions[] = {"madrasi",      "madrasi-ri",   "eiffel", "eiffel:qb,bq,rn,nr,kk,pp",
@@ -149,13 +161,8 @@ TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
                         "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1", "1r2k3/P7/8/8/8/8/8/4K2r w - - 0 1",
                         "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1", "8/8/8/2n5/8/3K4/8/1B2k3 w - - 0 1"};
   for (const char* condition : ParalysisConditions) {
-    const RuleSet rules = test::rules(condition);
-    for (const char* fen : fens) {
-      Position pos = test::position(fen);
-      if (!is_legal_position(pos, rules)) continue;
-      rules.visit([&](const auto& r) { expect_split_equals_generated(pos, r, 2); });
-      if (HasFatalFailure()) return;
-    }
+    expect_split_on_move_trees(test::rules(condition), fens);
+    if (HasFatalFailure()) return;
   }
 }
 
@@ -204,12 +211,8 @@ TEST(Movegen, SplitLegalMovesUnderAnnanCountsWhatGenerateLegalLists) {
                         "k7/8/8/8/8/8/R7/KN6 w - - 0 1"};
   for (const char* condition : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "nanna-c"}) {
     const RuleSet rules = test::rules(condition);
-    for (const char* fen : fens) {
-      Position pos = test::position(fen);
-      if (!is_legal_position(pos, rules)) continue;
-      rules.visit([&](const auto& r) { expect_split_equals_generated(pos, r, 2); });
-      if (HasFatalFailure()) return;
-    }
+    expect_split_on_move_trees(rules, fens);
+    if (HasFatalFailure()) return;
     for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KNNvKB", "KBvKN", "KQvKPP"}) {
       rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
       if (HasFatalFailure()) return;
