@@ -88,8 +88,7 @@ class CheckLines {
       const Square s = pop_lsb(enemies);
       const PieceType type = pos.piece_on(s).type();
       if (type == BISHOP || type == ROOK || type == QUEEN) lines_ |= between_bb(king_, s);
-      reached_by_enemy_ |=
-          type == PAWN ? pawn_capture_bb(them, s) : leaper_or_slider_bb(type, s, without_king);
+      reached_by_enemy_ |= orthodox_observation_bb(type, them, s, without_king);
     }
   }
   bool may_check_after_move_of(Square from) const { return from == king_ || reached_ || (lines_ & square_bb(from)); }

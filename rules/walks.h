@@ -21,6 +21,13 @@ inline Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied)
   }
 }
 
+// The squares a unit of colour `c` on `s` using an orthodox walk (K, Q, R, B, N or P)
+// observes with the board `occupied`: its capture squares, as pure geometry (a pawn's
+// two diagonals, none from its own first rank).
+inline Bitboard orthodox_observation_bb(PieceType walk, Color c, Square s, Bitboard occupied) {
+  return walk == PAWN ? pawn_capture_bb(c, s) : leaper_or_slider_bb(walk, s, occupied);
+}
+
 // The units of `them` with an orthodox walk (K, Q, R, B, N, P) that could capture on `s`
 // with the board `occupied`, each by its own type's walk: reverse look-ups from `s`. Pawns
 // on their first or last rank capture nothing by their own walk.

@@ -77,7 +77,7 @@ bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c, Piec
     const PieceType walk = pos.piece_on(o).type();
     if (!relates(walk, type)) continue;
     // A pawn observes its capture squares (none from its own first rank: SPEC 2).
-    observed |= walk == PAWN ? pawn_capture_bb(them, o) : leaper_or_slider_bb(walk, o, occupied);
+    observed |= orthodox_observation_bb(walk, them, o, occupied);
   }
   out = observed;
   return true;
@@ -108,9 +108,7 @@ bool ParalysisRelation::has_pair(const BoardEdit& board) const {
     for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
       victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
     if (!victims) continue;
-    const Bitboard observed =
-        unit.type() == PAWN ? pawn_capture_bb(unit.color(), s) : leaper_or_slider_bb(unit.type(), s, occupied);
-    if (observed & victims) return true;
+    if (orthodox_observation_bb(unit.type(), unit.color(), s, occupied) & victims) return true;
   }
   return false;
 }
