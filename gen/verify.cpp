@@ -130,9 +130,12 @@ Expected<VerifyReport> combine(Partition& partition, const Material& material, E
   return report;
 }
 
+// Entries checked between two progress reports (per side).
+constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
+
 // verify_table() of the entries `range` (none: all of them) of both sides.
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads, std::optional<OwnedRange> part) {
+                                    int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
   Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
   if (!tables) return tables.error();
@@ -144,28 +147,31 @@ Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rul
   std::optional<Error> failure;  // the first probe that failed
   rules.visit([&](const auto& r) {
     for (int side = 0; side < 2; ++side) {
-      const std::int64_t first = std::int64_t(range.first), end = std::int64_t(range.end);
-      std::uint64_t bad = 0;
+      for (std::uint64_t slice = range.first; slice < range.end; slice += ProgressSlice) {
+        const std::int64_t first = std::int64_t(slice), end = std::int64_t(std::min(range.end, slice + ProgressSlice));
+        std::uint64_t bad = 0;
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : bad)
-      for (std::int64_t i = first; i < end; ++i) {
-        Position pos;
-        bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
-        if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
-        const ValueCode stored = tables->verified_value(pos);
-        Expected<ValueCode> want = expected_value(pos, r, *tables);
-        if (!want) {
+        for (std::int64_t i = first; i < end; ++i) {
+          Position pos;
+          bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
+          if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
+          const ValueCode stored = tables->verified_value(pos);
+          Expected<ValueCode> want = expected_value(pos, r, *tables);
+          if (!want) {
+            std::lock_guard lock(mutex);
+            if (!failure) failure = want.error();
+            continue;
+          }
+          if (stored == *want) continue;
+          ++bad;
           std::lock_guard lock(mutex);
-          if (!failure) failure = want.error();
-          continue;
+          if (report.examples.size() < 10)
+            report.examples.push_back(to_fen(pos) + ": stored " + describe(stored) + ", expected " + describe(*want));
         }
-        if (stored == *want) continue;
-        ++bad;
-        std::lock_guard lock(mutex);
-        if (report.examples.size() < 10)
-          report.examples.push_back(to_fen(pos) + ": stored " + describe(stored) + ", expected " + describe(*want));
+        report.inconsistent += bad;
+        report.checked += std::uint64_t(end - first);
+        if (on_progress) on_progress(report.checked, 2 * range.size());
       }
-      report.inconsistent += bad;
-      report.checked += range.size();
     }
   });
   if (failure) return with_context("verifying " + material.name() + ": ", *failure);
@@ -175,10 +181,10 @@ Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rul
 }  // namespace
 
 Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads, Partition* partition) {
-  if (!partition) return verify_range(material, rules, tables_dir, threads, std::nullopt);
+                                    int threads, Partition* partition, const VerifyProgress& on_progress) {
+  if (!partition) return verify_range(material, rules, tables_dir, threads, std::nullopt, on_progress);
   const OwnedRange mine = owned_range(Indexer(material, rules).size(), partition->rank(), partition->ranks());
-  return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine));
+  return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine, on_progress));
 }
 
 }  // namespace feerie

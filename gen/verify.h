@@ -2,6 +2,8 @@
 // with the forward move generator only, and reports every inconsistency.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,7 +24,11 @@ struct VerifyReport {
 // With a partition (gen/partition.h; `feerie verify --mpi`) every process checks the
 // entries it would own in a solve and all of them return the whole table's report (the
 // examples of the lowest processes first); each still reads the tables whole. Collective.
+// `on_progress` (may be empty) is called from the calling thread after each slice of the
+// entries this process checks, with the entries of both sides done and their total: a
+// 6-man table takes hours.
+using VerifyProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads, Partition* partition = nullptr);
+                                    int threads, Partition* partition = nullptr, const VerifyProgress& on_progress = {});
 
 }  // namespace feerie

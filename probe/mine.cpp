@@ -104,7 +104,27 @@ struct Candidate {
   ValueCode value = value::Draw;
   ValueCode other = value::Unknown;
   std::uint8_t image = 0;
+  ValueCode other_side = value::Unknown;  // under --zugzwang
 };
+
+// The first and the eighth rank.
+constexpr Bitboard EdgeRanks = 0xFF000000000000FFULL;
+
+// +1 win, 0 draw, -1 loss for the side a value belongs to.
+int score(ValueCode v) { return value::is_win(v) ? 1 : value::is_loss(v) ? -1 : 0; }
+
+// Whether a placement whose value is `mover` for the side to move and `waiter` for the
+// other side when that side is to move is a reciprocal zugzwang of kind `kind`. The side
+// to move does worse with the move than without it when score(mover) < -score(waiter).
+bool is_zugzwang(Zugzwang kind, ValueCode mover, ValueCode waiter) {
+  const int loss_by_moving = -(score(mover) + score(waiter));  // 0: none, 1: half point, 2: full point
+  switch (kind) {
+    case Zugzwang::Full: return loss_by_moving == 2;
+    case Zugzwang::Half: return loss_by_moving == 1;
+    case Zugzwang::Any: return loss_by_moving > 0;
+  }
+  return false;
+}
 
 // What one worker thread reads through: its own Tablebase on the same directories and
 // its own handle on the scanned file, so that no lock is shared between threads (the
@@ -146,7 +166,7 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
     bool differs = scan.filter.difference == Difference::Value
                        ? other != v
                        : other == value::Illegal || ProbeResult::of(other).wdl != ProbeResult::of(v).wdl;
-    if (differs) out.push_back({index, v, other, std::uint8_t(t)});
+    if (differs) out.push_back({index, v, other, std::uint8_t(t), value::Unknown});
   }
   return Ok{};
 }
@@ -160,15 +180,28 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
     Expected<ValueCode> v = worker.file->value(scan.side, i);
     if (!v) return v.error();
     if (!value_passes(f, *v)) continue;
+    ValueCode other_side = value::Unknown;
+    if (f.zugzwang) {
+      // The same placement with the other side to move: the same index in the other
+      // side's half, outside the en-passant sections (whose positions depend on the side).
+      if (i >= scan.indexer.base_size()) continue;
+      Expected<ValueCode> o = worker.file->value(1 - scan.side, i);
+      if (!o) return o.error();
+      other_side = *o;
+      if (!value::is_mate(other_side) && other_side != value::Draw) continue;  // illegal with the other to move
+      if (!is_zugzwang(*f.zugzwang, *v, other_side)) continue;
+    }
     Position pos;
     if (!scan.indexer.decode(i, Color(scan.side), pos)) continue;
+    if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & EdgeRanks)) continue;
     images.clear();
     if (scan.other_indexer) {
       if (Status s = compare_images(scan, worker, pos, i, *v, images); !s) return s;
       if (images.empty()) continue;
     } else {
-      images.push_back({i, *v, value::Unknown, 0});
+      images.push_back({i, *v, value::Unknown, 0, value::Unknown});
     }
+    for (Candidate& c : images) c.other_side = other_side;
     if (f.unique_key && !f.sound) {
       Expected<int> keeping = count_keeping_moves(worker.tb, pos, *v, 2);
       if (!keeping) return keeping.error();
@@ -322,16 +355,19 @@ Expected<MineReport> mine(const Tablebase& tb, const Material& material, const M
     if (flipped) m.position = color_flipped(m.position);
     m.value = c.value;
     m.other_value = c.other;
+    m.other_side_value = c.other_side;
     on_match(m);
   };
   MineReport report;
   std::optional<Reservoir> sample;
   if (options.limit > 0) sample.emplace(options.limit, options.seed);
   // The reported side to move is the stored one, exchanged for the other orientation;
-  // White to move is scanned first.
+  // White to move is scanned first. A zugzwang is one placement: one side is scanned.
+  std::optional<Color> only_side = f.side;
+  if (f.zugzwang && !only_side) only_side = WHITE;
   for (Color reported : {WHITE, BLACK}) {
     const int side = flipped ? ~reported : reported;
-    if (f.side && *f.side != reported) {
+    if (only_side && *only_side != reported) {
       report.entries += entries;
       continue;
     }

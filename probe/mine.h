@@ -1,7 +1,8 @@
 // Mining a table (the study tools issue): one pass over every position of a material,
 // keeping the positions that pass the filters a problemist chooses — side to move,
 // result, mate in N, a unique key, soundness as a direct mate, a value that differs
-// under another condition — and, with a limit, a seeded random sample of them.
+// under another condition, a reciprocal zugzwang — and, with a limit, a seeded random
+// sample of them.
 //
 // Definitions (values from the point of view of the side to move, tablebase.h):
 // - mate in N: the side to move wins and mates with its N-th move (N = ceil(plies / 2));
@@ -12,6 +13,16 @@
 //   position reached, and so on down to the mate, whose mating move is unique too. A
 //   move that mates later than the shortest but still within the stipulation is not
 //   counted as a dual.
+// - reciprocal zugzwang: one placement of the units, without an en-passant right, is a
+//   legal position with either side to move, and each side does worse with the move than
+//   it would with the other side to move (results win > draw > loss; the side to move
+//   stalemated counts as a draw, as in Beasley's definition "Black to move loses, White
+//   to move cannot win"). Because the results of the two positions are seen from
+//   opposite sides, one side doing worse with the move is the other doing worse too:
+//   every zugzwang of this kind is mutual. Full point: whoever moves loses. Half point:
+//   one side draws with the move where it would win without it, and the other loses
+//   with the move where it would draw. Each is one placement, reported once (with the
+//   side to move the filter's `side`, White when none is given).
 //
 // The scan reads each entry of the table once, in index order, block by block; probes
 // of the positions after moves go through a Tablebase (cached blocks). Each worker thread
@@ -40,6 +51,13 @@ enum class Difference {
   Result,  // the results (win/draw/loss) differ
 };
 
+// Which reciprocal zugzwangs --zugzwang keeps (see above).
+enum class Zugzwang {
+  Full,  // whoever moves loses
+  Half,  // one side to move draws where it would win, the other loses where it would draw
+  Any,   // either kind
+};
+
 struct MineFilter {
   std::optional<Color> side;  // the side to move
   std::optional<Wdl> result;  // for the side to move
@@ -56,6 +74,10 @@ struct MineFilter {
   // stored position that it tells apart is compared, and each one that differs is a match.
   std::optional<Tablebase> differs_from;
   Difference difference = Difference::Value;
+  std::optional<Zugzwang> zugzwang;
+  // Only positions whose pawns stand on ranks 2 to 7: the positions orthodox tablebases
+  // hold (SPEC 1 makes a pawn on its first or last rank a position too).
+  bool pawns_on_ranks_2_to_7 = false;
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
   bool wants_win() const { return mate_min > 0 || mate_max > 0 || unique_key || sound; }
@@ -76,6 +98,9 @@ struct MineMatch {
   // The value under MineFilter::differs_from (value::Illegal: not a legal position
   // there), or value::Unknown when there is no comparison.
   ValueCode other_value = value::Unknown;
+  // Under MineFilter::zugzwang: the value of the same placement with the other side to
+  // move, for that side; value::Unknown otherwise.
+  ValueCode other_side_value = value::Unknown;
 };
 
 struct MineReport {
@@ -85,7 +110,7 @@ struct MineReport {
 
 // Scans the table of `material` (either orientation: the other one is the stored table
 // with colours exchanged) and calls `on_match` for each match in scan order (White to
-// move first, then by index; each stored position stands for its symmetric images,
+// move first — with a zugzwang filter only the side asked for, White by default — then by index; each stored position stands for its symmetric images,
 // which share its value), or with a limit for each match of the sample, in scan order
 // once the scan is over. Errors: a missing or corrupt table (of `material`, of the
 // materials its moves lead to, or under `differs_from`), a bad filter (InvalidArgument).

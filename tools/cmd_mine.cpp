@@ -23,8 +23,8 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, differs_from, differs_in = "value";
-  bool unique_key = false, sound = false;
+  std::string side, result, mate, differs_from, differs_in = "value", zugzwang;
+  bool unique_key = false, sound = false, usual_pawn_ranks = false;
   std::uint64_t limit = 0, seed = 0;
   int threads = 0;
   bool json = false, popeye = false, count = false;
@@ -60,6 +60,9 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
     if (!other.empty())
       remarks.push_back("under " + tb.rules().name() + " " + value_text(m.value) + " for the side to move; under " +
                         other + " " + value_text(m.other_value));
+    if (m.other_side_value != value::Unknown)
+      remarks.push_back("reciprocal zugzwang: with the other side to move, " + value_text(m.other_side_value) +
+                        " for that side");
     popeye.write(take(popeye_problem(m.position, tb.rules(), m.value, remarks)));
     return;
   }
@@ -86,6 +89,12 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
       add_result_json(there, ProbeResult::of(m.other_value));
     }
     j["differs_from"] = there;
+  }
+  if (m.other_side_value != value::Unknown) {
+    // The same placement with the other side to move, from that side's point of view.
+    nlohmann::ordered_json other_to_move;
+    add_result_json(other_to_move, ProbeResult::of(m.other_side_value));
+    j["other_side_to_move"] = other_to_move;
   }
   std::cout << json_text(j) << "\n";
 }
@@ -114,6 +123,9 @@ void run_mine(const MineCommandOptions& o) {
     f.differs_from = Tablebase::open(o.tables, other);
     f.difference = o.differs_in == "result" ? Difference::Result : Difference::Value;
   }
+  if (!o.zugzwang.empty())
+    f.zugzwang = o.zugzwang == "full" ? Zugzwang::Full : o.zugzwang == "half" ? Zugzwang::Half : Zugzwang::Any;
+  f.pawns_on_ranks_2_to_7 = o.usual_pawn_ranks;
   options.limit = o.limit;
   options.seed = o.seed;
   options.threads = o.threads;
@@ -166,6 +178,14 @@ void add_mine_command(CLI::App& app) {
                   "With --differs-from: compare the value (result or mate distance; default) or the result only")
       ->check(CLI::IsMember({"value", "result"}))
       ->needs(differs);
+  cmd->add_option("--zugzwang", o->zugzwang,
+                  "Reciprocal zugzwangs: the side to move does worse than with the other side to move; 'full' "
+                  "(whoever moves loses), 'half' (one draws instead of winning, the other loses instead of drawing) "
+                  "or 'any'. Each placement once, White to move unless --side black")
+      ->check(CLI::IsMember({"full", "half", "any"}));
+  cmd->add_flag("--usual-pawn-ranks", o->usual_pawn_ranks,
+                "Only positions whose pawns stand on ranks 2 to 7, as in orthodox tablebases (a pawn on its first or "
+                "last rank is a position here, SPEC 1)");
   auto* limit = cmd->add_option("--limit", o->limit, "A random sample of at most N matches (default: every match)")
                     ->check(at_least(1));
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")

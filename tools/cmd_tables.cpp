@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -76,6 +77,27 @@ std::function<void(const GenerateProgress&)> progress_printer(bool log, double l
     if (p.elapsed_seconds - *last < log_seconds) return;
     *last = p.elapsed_seconds;
     std::cerr << "feerie: " << progress_text(p) << std::endl;
+  };
+}
+
+// Progress of a job counted in entries ("verifying KRRvKRR (madrasi-ri): 42% of the
+// entries, 3120 s"): on a terminal one line rewritten, in a log a line every `log_seconds`
+// with --progress, otherwise nothing.
+VerifyProgress entries_progress_printer(const std::string& what, bool log, double log_seconds) {
+  const bool terminal = isatty(STDERR_FILENO);
+  if (!terminal && !log) return {};
+  const auto start = std::chrono::steady_clock::now();
+  auto last = std::make_shared<double>(-1e9);
+  return [=](std::uint64_t done, std::uint64_t total) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string text = fmt::format("{}: {}% of the entries, {:.0f} s", what,
+                                         100 * done / std::max<std::uint64_t>(total, 1), elapsed);
+    if (terminal) {
+      std::cerr << "\r\033[K" << text << std::flush;
+    } else if (elapsed - *last >= log_seconds) {
+      *last = elapsed;
+      std::cerr << "feerie: " << text << std::endl;
+    }
   };
 }
 
@@ -473,15 +495,23 @@ void add_verify_command(CLI::App& app) {
     cmd->add_flag("--mpi", *mpi,
                   "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "
                   "still reads the tables whole");
+    auto log_progress = std::make_shared<bool>(false);
+    cmd->add_flag("--progress", *log_progress,
+                  "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
+                  "progress)");
     cmd->add_option("material", opt->args, "Material signatures")->required();
-    cmd->callback([opt, mpi] {
+    cmd->callback([opt, mpi, log_progress] {
       RuleSet rules = parse_condition(opt->condition);
       Partition* partition = *mpi ? &mpi_partition() : nullptr;
       // Every process has the whole report; process 0 prints it.
       const bool speaker = !partition || partition->rank() == 0;
       bool all_good = true;
       for (const Material& m : parse_materials(opt->args)) {
-        Expected<VerifyReport> report = verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition);
+        const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
+        Expected<VerifyReport> report =
+            verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
+                         speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
+        clear_progress();
         if (!report) {
           CommandError e(report.error());
           e.reported = !speaker;

@@ -1,4 +1,5 @@
-// The tables the mining tests read: orthodox KQvK and KRvK, Madrasi RI and Annan KQvK. Generated
+// The tables the mining tests read: orthodox KQvK, KRvK, KPvK and KPvKP, Madrasi RI KQvK,
+// Annan KQvK and KPvK (the zugzwang tests need pawns). Generated
 // once into the build tree and reused by every test process after it (gen reuses tables
 // it finds sound, and two processes generating at once wait for each other), so the
 // suite pays for them once.
@@ -29,9 +30,9 @@ inline std::string mine_fixture_tables() {
     options.tables_dir = d;
     options.checkpoint_seconds = -1;
     for (const auto& [condition, materials] :
-         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK"}},
+         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP"}},
           {"madrasi-ri", {"KQvK"}},
-          {"annan", {"KQvK"}}}) {
+          {"annan", {"KQvK", "KPvK"}}}) {
       std::vector<Material> targets;
       for (const char* m : materials) targets.push_back(*Material::parse(m));
       auto made = generate(targets, *RuleSet::parse(condition), options);

@@ -442,6 +442,13 @@ TEST(Cli, GenWritesProgressToALogWhenAsked) {
   EXPECT_NE(r.output.find("KvK: generated"), std::string::npos) << r.output;
   r = run_feerie("gen --tables " + dir + "-quiet KRvK");
   EXPECT_EQ(r.output.find("job"), std::string::npos) << r.output;
+  // verify, hours long on a 6-man table, the same way.
+  r = run_feerie("verify --progress --tables " + dir + " KRvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("feerie: verifying KRvK (orthodox): 50% of the entries, "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("KRvK: 59136 entries checked, 0 inconsistent"), std::string::npos) << r.output;
+  r = run_feerie("verify --tables " + dir + " KRvK");
+  EXPECT_EQ(r.output.find("verifying"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
   std::filesystem::remove_all(dir + "-quiet");
 }

@@ -229,6 +229,139 @@ TEST(Mine, DiffersFromOrthodoxOnMadrasiRiAgreesWithProbingBoth) {
   EXPECT_TRUE(found) << stalemate;
 }
 
+// --- --zugzwang against a brute force over every placement ---
+
+// Every placement of `material`'s units on distinct squares (pawns on every rank, as in
+// the tables: SPEC 1) with White to move and no en-passant square, for which `keep` holds.
+void for_each_placement(const std::string& material_name, const std::function<bool(const Position&)>& keep,
+                        const std::function<void(const Position&)>& visit) {
+  const Material material = *Material::parse(material_name);
+  std::vector<Piece> units;
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+      for (int n = 0; n < material.count(c, PieceType(pt)); ++n) units.push_back(Piece(c, PieceType(pt)));
+  Position pos;
+  std::function<void(std::size_t)> place = [&](std::size_t k) {
+    if (k == units.size()) {
+      if (keep(pos)) visit(pos);
+      return;
+    }
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      const Square sq = Square(s);
+      if (!pos.empty(sq)) continue;
+      pos.put_piece(units[k], sq);
+      place(k + 1);
+      pos.remove_piece(sq);
+    }
+  };
+  pos.set_side_to_move(WHITE);
+  place(0);
+}
+
+// The reciprocal zugzwangs of the placements `for_each_placement` visits, as FENs with
+// White to move, from probe() alone: White to move does worse (for White) than Black to move.
+std::map<std::string, std::set<std::string>> brute_zugzwangs(const Tablebase& tb, const std::string& material,
+                                                             const std::function<bool(const Position&)>& keep) {
+  std::map<std::string, std::set<std::string>> out;  // kind -> FENs
+  auto for_white = [](Wdl w, bool white_moves) {
+    if (white_moves || w == Wdl::Draw) return w;
+    return w == Wdl::Win ? Wdl::Loss : Wdl::Win;
+  };
+  for_each_placement(material, keep, [&](const Position& white_to_move) {
+    Position black_to_move = white_to_move;
+    black_to_move.set_side_to_move(BLACK);
+    if (!is_legal_position(white_to_move, tb.rules()) || !is_legal_position(black_to_move, tb.rules())) return;
+    const Wdl moving = for_white(tb.probe(white_to_move)->wdl, true);
+    const Wdl waiting = for_white(tb.probe(black_to_move)->wdl, false);
+    const std::string fen = to_fen(white_to_move);
+    if (moving == Wdl::Loss && waiting == Wdl::Win) out["full"].insert(fen);
+    if ((moving == Wdl::Draw && waiting == Wdl::Win) || (moving == Wdl::Loss && waiting == Wdl::Draw))
+      out["half"].insert(fen);
+  });
+  return out;
+}
+
+// `mine --zugzwang KIND` (and `flags`) on a material, each stored position with every
+// symmetric image that `keep` keeps.
+std::set<std::string> mined_zugzwangs(const std::string& condition, const std::string& kind, const std::string& flags,
+                                      const std::string& material, const std::function<bool(const Position&)>& keep) {
+  const RuleSet rules = test::rules(condition);
+  const Indexer indexer(*Material::parse(material), rules);
+  std::set<std::string> out;
+  const CommandRun run = run_mine("--condition " + condition + " --zugzwang " + kind + " " + flags + " " + material);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  for (const std::string& fen : lines(run.out)) {
+    const Position stored = test::position(fen);
+    EXPECT_EQ(stored.side_to_move(), WHITE) << fen;
+    for (int t = 0; t < indexer.symmetry_count(); ++t) {
+      const Position image = Indexer::transform(t, stored);
+      if (keep(image)) out.insert(to_fen(image));
+    }
+  }
+  return out;
+}
+
+TEST(Mine, ZugzwangsAgreeWithABruteForceOverEveryPlacement) {
+  std::vector<Square> edge_squares;
+  for (int s = 0; s < SQUARE_NB; ++s)
+    if (rank_of(Square(s)) == 0 || rank_of(Square(s)) == 7) edge_squares.push_back(Square(s));
+  const std::vector<Square>& Edge = edge_squares;
+  const auto every = [](const Position&) { return true; };
+  // A white pawn on the b-file: an eighth of KPvKP's placements, and both kinds of zugzwang.
+  const auto b_pawn = [](const Position& pos) {
+    for (int s = 0; s < SQUARE_NB; ++s)
+      if (pos.piece_on(Square(s)) == Piece(WHITE, PAWN)) return file_of(Square(s)) == 1;
+    return false;
+  };
+  struct Case {
+    const char* condition;
+    const char* material;
+    std::function<bool(const Position&)> keep;
+  };
+  for (const Case& c : {Case{"orthodox", "KPvK", every}, Case{"annan", "KPvK", every},
+                        Case{"orthodox", "KPvKP", b_pawn}}) {
+    SCOPED_TRACE(std::string(c.condition) + " " + c.material);
+    const Tablebase tb = Tablebase::open(mine_fixture_tables(), test::rules(c.condition));
+    // Every position of the table, then with --usual-pawn-ranks those of orthodox tablebases.
+    for (bool usual_ranks : {false, true}) {
+      SCOPED_TRACE(usual_ranks ? "pawns on ranks 2 to 7" : "every position");
+      const auto keep = [&](const Position& pos) {
+        const bool edge_pawn = std::any_of(Edge.begin(), Edge.end(), [&](Square s) {
+          return pos.piece_on(s).type() == PAWN;
+        });
+        return c.keep(pos) && !(usual_ranks && edge_pawn);
+      };
+      std::map<std::string, std::set<std::string>> brute = brute_zugzwangs(tb, c.material, keep);
+      std::set<std::string> any = brute["full"];
+      any.insert(brute["half"].begin(), brute["half"].end());
+      ASSERT_FALSE(brute["half"].empty());
+      const std::string flags = usual_ranks ? "--usual-pawn-ranks" : "";
+      EXPECT_EQ(mined_zugzwangs(c.condition, "full", flags, c.material, keep), brute["full"]);
+      EXPECT_EQ(mined_zugzwangs(c.condition, "half", flags, c.material, keep), brute["half"]);
+      EXPECT_EQ(mined_zugzwangs(c.condition, "any", flags, c.material, keep), any);
+    }
+  }
+  // The published orthodox counts (docs/study.md): KPvK 80 half-point; KPvKP 15 full-point
+  // and 106 half-point, each colour-reversed pair counted once there and twice here.
+  EXPECT_EQ(run_mine("--zugzwang half --usual-pawn-ranks --count KPvK").out, "80\n");
+  EXPECT_EQ(run_mine("--zugzwang full --usual-pawn-ranks --count KPvKP").out, "30\n");
+  EXPECT_EQ(run_mine("--zugzwang half --usual-pawn-ranks --count KPvKP").out, "212\n");
+  // The known examples: the trebuchet (whoever moves loses) and K+P v K with the
+  // defending king in front (Black to move loses, White to move draws).
+  const std::string trebuchet = stored_image("8/8/8/3pK3/2kP4/8/8/8 w - - 0 1", RuleSet::orthodox());
+  EXPECT_EQ(line_set(run_mine("--zugzwang full KPvKP").out).count(trebuchet), 1u) << trebuchet;
+  const std::string opposition = stored_image("3k4/8/3KP3/8/8/8/8/8 w - - 0 1", RuleSet::orthodox());
+  EXPECT_EQ(line_set(run_mine("--zugzwang half KPvK").out).count(opposition), 1u) << opposition;
+  // --side black: the same placements with Black to move; JSON gives the other side's value.
+  const std::vector<std::string> black = lines(run_mine("--zugzwang any --side black --json KPvK").out);
+  EXPECT_EQ(black.size(), lines(run_mine("--zugzwang any KPvK").out).size());
+  for (const std::string& j : black) {
+    EXPECT_NE(j.find(" b - - 0 1\""), std::string::npos) << j;
+    EXPECT_NE(j.find("\"wdl\":\"loss\""), std::string::npos) << j;
+    EXPECT_NE(j.find("\"other_side_to_move\":{\"wdl\":\"draw\""), std::string::npos) << j;
+  }
+}
+
 // The issue's Madrasi RI example: the king move next to the enemy king is the only win
 // in 1 (Kb1-c2 paralyses both kings, and the queen a1 mates the paralysed king d1); in
 // orthodox chess the position is a mate in 5.
