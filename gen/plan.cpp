@@ -1,5 +1,7 @@
 #include "gen/plan.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -182,8 +184,23 @@ std::string reuse_problem(const std::string& path, const Material& material, con
   return "";
 }
 
+// One thread's time per index entry (both sides to move) of an orthodox table, whole job
+// (initialisation, passes, statistics, writing): the orthodox tables of KRPvKR, KBPvKB and
+// KNPvKN and their 5-man dependencies took 95 to 360 ns per entry on 2 threads of an AMD
+// EPYC (2026-11-26, docs/benchmarks.md), the spread coming from the number of passes.
+constexpr double OrthodoxThreadSecondsPerEntry = 2 * 150e-9;
+// Fairy conditions cost 1.2 to 3 times orthodox per entry (feerie bench, KQvKR; Madrasi RI
+// the cheapest, combinations with Annan the dearest): taken as 2.
+constexpr double FairyCostFactor = 2;
+
+double estimated_seconds(double entries, const RuleSet& rules, int threads, int ranks) {
+  if (threads <= 0) threads = omp_get_max_threads();
+  const double factor = rules == RuleSet::orthodox() ? 1 : FairyCostFactor;
+  return entries * OrthodoxThreadSecondsPerEntry * factor / (double(threads) * double(std::max(1, ranks)));
+}
+
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory, int ranks, const std::string& limit_source) {
+                         std::uint64_t max_memory, int ranks, const std::string& limit_source, int threads) {
   ranks = std::max(1, ranks);
   const std::string each = ranks > 1 ? " per process (" + std::to_string(ranks) + " processes)" : "";
   // The targets alone first: a material far too large is refused in a moment, before its
@@ -231,6 +248,8 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
                                                    bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
                                                    (ranks == 1 ? "; spread over processes with --mpi" : ""));
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
+      c.seconds = estimated_seconds(c.entries, rules, threads, ranks);
+      plan.seconds += c.seconds;
     }
     plan.components.push_back(c);
   }

@@ -23,11 +23,13 @@ struct PlannedComponent {
   double entries = 0;             // index entries, both sides to move, all members
   std::uint64_t peak_bytes = 0;   // estimated peak memory of solving and writing it (per process)
   std::uint64_t file_bytes = 0;   // estimated size of its table files
+  double seconds = 0;             // rough wall time of generating it (estimated_seconds); 0 when reused
 };
 
 struct Plan {
   std::vector<PlannedComponent> components;  // in solving order
   std::uint64_t peak_bytes = 0;              // the largest component's peak (0: all reused)
+  double seconds = 0;                        // rough wall time of the whole job
   int ranks = 1;                             // the processes the estimates are for
 };
 
@@ -41,6 +43,12 @@ double estimated_entries(const Material& material, const RuleSet& rules);
 // each of `ranks` processes when spread over them (gen/partition.h: a part of the values
 // and of the file, every table read whole, the exchange buffers).
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks = 1);
+
+// A rough wall time of generating `entries` index entries (both sides to move) under
+// `rules` with `threads` threads in each of `ranks` processes: a cost per entry measured
+// on whole jobs (gen/plan.cpp), right within about a factor of 2 (the number of passes
+// varies from table to table).
+double estimated_seconds(double entries, const RuleSet& rules, int threads, int ranks = 1);
 
 // What this process may still use, and what bounds it: the smallest of the memory the
 // machine can give now (MemAvailable of /proc/meminfo), the process's address-space and
@@ -65,9 +73,11 @@ MemoryLimit default_memory_limit();
 // a component (or a target alone) whose estimated peak exceeds `max_memory` (0: no
 // limit). Tables on disk are checked as gen reuses them (checksums of every block).
 // `ranks` > 1: the job spread over that many processes, estimates and limit per process.
-// `limit_source` names where `max_memory` came from in a refusal.
+// `limit_source` names where `max_memory` came from in a refusal. `threads` (0: OpenMP's
+// default) is what the time estimates assume.
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory, int ranks = 1, const std::string& limit_source = "--max-memory");
+                         std::uint64_t max_memory, int ranks = 1, const std::string& limit_source = "--max-memory",
+                         int threads = 0);
 
 // Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
 // can: it must open cleanly, be built for these rules, this material and this index, and

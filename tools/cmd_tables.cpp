@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include "gen/generate.h"
 #include "gen/plan.h"
 #include "gen/verify.h"
+#include "probe/material_set.h"
 #include "probe/header_check.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
@@ -49,6 +51,27 @@ void add_common(CLI::App* cmd, TableOptions& opt) {
 std::vector<Material> parse_materials(const std::vector<std::string>& names) {
   std::vector<Material> out;
   for (const std::string& n : names) out.push_back(take(Material::parse(n)));
+  return out;
+}
+
+// The materials a gen names: those given one by one, then each set's (probe/material_set.h),
+// each once. Errors: none at all, a pawn filter without a set, a set the filter empties.
+std::vector<Material> gen_targets(const std::vector<std::string>& names, const std::vector<std::string>& sets,
+                                  PawnFilter pawns) {
+  if (names.empty() && sets.empty())
+    throw CommandError("name the materials to generate (KQvKR ...) or a --set", ErrorKind::InvalidArgument);
+  if (pawns != PawnFilter::Any && sets.empty())
+    throw CommandError("--pawns and --no-pawns choose among the materials of a --set", ErrorKind::InvalidArgument);
+  std::vector<Material> out = parse_materials(names);
+  for (const std::string& spec : sets) {
+    const std::vector<Material> set = take(material_set(spec, pawns));
+    if (set.empty())
+      throw CommandError("the set '" + spec + "' has no material " +
+                             (pawns == PawnFilter::WithPawns ? "with a pawn" : "without a pawn"),
+                         ErrorKind::InvalidArgument);
+    for (const Material& m : set)
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  }
   return out;
 }
 
@@ -255,6 +278,7 @@ void print_plan(const Plan& plan, bool json) {
   if (json) {
     nlohmann::ordered_json out;
     out["peak_bytes"] = plan.peak_bytes;
+    out["seconds"] = std::round(plan.seconds);  // rough: within about a factor of 2
     out["ranks"] = plan.ranks;  // the peaks are per process
     out["components"] = nlohmann::ordered_json::array();
     for (const PlannedComponent& c : plan.components) {
@@ -266,6 +290,7 @@ void print_plan(const Plan& plan, bool json) {
       j["entries"] = std::uint64_t(c.entries);
       j["peak_bytes"] = c.peak_bytes;
       j["file_bytes"] = c.file_bytes;
+      j["seconds"] = std::round(c.seconds);
       out["components"].push_back(j);
     }
     std::cout << json_text(out, 2) << "\n";
@@ -281,9 +306,9 @@ void print_plan(const Plan& plan, bool json) {
       std::cout << names << ": reuse\n";
       continue;
     }
-    std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}{}\n", names,
-                             std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)),
-                             bytes_text(double(c.file_bytes)),
+    std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}, time about {}{}\n",
+                             names, std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)),
+                             bytes_text(double(c.file_bytes)), duration_text(c.seconds),
                              c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
   if (plan.ranks > 1)
@@ -291,6 +316,7 @@ void print_plan(const Plan& plan, bool json) {
               << " processes)\n";
   else
     std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
+  std::cout << "time about " << duration_text(plan.seconds) << " (rough, within about a factor of 2)\n";
 }
 
 void add_gen_command(CLI::App& app) {
@@ -330,9 +356,16 @@ void add_gen_command(CLI::App& app) {
                     "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
                     "a pass (default 262144; small values test the exchange in rounds)")
         ->check(at_least(1));
-    cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR")->required();
+    auto sets = std::make_shared<std::vector<std::string>>();
+    cmd->add_option("--set", *sets,
+                    "Every material of a set as one job: N or M-N men (kings included, units Q R B N P), or a "
+                    "pattern where ? stands for any of Q R B N P (K?PvK?); may be repeated");
+    auto pawns = std::make_shared<bool>(false), no_pawns = std::make_shared<bool>(false);
+    auto* with_pawns = cmd->add_flag("--pawns", *pawns, "With --set: only the materials with a pawn");
+    cmd->add_flag("--no-pawns", *no_pawns, "With --set: only the materials without a pawn")->excludes(with_pawns);
+    cmd->add_option("material", opt->args, "Material signatures, e.g. KQvKR (or a --set)");
     cmd->callback([opt, max_memory, plan_only, checkpoint_seconds, no_checkpoint, log_progress, mpi, ranks,
-                   exchange_limit] {
+                   exchange_limit, sets, pawns, no_pawns] {
       RuleSet rules = parse_condition(opt->condition);
       GenerateOptions g;
       g.tables_dir = opt->tables;
@@ -344,7 +377,9 @@ void add_gen_command(CLI::App& app) {
       } else {
         g.max_memory = parse_size(*max_memory, "--max-memory");
       }
-      std::vector<Material> targets = parse_materials(opt->args);
+      std::vector<Material> targets =
+          gen_targets(opt->args, *sets, *pawns ? PawnFilter::WithPawns : *no_pawns ? PawnFilter::WithoutPawns
+                                                                                     : PawnFilter::Any);
       if (*ranks && !(*plan_only && *mpi))
         throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
                            ErrorKind::InvalidArgument);
@@ -352,7 +387,8 @@ void add_gen_command(CLI::App& app) {
         if (*mpi && !*ranks)
           throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
                              ErrorKind::InvalidArgument);
-        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, *mpi ? *ranks : 1, g.max_memory_source)),
+        print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, *mpi ? *ranks : 1, g.max_memory_source,
+                                  g.threads)),
                    opt->json);
         return;
       }

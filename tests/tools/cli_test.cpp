@@ -178,6 +178,14 @@ INSTANTIATE_TEST_SUITE_P(
         // 1.79e308); a file as --tables is a usage error (2, below), not an I/O error (5).
         BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number of at least 1, not '0'"},
         BadInput{"gen --checkpoint-interval -1 KQvK", 2, "must be a number of seconds, 0 or more"},
+        // Sets of tables (issue 23).
+        BadInput{"gen --tables /tmp/feerie-never-written", 2, "name the materials to generate (KQvKR ...) or a --set"},
+        BadInput{"gen --tables /tmp/feerie-never-written --set 9", 2, "bad set '9': expected N or M-N men"},
+        BadInput{"gen --tables /tmp/feerie-never-written --set KXvK?", 2, "bad set 'KXvK?': "},
+        BadInput{"gen --tables /tmp/feerie-never-written --pawns KQvK", 2, "--pawns and --no-pawns choose among"},
+        BadInput{"gen --tables /tmp/feerie-never-written --set K?vK? --pawns --no-pawns", 2, "excludes"},
+        BadInput{"gen --tables /tmp/feerie-never-written --set KQvKR --pawns", 2,
+                 "the set 'KQvKR' has no material with a pawn"},
         // Issue 27 G: a relation with an empty pair was accepted as if the comma were not there.
         BadInput{"moves --condition eiffel:qb, '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
                  "bad condition 'eiffel:qb,': an empty pair"},
@@ -391,6 +399,55 @@ TEST(Cli, KilledGenResumesFromItsCheckpointAndWritesTheSameTable) {
   EXPECT_NE(r.output.find(", resumed at pass "), std::string::npos) << r.output;
   EXPECT_TRUE(feerie::test::file_bytes(dir + "/killed/orthodox/KQvKR.ftb") == feerie::test::file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
   EXPECT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KQvKR.ckpt"));
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 23: a set of tables as one job — every 3-man material, planned (with a time)
+// before any work and generated with its dependencies first.
+TEST(Cli, GenSetOfEveryThreeManMaterial) {
+  std::string dir = "/tmp/feerie-set3-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  CommandRun plan = run_feerie("gen --plan --set 3 --tables " + dir);
+  EXPECT_EQ(plan.exit_code, 0) << plan.output;
+  for (const char* m : {"KvK", "KQvK", "KRvK", "KBvK", "KNvK", "KPvK"})
+    EXPECT_NE(plan.output.find(std::string(m) + ": generate, "), std::string::npos) << m << "\n" << plan.output;
+  EXPECT_NE(plan.output.find("\ntime about "), std::string::npos) << plan.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/orthodox/KQvK.ftb"));
+  CommandRun r = run_feerie("gen --progress --set 3 --tables " + dir);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* m : {"KvK", "KQvK", "KRvK", "KBvK", "KNvK", "KPvK"})
+    EXPECT_TRUE(std::filesystem::exists(dir + "/orthodox/" + m + ".ftb")) << m << "\n" << r.output;
+  // KvK (every capture leads there) comes first; the whole set's progress in one job.
+  EXPECT_LT(r.output.find("KvK: generated"), r.output.find("KQvK: generated")) << r.output;
+  EXPECT_NE(r.output.find("job 0% done"), std::string::npos) << r.output;
+  // Again: every table reused.
+  r = run_feerie("gen --set 3 --no-pawns --tables " + dir);
+  EXPECT_NE(r.output.find("KQvK: reused"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("KPvK: "), std::string::npos) << r.output;  // a pawn: not in the set
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 23: a set interrupted (SIGKILL, nothing cleaned up) in the middle of a table
+// resumes — the tables written are reused, the one being solved resumes from its
+// checkpoint — and the set ends with the same bytes as an uninterrupted run.
+TEST(Cli, KilledGenSetResumesAndWritesTheSameTables) {
+  std::string dir = "/tmp/feerie-setkill-" + std::to_string(::getpid()), feerie = FEERIE_BINARY;
+  std::filesystem::remove_all(dir);
+  const std::string set = " --set KNvK? --no-pawns";
+  ASSERT_EQ(run_feerie("gen --no-checkpoint --tables " + dir + "/reference" + set).exit_code, 0);
+  // Killed once the third 4-man table has a checkpoint: two of them written, one half solved.
+  run_script(feerie + " gen --tables " + dir + "/killed --checkpoint-interval 0" + set + " > /dev/null 2>&1 & pid=$!; " +
+             "for i in $(seq 3000); do [ -f " + dir + "/killed/orthodox/KNvKN.ftb ] && [ -f " + dir +
+             "/killed/orthodox/KQvKN.ckpt ] && break; sleep 0.005; done; kill -KILL $pid; wait $pid");
+  ASSERT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KRvKN.ftb")) << "the run ended before it was killed";
+  CommandRun r = run_feerie("gen --tables " + dir + "/killed" + set);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("KNvKN: reused"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("feerie: resuming KQvKN from its checkpoint at pass "), std::string::npos) << r.output;
+  for (const char* m : {"KvK", "KBvK", "KNvK", "KQvK", "KRvK", "KBvKN", "KNvKN", "KQvKN", "KRvKN"})
+    EXPECT_TRUE(feerie::test::file_bytes(dir + "/killed/orthodox/" + m + ".ftb") ==
+                feerie::test::file_bytes(dir + "/reference/orthodox/" + m + ".ftb"))
+        << m;
   std::filesystem::remove_all(dir);
 }
 
