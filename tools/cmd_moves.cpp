@@ -6,6 +6,7 @@
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 
@@ -24,9 +25,14 @@ std::vector<std::string> sorted_move_names(const Position& pos, const RuleSet& r
 
 // Each legal move with the FEN of the position after it (captures, promotions and
 // mutations applied), sorted by move name.
-std::vector<std::pair<std::string, std::string>> moves_with_fens(const Position& pos, const RuleSet& rules) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const MoveResult& r : legal_moves_with_results(pos, rules)) out.push_back({to_uci(r.move), to_fen(r.after)});
+struct MoveAfter {
+  std::string uci, san, fen;
+  bool operator<(const MoveAfter& o) const { return uci < o.uci; }
+};
+std::vector<MoveAfter> moves_with_fens(const Position& pos, const RuleSet& rules) {
+  std::vector<MoveAfter> out;
+  for (const MoveResult& r : legal_moves_with_results(pos, rules))
+    out.push_back({to_uci(r.move), to_san(pos, r.move, rules), to_fen(r.after)});
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -51,14 +57,14 @@ void add_moves_command(CLI::App& app) {
     RuleSet rules = parse_condition(opt->condition);
     Position pos = parse_position(opt->fen, rules);
     if (opt->after) {
-      std::vector<std::pair<std::string, std::string>> moves = moves_with_fens(pos, rules);
+      std::vector<MoveAfter> moves = moves_with_fens(pos, rules);
       if (opt->json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const auto& [move, fen] : moves) out.push_back({{"move", move}, {"fen", fen}});
+        for (const MoveAfter& m : moves) out.push_back({{"move", m.uci}, {"fen", m.fen}, {"san", m.san}});
         std::cout << json_text(out) << "\n";
         return;
       }
-      for (const auto& [move, fen] : moves) std::cout << move << ' ' << fen << "\n";
+      for (const MoveAfter& m : moves) std::cout << m.uci << ' ' << m.fen << "\n";
       return;
     }
     std::vector<std::string> names = sorted_move_names(pos, rules);
@@ -110,7 +116,9 @@ void add_play_command(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("play", "Play moves from a position and print the position after each");
   cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
-  cmd->add_option("args", opt->args, "A position in FEN (quoted, or its fields), then moves in long algebraic notation")
+  cmd->add_option("args", opt->args,
+                  "A position in FEN (quoted, or its fields), then moves in SAN (Nf3, exd5, e8=Q) or long algebraic "
+                  "notation (g1f3)")
       ->required();
   cmd->callback([opt] {
     RuleSet rules = parse_condition(opt->condition);
@@ -124,21 +132,16 @@ void add_play_command(CLI::App& app) {
     }
     Position pos = parse_position(std::vector<std::string>(opt->args.begin(), opt->args.begin() + long(fields)), rules);
     for (std::size_t i = fields; i < opt->args.size(); ++i) {
-      const std::string& name = opt->args[i];
-      MoveList moves;
-      generate_legal(pos, rules, moves);
-      auto found = std::find_if(moves.begin(), moves.end(), [&](Move m) { return to_uci(m) == name; });
-      if (found == moves.end()) {
-        std::string legal;
-        for (const std::string& m : sorted_move_names(pos, rules)) legal += (legal.empty() ? "" : " ") + m;
-        throw CommandError("'" + name + "' is not a legal move in '" + to_fen(pos) +
-                               "' (legal: " + (legal.empty() ? "none" : legal) + ")",
-                           ErrorKind::InvalidArgument);
-      }
+      Expected<Move> m = parse_san(pos, opt->args[i], rules);
+      if (!m) throw CommandError("in '" + to_fen(pos) + "': " + m.error_message(), m.error_kind());
+      const std::string san = to_san(pos, *m, rules);
       UndoRecord undo;
-      Move m = *found;
-      make_move(pos, m, undo, rules);
-      std::cout << name << ' ' << to_fen(pos) << "\n";
+      make_move(pos, *m, undo, rules);
+      std::cout << san << ' ' << to_fen(pos);
+      MoveList replies;
+      generate_legal(pos, rules, replies);
+      if (replies.empty()) std::cout << (in_check(pos, rules) ? " (checkmate)" : " (stalemate)");
+      std::cout << "\n";
     }
   });
 }

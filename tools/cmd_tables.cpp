@@ -26,6 +26,7 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 #include "rules/text.h"
@@ -179,6 +180,7 @@ struct ProbeOptions {
   bool json = false;
   bool moves = false;  // every legal move with its value
   bool pv = true;
+  bool uci = false;  // long algebraic notation instead of SAN in the text
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
@@ -202,14 +204,24 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   std::vector<Move> best = take(tb.best_moves(pos));
   std::vector<Move> pv = o.pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
   std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
+  // SAN (numbered lines) for people; --uci the long algebraic names.
+  const RuleSet& rules = tb.rules();
+  auto move_text = [&](const Position& at, Move m) { return o.uci ? to_uci(m) : to_san(at, m, rules); };
+  auto line_text = [&](const Position& at, const std::vector<Move>& line) {
+    return o.uci ? fmt::format("{}", fmt::join(move_names(line), " ")) : san_line(at, line, rules);
+  };
   std::cout << to_fen(pos) << ": " << verdict_text(r);
-  if (!best.empty()) std::cout << "; best: " << fmt::format("{}", fmt::join(move_names(best), " "));
-  if (!pv.empty()) std::cout << "; pv: " << fmt::format("{}", fmt::join(move_names(pv), " "));
+  if (!best.empty()) {
+    std::vector<std::string> names;
+    for (Move m : best) names.push_back(move_text(pos, m));
+    std::cout << "; best: " << fmt::format("{}", fmt::join(names, " "));
+  }
+  if (!pv.empty()) std::cout << "; pv: " << line_text(pos, pv);
   std::cout << "\n";
   for (const MoveValue& mv : values) {
-    std::cout << fmt::format("  {:<7} {}", to_uci(mv.move), move_verdict_text(mv));
+    std::cout << fmt::format("  {:<7} {}", move_text(pos, mv.move), move_verdict_text(mv));
     if (o.pv && value::is_mate(mv.value) && !mv.checkmate)
-      std::cout << "; pv: " << fmt::format("{}", fmt::join(move_names(take(tb.principal_variation(mv.after))), " "));
+      std::cout << "; pv: " << line_text(mv.after, take(tb.principal_variation(mv.after)));
     std::cout << "\n";
   }
 }
@@ -439,6 +451,8 @@ void add_probe_command(CLI::App& app) {
                   "Also every legal move with the value of the position after it, for the mover, best first");
     cmd->add_flag(
         "--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; }, "Leave the principal variations out");
+    cmd->add_flag("--uci", probe_options->uci,
+                  "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output");
     auto popeye = std::make_shared<bool>(false);
     cmd->add_flag("--popeye", *popeye, "Each position as a problem in Popeye's input language (stipulation #N)")
         ->excludes("--json")

@@ -5,6 +5,7 @@
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
+#include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 
@@ -41,12 +42,19 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
   j["condition"] = tb.rules().name();
   add_result_json(j, r);
   j["best_moves"] = move_names(best);
-  if (with_pv) j["pv"] = move_names(pv);
+  std::vector<std::string> best_san;
+  for (Move m : best) best_san.push_back(to_san(pos, m, tb.rules()));
+  j["best_moves_san"] = best_san;
+  if (with_pv) {
+    j["pv"] = move_names(pv);
+    j["pv_san"] = san_moves(pos, pv, tb.rules());
+  }
   if (with_moves) {
     j["moves"] = nlohmann::ordered_json::array();
     for (const MoveValue& mv : values) {
       nlohmann::ordered_json m;
       m["move"] = to_uci(mv.move);
+      m["san"] = to_san(pos, mv.move, tb.rules());
       m["fen_after"] = to_fen(mv.after);
       add_result_json(m, ProbeResult::of(mv.value));  // for the mover
       m["checkmate"] = mv.checkmate;

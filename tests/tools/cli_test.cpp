@@ -66,7 +66,8 @@ TEST(Cli, MovesAfterGivesEachMoveWithThePositionAfterIt) {
   EXPECT_EQ(r.output.rfind("a1a2 ", 0), 0u);
   r = run_feerie("moves --after --json '8/8/8/8/8/8/8/K6k w - - 0 1'");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.output.substr(0, 52), "[{\"move\":\"a1a2\",\"fen\":\"8/8/8/8/8/8/K7/7k b - - 0 1\"}");
+  EXPECT_EQ(r.output.rfind("[{\"move\":\"a1a2\",\"fen\":\"8/8/8/8/8/8/K7/7k b - - 0 1\",\"san\":\"Ka2\"},", 0), 0u)
+      << r.output;
 }
 
 TEST(Cli, MagicKingIsRefused) {
@@ -555,24 +556,50 @@ TEST(Cli, ProbeMovesTellsCheckmateAndStalemateApart) {
   ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
   CommandRun r = run_feerie("probe --moves --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1: the side to move mates in 1 (1 ply); best: Qc8#; pv: 1.Qc8#\n"
+                           "  Qc8#    checkmate\n",
+                           0),
+            0u)
+      << r.output;
+  EXPECT_NE(r.output.find("\n  Qc7     stalemate (draw)\n"), std::string::npos) << r.output;
+  // Each move's line, numbered from the position after it (Black to move).
+  EXPECT_NE(r.output.find("\n  Kc7     mates in 2 (3 plies); pv: 1...Ka7 2.Qa1#\n"), std::string::npos) << r.output;
+  // Stalemates come after the wins, with the other draws.
+  EXPECT_GT(r.output.find("stalemate"), r.output.rfind("mates in")) << r.output;
+  // --uci: the long algebraic names, for scripts.
+  r = run_feerie("probe --uci --moves --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1'");
   EXPECT_EQ(r.output.rfind("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1: the side to move mates in 1 (1 ply); best: c1c8; pv: c1c8\n"
                            "  c1c8    checkmate\n",
                            0),
             0u)
       << r.output;
-  EXPECT_NE(r.output.find("\n  c1c7    stalemate (draw)\n"), std::string::npos) << r.output;
-  // Stalemates come after the wins, with the other draws.
-  EXPECT_GT(r.output.find("stalemate"), r.output.rfind("mates in")) << r.output;
+  // JSON: SAN beside the long algebraic names.
+  r = run_feerie("probe --json --moves --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 b - - 0 1'");
+  EXPECT_NE(r.output.find("\"best_moves\":[\"a8b8\"],\"best_moves_san\":[\"Kb8\"],\"pv\":[\"a8b8\",\"b6a6\",\"b8a8\","
+                          "\"c1c8\"],\"pv_san\":[\"Kb8\",\"Ka6\",\"Ka8\",\"Qc8#\"]"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("{\"move\":\"a8b8\",\"san\":\"Kb8\","), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   CommandRun r = run_feerie("play --condition annan 8/8/8/8/R7/1K5k/R7/8 w - - 0 1 a2b2");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output, "a2b2 8/8/8/8/R7/1K5k/1R6/8 b - - 0 1\n");
+  // Annan: the king in front of the rook moves as a rook and mates along the third rank.
+  EXPECT_EQ(r.output, "Rb2# 8/8/8/8/R7/1K5k/1R6/8 b - - 0 1 (checkmate)\n");
   r = run_feerie("play '8/8/8/8/8/8/R7/K6k w - - 0 1' a2a8 h1g1 a8a1");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("'a8a1' is not a legal move in 'R7/8/8/8/8/8/8/K5k1 w - - 0 1' (legal: a1a2"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("in 'R7/8/8/8/8/8/8/K5k1 w - - 0 1': no legal move 'a8a1' (legal: Kb1 Ka2"), std::string::npos)
+      << r.output;
+  // Issue 24: SAN accepted (a capture with x), and the end of the game said.
+  r = run_feerie("play '8/8/8/8/8/1k6/2r5/K7 w - - 0 1' Kb1 Rc1+ Kxc1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\nKxc1 8/8/8/8/8/1k6/8/2K5 b - - 0 1\n"), std::string::npos) << r.output;
+  r = run_feerie("play '8/8/8/8/8/7r/8/K1k5 b - - 0 1' Rh2");
+  EXPECT_EQ(r.output, "Rh2 8/8/8/8/8/8/7r/K1k5 w - - 0 1 (stalemate)\n");
+  r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Qc8");
+  EXPECT_EQ(r.output, "Qc8# k1Q5/8/1K6/8/8/8/8/8 b - - 0 1 (checkmate)\n");
 }
 
 }  // namespace

@@ -1,0 +1,173 @@
+#include "rules/san.h"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+#include "rules/movegen.h"
+
+namespace feerie {
+
+namespace {
+
+// The letter a unit is named by, with the magic mark: "" for an ordinary pawn.
+std::string unit_name(Piece p) {
+  std::string s;
+  if (p.type() != PAWN || p.magic()) s += PieceLetters[p.type()];
+  if (p.magic()) s += '*';
+  return s;
+}
+
+char file_char(Square s) { return char('a' + file_of(s)); }
+char rank_char(Square s) { return char('1' + rank_of(s)); }
+
+// Whether `m` captures: a unit on its square, en passant, a locust's victim.
+bool captures(const Position& pos, Move m) {
+  return m.kind() == MoveKind::EN_PASSANT || m.kind() == MoveKind::LOCUST_CAPTURE || !pos.empty(m.to());
+}
+
+// The square a locust's capture takes on: the one just before its landing square.
+Square locust_victim(Move m) {
+  const int df = file_of(m.to()) > file_of(m.from()) ? 1 : file_of(m.to()) < file_of(m.from()) ? -1 : 0;
+  const int dr = rank_of(m.to()) > rank_of(m.from()) ? 1 : rank_of(m.to()) < rank_of(m.from()) ? -1 : 0;
+  return Square(int(m.to()) - df - 8 * dr);
+}
+
+// SAN without the check mark, `moves` being every legal move of `pos`.
+std::string san_body(const Position& pos, Move m, const MoveList& moves) {
+  const Piece unit = pos.piece_on(m.from());
+  const bool capture = captures(pos, m);
+  std::string s = unit_name(unit);
+  // The other legal moves of a unit named alike to the same square (a promotion choice is
+  // the same move for this purpose).
+  bool ambiguous = false, same_file = false, same_rank = false;
+  for (Move o : moves) {
+    if (o.from() == m.from() || o.to() != m.to() || pos.piece_on(o.from()) != unit) continue;
+    if (captures(pos, o) != capture) continue;
+    ambiguous = true;
+    same_file |= file_of(o.from()) == file_of(m.from());
+    same_rank |= rank_of(o.from()) == rank_of(m.from());
+  }
+  // PGN: the file if it tells the moves apart, else the rank, else both; a pawn's
+  // capture names its file in any case.
+  const bool pawn_capture = unit.type() == PAWN && !unit.magic() && capture;
+  if (pawn_capture || (ambiguous && (!same_file || same_rank))) s += file_char(m.from());
+  if (ambiguous && same_file) s += rank_char(m.from());
+  if (capture) s += 'x';
+  if (m.kind() == MoveKind::LOCUST_CAPTURE) {
+    const Square victim = locust_victim(m);
+    s += std::string{file_char(victim), rank_char(victim)} + "-";
+  }
+  s += std::string{file_char(m.to()), rank_char(m.to())};
+  if (m.promotion() != NO_PIECE_TYPE) s += std::string("=") + PieceLetters[m.promotion()];
+  return s;
+}
+
+// `text` without the marks that may be left out: + # ! ? and, when `loose`, x = -.
+std::string stripped(std::string_view text, bool loose) {
+  std::string out;
+  for (char c : text) {
+    if (c == '+' || c == '#' || c == '!' || c == '?') continue;
+    if (loose && (c == 'x' || c == '=' || c == '-' || c == ':')) continue;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_san(const Position& pos, Move m, const RuleSet& rules) {
+  MoveList moves;
+  generate_legal(pos, rules, moves);
+  std::string s = san_body(pos, m, moves);
+  Position after = pos;
+  UndoRecord undo;
+  make_move(after, m, undo, rules);
+  if (in_check(after, rules)) {
+    MoveList replies;
+    generate_legal(after, rules, replies);
+    s += replies.empty() ? '#' : '+';
+  }
+  return s;
+}
+
+Expected<Move> parse_san(const Position& pos, std::string_view text, const RuleSet& rules) {
+  MoveList moves;
+  generate_legal(pos, rules, moves);
+  const std::string exact = stripped(text, false), loose = stripped(text, true);
+  std::vector<Move> found, found_loose, found_plain;
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  for (Move m : moves) {
+    const std::string san = san_body(pos, m, moves);
+    // Long algebraic notation, the promotion letter in either case.
+    if (to_uci(m) == lower) return m;
+    if (san == exact) found.push_back(m);
+    if (stripped(san, true) == loose) found_loose.push_back(m);
+    // The unit's name with the origin and the target, "Ra1-d1" (read as "Ra1d1"), or with
+    // the target only, "Rd1": a name PGN would have disambiguated.
+    const std::string target = std::string{file_char(m.to()), rank_char(m.to())} +
+                               (m.promotion() != NO_PIECE_TYPE ? std::string(1, PieceLetters[m.promotion()]) : "");
+    const std::string unit = unit_name(pos.piece_on(m.from()));
+    if (loose == unit + std::string{file_char(m.from()), rank_char(m.from())} + target) found_loose.push_back(m);
+    if (loose == unit + target) found_plain.push_back(m);
+  }
+  if (found.size() == 1) return found.front();
+  if (found.empty() && found_loose.size() == 1) return found_loose.front();
+  if (found.empty() && found_loose.empty() && found_plain.size() == 1) return found_plain.front();
+  const std::vector<Move>& candidates = !found.empty() ? found : !found_loose.empty() ? found_loose : found_plain;
+  if (candidates.empty()) {
+    std::string legal;
+    for (Move m : moves) legal += (legal.empty() ? "" : " ") + san_body(pos, m, moves);
+    return error(ErrorKind::InvalidArgument,
+                 "no legal move '" + std::string(text) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
+  }
+  std::string names;
+  for (Move m : candidates) names += (names.empty() ? "" : ", ") + to_uci(m);
+  return error(ErrorKind::InvalidArgument, "the move '" + std::string(text) + "' is ambiguous (" + names + ")");
+}
+
+std::vector<std::string> san_moves(const Position& pos, const std::vector<Move>& line, const RuleSet& rules) {
+  std::vector<std::string> out;
+  Position at = pos;
+  for (Move m : line) {
+    out.push_back(to_san(at, m, rules));
+    UndoRecord undo;
+    make_move(at, m, undo, rules);
+  }
+  return out;
+}
+
+std::string san_line(const Position& pos, const std::vector<Move>& line, const RuleSet& rules) {
+  const std::vector<std::string> names = san_moves(pos, line, rules);
+  std::string out;
+  Color mover = pos.side_to_move();
+  int number = 1;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (mover == WHITE) {
+      out += (i ? " " : "") + std::to_string(number) + "." + names[i];
+    } else {
+      out += i ? " " + names[i] : std::to_string(number) + "..." + names[i];
+      ++number;
+    }
+    mover = ~mover;
+  }
+  return out;
+}
+
+std::string to_figurine(std::string_view san) {
+  std::string out;
+  for (char c : san) {
+    switch (c) {
+      case 'K': out += "\u2654"; break;
+      case 'Q': out += "\u2655"; break;
+      case 'R': out += "\u2656"; break;
+      case 'B': out += "\u2657"; break;
+      case 'N': out += "\u2658"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace feerie
