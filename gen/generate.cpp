@@ -371,6 +371,9 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
     if (!tables) return tables.error();
     done.insert(done.end(), tables->begin(), tables->end());
   }
+  // Again at the end: a process of an interrupted run may still have been alive (and
+  // writing) when this run started, its temporary file left behind when it died.
+  if (leader) remove_stale_temporaries(dir.string());
   return done;
 }
 

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""The 5-man pawn-endings page of a condition (issue 23): generates the tables with at
+least one pawn under the condition and under orthodox chess, and writes
+docs/results/<condition>-5-pawns.md: win / draw / loss per side to move beside orthodox,
+the verdicts that change, the reciprocal zugzwangs (full and half point) beside orthodox,
+the longest mates with an example, its principal variation in SAN and a diagram, and the
+time and peak memory of each table's generation (and of its verification).
+
+Usage: tools/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
+       [--feerie build/tools/feerie] [--tables tables] [--out docs/results/CONDITION-5-pawns.md]
+CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Tables on
+disk are reused (their generation time is then the one recorded in the previous page,
+if any, else "reused"). --verify N verifies the first N tables under the condition
+(default: none). Exit status 1 when a table fails to verify.
+"""
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from five_man_results import cells, share, stat, verdict
+from results_common import add_common_arguments, cpu_model, longest, longest_mate_diagrams, run, verify, write_page
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MATERIALS = ["KRPvKR", "KQPvKQ", "KBPvKB", "KNPvKN", "KBPvKN", "KNPvKB", "KRPvKB", "KRPvKN", "KQPvKR", "KQvKRP",
+             "KRvKBP", "KPPvKP", "KPPvKR", "KRvKPP", "KQvKPP", "KPvKPP", "KBPvKP", "KNPvKP"]
+
+
+def generate(a, condition, material):
+    """Generates one table (and what it needs) in a child process of its own; returns the
+    seconds feerie reports for the table itself (None when it was on disk) and the peak
+    memory of the whole gen process in bytes (its maximum resident set)."""
+    cmd = [a.feerie, "gen", "--condition", condition, "--tables", a.tables, "--threads", str(a.threads), material]
+    with tempfile.TemporaryFile("w+") as log:
+        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True)
+        # wait4 gives this child's own peak, not the largest of every child so far.
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        log.seek(0)
+        out = log.read()
+    if child.returncode:
+        sys.stderr.write(f"failed (exit {child.returncode}): {' '.join(cmd)}\n{out}")
+        raise SystemExit(1)
+    sys.stderr.write(out)
+    seconds = None
+    for line in out.splitlines():
+        found = re.match(r"(\S+): generated \S+ in ([0-9.]+) s", line)
+        if found and found.group(1) == material:
+            seconds = float(found.group(2))
+    return seconds, usage.ru_maxrss * 1024
+
+
+def zugzwangs(a, condition, material):
+    """(full point, half point) reciprocal zugzwangs with the pawns on ranks 2-7."""
+    def count(kind):
+        return int(run([a.feerie, "mine", "--condition", condition, "--tables", a.tables, "--zugzwang", kind,
+                        "--usual-pawn-ranks", "--count", material]).strip())
+    return count("full"), count("half")
+
+
+def example_zugzwang(a, condition, material):
+    """One reciprocal zugzwang (the first of a seeded sample) as (FEN, its value for White to
+    move, the value with Black to move), or None."""
+    out = run([a.feerie, "mine", "--condition", condition, "--tables", a.tables, "--zugzwang", "any",
+               "--usual-pawn-ranks", "--limit", "1", "--seed", "1", "--json", material]).strip()
+    if not out:
+        return None
+    j = json.loads(out.splitlines()[0])
+    return j["fen"], j, j["other_side_to_move"]
+
+
+def value_words(j):
+    """A value for the side it belongs to: "draws", "wins (mates in 3)", "loses (mated in 1)"."""
+    if j["wdl"] == "draw":
+        return "draws"
+    return f"wins (mates in {j['mate_in']})" if j["wdl"] == "win" else f"loses (mated in {-j['mate_in']})"
+
+
+def numbered(fen, moves):
+    """SAN moves as a numbered line from `fen`: "1.e7 d2 2.e8=Q ...", "1...Kb8 2.Qb7#"."""
+    white, out, number = fen.split()[1] == "w", [], 1
+    for i, m in enumerate(moves):
+        if white:
+            out.append(f"{number}.{m}")
+        else:
+            out.append(m if i else f"{number}...{m}")
+            number += 1
+        white = not white
+    return " ".join(out)
+
+
+def mib(b):
+    return "-" if b is None else f"{b / 2 ** 20:.0f}"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("condition", nargs="?", default="madrasi-ri")
+    add_common_arguments(p, None)
+    p.add_argument("--verify", type=int, default=0, metavar="N")
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    a = p.parse_args()
+    c = a.condition
+    out = a.out or os.path.join(ROOT, "docs", "results", c + "-5-pawns.md")
+    materials = a.only or MATERIALS
+    to_verify = 0 if a.no_verify else min(a.verify, len(materials))
+
+    rows, failures = [], []
+    for i, m in enumerate(materials):
+        made = {cond: generate(a, cond, m) for cond in (c, "orthodox")}
+        ours, orth = stat(a, c, m), stat(a, "orthodox", m)
+        verified, verify_seconds = "not run", None
+        if i < to_verify:
+            started = time.time()
+            verified = verify(a.feerie, a.tables, m, failures, condition=c, threads=a.threads)
+            verify_seconds = time.time() - started
+        side = max(("wtm", "btm"), key=lambda x: longest(ours[x]))
+        example = ours[side]["longest_mate_fen"] if longest(ours[side]) else ""
+        pv = ""
+        if example:
+            probe = json.loads(run([a.feerie, "probe", "--json", "--condition", c, "--tables", a.tables, example]))
+            pv = numbered(example, probe["pv_san"])
+        rows.append(dict(material=m, ours=ours, orth=orth, made=made, verified=verified,
+                         verify_seconds=verify_seconds, example=example, pv=pv, side=side,
+                         zug=zugzwangs(a, c, m), zug_orth=zugzwangs(a, "orthodox", m),
+                         zug_example=example_zugzwang(a, c, m)))
+        sys.stderr.write(f"[{i + 1}/{len(materials)}] {m} done\n")
+
+    command = "tools/pawn_results.py " + c + (" --only " + " ".join(a.only) if a.only else "") + (
+        f" --verify {a.verify}" if a.verify else "")
+    lines = [
+        f"# {c}: 5-man endgames with pawns",
+        "",
+        f"Regenerated by `{command}` on {datetime.date.today().isoformat()}",
+        f"({cpu_model()}, {a.threads} threads). Shares are of the legal positions (raw counts, every",
+        "symmetry image, pawns on every rank as SPEC 1 allows) as win / draw / loss in percent for",
+        "the side to move; the orthodox figures are beside them. Longest mates in moves.",
+        "",
+        f"| table | wtm ({c}) | wtm (orthodox) | btm ({c}) | btm (orthodox) | longest mate wtm / btm | orthodox | verify |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        o, t = r["ours"], r["orth"]
+        lines.append(f"| {r['material']} | {cells(o['wtm'])} | {cells(t['wtm'])} | {cells(o['btm'])} | "
+                     f"{cells(t['btm'])} | {longest(o['wtm'])} / {longest(o['btm'])} | "
+                     f"{longest(t['wtm'])} / {longest(t['btm'])} | {r['verified']} |")
+
+    lines += ["", "## Verdicts that change against orthodox chess", "",
+              "The verdict of a side to move is its most frequent result. The change is the white",
+              "side's share of wins (White to move / Black to move: Black's losses) in percentage points.", ""]
+    changed = []
+    for r in rows:
+        o, t = r["ours"], r["orth"]
+        for side, who in (("wtm", "White"), ("btm", "Black")):
+            if verdict(o[side]) != verdict(t[side]):
+                key = "win" if side == "wtm" else "loss"
+                changed.append(f"- **{r['material']}**, {who} to move: {verdict(t[side])} in orthodox chess, "
+                               f"{verdict(o[side])} under {c} (White wins {share(t[side], key):.1f}% → "
+                               f"{share(o[side], key):.1f}%, {share(o[side], key) - share(t[side], key):+.1f} points)")
+    lines += changed or ["No verdict changes."]
+
+    lines += ["", "## Reciprocal zugzwangs", "",
+              "Placements (pawns on ranks 2-7, no en-passant right) legal with either side to move where the",
+              "side to move does worse than the other would (docs/study.md, \"Reciprocal zugzwangs\"):",
+              "`feerie mine --zugzwang full|half --usual-pawn-ranks --count`. Full point: whoever moves",
+              "loses; half point: one side draws instead of winning, the other loses instead of drawing.",
+              "The orthodox counts equal the published ones where they are published (docs/study.md).", "",
+              f"| table | full point ({c}) | half point ({c}) | full point (orthodox) | half point (orthodox) | example ({c}) |",
+              "|---|---|---|---|---|---|"]
+    for r in rows:
+        ex = r["zug_example"]
+        shown = (f"`{ex[0]}`: White to move {value_words(ex[1])}, Black to move "
+                 f"{value_words(ex[2])}") if ex else ""
+        lines.append(f"| {r['material']} | {r['zug'][0]} | {r['zug'][1]} | {r['zug_orth'][0]} | {r['zug_orth'][1]} | "
+                     f"{shown} |")
+
+    lines += ["", "## Longest mates with an example and its principal variation", ""]
+    lines += longest_mate_diagrams(a.feerie, out, [(longest(r["ours"][r["side"]]), r["material"], r["example"])
+                                                   for r in rows if r["example"]], condition=c)
+    for r in rows:
+        if r["example"]:
+            lines.append(f"- **{r['material']}** ({'White' if r['side'] == 'wtm' else 'Black'} to move mates in "
+                         f"{longest(r['ours'][r['side']])}): `{r['example']}` — {r['pv']}")
+
+    lines += ["", "## Generation time and peak memory", "",
+              f"Seconds for the table itself (its sub-tables ready), `feerie gen --threads {a.threads}`, and the",
+              "peak memory of that gen process (maximum resident set, MiB); `reused` when the table was on",
+              "disk already (its time is then in an earlier version of this page).", "",
+              f"| table | legal positions, White to move ({c}) | gen ({c}) | peak ({c}) | gen (orthodox) | peak (orthodox) | verify ({c}) |",
+              "|---|---|---|---|---|---|---|"]
+
+    def secs(x):
+        return "reused" if x is None else f"{x:.1f}"
+    for r in rows:
+        (s1, p1), (s2, p2) = r["made"][c], r["made"]["orthodox"]
+        lines.append(f"| {r['material']} | {r['ours']['wtm']['positions']} | {secs(s1)} | {mib(p1) if s1 else '-'} | "
+                     f"{secs(s2)} | {mib(p2) if s2 else '-'} | "
+                     + ("not run" if r["verify_seconds"] is None else f"{r['verify_seconds']:.1f}") + " |")
+    if failures:
+        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    write_page(out, lines)
+    print(f"wrote {out} ({len(rows)} tables, {len(failures)} verification failures)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
