@@ -269,6 +269,10 @@ GeneratedTable reused_table(const Material& material, const std::vector<Material
   reused.path = paths.table_path(material);
   reused.reused = true;
   reused.component = component;
+  // The file's size on disk (issue 24: Python's generate() said 0 bytes for a reused table).
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(reused.path, ec);
+  reused.file_bytes = ec ? 0 : std::uint64_t(size);
   return reused;
 }
 

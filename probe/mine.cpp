@@ -28,6 +28,11 @@ bool value_passes(const MineFilter& f, ValueCode v) {
     if (f.mate_min > 0 && value::moves(v) < f.mate_min) return false;
     if (f.mate_max > 0 && value::moves(v) > f.mate_max) return false;
   }
+  if (f.wants_loss()) {
+    if (!value::is_loss(v) || value::plies(v) == 0) return false;
+    if (f.mated_min > 0 && value::moves(v) < f.mated_min) return false;
+    if (f.mated_max > 0 && value::moves(v) > f.mated_max) return false;
+  }
   return true;
 }
 
@@ -35,6 +40,15 @@ Status check_filter(const MineFilter& f) {
   if (f.mate_min < 0 || f.mate_max < 0 || (f.mate_max > 0 && f.mate_min > f.mate_max))
     return error(ErrorKind::InvalidArgument, "bad mate range " + std::to_string(f.mate_min) + "-" +
                                                  std::to_string(f.mate_max) + " (expected N or N-M with 1 <= N <= M)");
+  if (f.mated_min < 0 || f.mated_max < 0 || (f.mated_max > 0 && f.mated_min > f.mated_max))
+    return error(ErrorKind::InvalidArgument, "bad mated range " + std::to_string(f.mated_min) + "-" +
+                                                 std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");
+  if (f.wants_loss() && (f.wants_win() || (f.result && *f.result != Wdl::Loss)))
+    return error(ErrorKind::InvalidArgument,
+                 "--mated asks for positions the side to move loses: it contradicts a win, a mate, a unique key, "
+                 "soundness or another result");
+  if (f.legal_there && !f.differs_from)
+    return error(ErrorKind::InvalidArgument, "legal there: only with a comparison under another condition");
   if (f.wants_win() && f.result && *f.result != Wdl::Win)
     return error(ErrorKind::InvalidArgument,
                  "a mate, a unique key or soundness is asked for, so the side to move wins: the result filter '" +
@@ -163,6 +177,7 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
       if (!o) return o.error();
       other = value::is_mate(*o) || *o == value::Draw ? *o : value::Illegal;
     }
+    if (scan.filter.legal_there && other == value::Illegal) continue;
     bool differs = scan.filter.difference == Difference::Value
                        ? other != v
                        : other == value::Illegal || ProbeResult::of(other).wdl != ProbeResult::of(v).wdl;

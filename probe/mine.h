@@ -63,6 +63,10 @@ struct MineFilter {
   std::optional<Wdl> result;  // for the side to move
   // Mate in N moves for the side to move with mate_min <= N <= mate_max (0: no bound).
   int mate_min = 0, mate_max = 0;
+  // The side to move is mated in N moves (its own, the last the mating move's reply: a
+  // loss in 2N plies) with mated_min <= N <= mated_max (0: no bound); a position already
+  // mated is not "mated in N".
+  int mated_min = 0, mated_max = 0;
   bool unique_key = false;
   bool sound = false;
   // Only positions with a mate to play: a win, or a loss where the side to move is not
@@ -74,6 +78,8 @@ struct MineFilter {
   // stored position that it tells apart is compared, and each one that differs is a match.
   std::optional<Tablebase> differs_from;
   Difference difference = Difference::Value;
+  // Under differs_from: only positions legal under the other condition too.
+  bool legal_there = false;
   std::optional<Zugzwang> zugzwang;
   // Only positions whose pawns stand on ranks 2 to 7: the positions orthodox tablebases
   // hold (SPEC 1 makes a pawn on its first or last rank a position too).
@@ -81,6 +87,7 @@ struct MineFilter {
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
   bool wants_win() const { return mate_min > 0 || mate_max > 0 || unique_key || sound; }
+  bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };
 
 struct MineOptions {

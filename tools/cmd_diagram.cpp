@@ -1,9 +1,11 @@
 // `feerie diagram`: a position as an SVG board (tools/diagram.h), on stdout or in a file.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "rules/fen.h"
+#include "rules/text.h"
 #include "tools/cli.h"
 #include "tools/diagram.h"
 
@@ -12,7 +14,7 @@ namespace feerie::cli {
 void add_diagram_command(CLI::App& app) {
   struct Options {
     std::string condition;
-    std::string output;
+    std::string output, stipulation;
     int size = 360;
     std::vector<std::string> fen;
   };
@@ -22,11 +24,18 @@ void add_diagram_command(CLI::App& app) {
                   "Check the position is legal under this condition and name it under the board (default: no "
                   "condition, only the FEN's structure is checked)");
   cmd->add_option("-o,--output", opt->output, "Write the SVG to this file (default: stdout)");
+  cmd->add_option("--stipulation", opt->stipulation, "A stipulation to print under the board (#3, h#2, s#4)")
+      ->check([](const std::string& s) {
+        return s.size() <= 16 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return c > ' ' && c < 127; })
+                   ? std::string()
+                   : "a stipulation is at most 16 printable characters without spaces, not '" + printable(s) + "'";
+      });
   cmd->add_option("--size", opt->size, "Width and height in pixels (default 360)")->check(CLI::Range(16, 10000));
   cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
   cmd->callback([opt] {
     diagram::DiagramOptions d;
     d.size = opt->size;
+    d.stipulation = opt->stipulation;
     Position pos;
     if (opt->condition.empty()) {
       pos = take(parse_fen(join_fen_fields(opt->fen)));

@@ -23,26 +23,25 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, differs_from, differs_in = "value", zugzwang;
-  bool unique_key = false, sound = false, usual_pawn_ranks = false;
+  std::string side, result, mate, mated, differs_from, differs_in = "value", zugzwang;
+  bool unique_key = false, sound = false, usual_pawn_ranks = false, legal_there = false;
   std::uint64_t limit = 0, seed = 0;
   int threads = 0;
   bool json = false, popeye = false, count = false;
 };
 
-// "3" or "2-5": mate in N moves, exact or a range.
-void parse_mate(const std::string& text, MineFilter& f) {
+// "3" or "2-5": N moves, exact or a range, for --mate and --mated.
+void parse_moves_range(const std::string& text, const std::string& flag, int& low, int& high) {
+  const std::string bad = "bad " + flag + " '" + text + "' (expected N or N-M, moves, 1 <= N <= M)";
   auto number = [&](const std::string& s) {
     if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos || std::stoi(s) < 1)
-      throw CommandError("bad --mate '" + text + "' (expected N or N-M, moves, 1 <= N <= M)",
-                         ErrorKind::InvalidArgument);
+      throw CommandError(bad, ErrorKind::InvalidArgument);
     return std::stoi(s);
   };
   std::size_t dash = text.find('-');
-  f.mate_min = number(text.substr(0, dash));
-  f.mate_max = dash == std::string::npos ? f.mate_min : number(text.substr(dash + 1));
-  if (f.mate_min > f.mate_max)
-    throw CommandError("bad --mate '" + text + "' (expected N or N-M, moves, 1 <= N <= M)", ErrorKind::InvalidArgument);
+  low = number(text.substr(0, dash));
+  high = dash == std::string::npos ? low : number(text.substr(dash + 1));
+  if (low > high) throw CommandError(bad, ErrorKind::InvalidArgument);
 }
 
 // "draw", "mate in 3", "mated in 2", "illegal" (for remarks).
@@ -107,7 +106,8 @@ void run_mine(const MineCommandOptions& o) {
   MineFilter& f = options.filter;
   if (!o.side.empty()) f.side = o.side == "white" ? WHITE : BLACK;
   if (!o.result.empty()) f.result = o.result == "win" ? Wdl::Win : o.result == "draw" ? Wdl::Draw : Wdl::Loss;
-  if (!o.mate.empty()) parse_mate(o.mate, f);
+  if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
+  if (!o.mated.empty()) parse_moves_range(o.mated, "--mated", f.mated_min, f.mated_max);
   f.unique_key = o.unique_key;
   f.sound = o.sound;
   f.mate_to_play = o.popeye;
@@ -122,6 +122,7 @@ void run_mine(const MineCommandOptions& o) {
     other_name = other.name();
     f.differs_from = Tablebase::open(o.tables, other);
     f.difference = o.differs_in == "result" ? Difference::Result : Difference::Value;
+    f.legal_there = o.legal_there;
   }
   if (!o.zugzwang.empty())
     f.zugzwang = o.zugzwang == "full" ? Zugzwang::Full : o.zugzwang == "half" ? Zugzwang::Half : Zugzwang::Any;
@@ -147,6 +148,11 @@ void run_mine(const MineCommandOptions& o) {
   }));
   popeye.finish();
   if (o.count) std::cout << report.matches << "\n";
+  // Issue 24: an empty Popeye input said nothing at all.
+  if (o.popeye && report.matches == 0) {
+    clear_progress();
+    std::cerr << "feerie: no position matched: no problem written\n";
+  }
   if (terminal) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     clear_progress();
@@ -167,6 +173,7 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--side", o->side, "Side to move")->check(CLI::IsMember({"white", "black"}));
   cmd->add_option("--result", o->result, "Result for the side to move")->check(CLI::IsMember({"win", "draw", "loss"}));
   cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");
+  cmd->add_option("--mated", o->mated, "The side to move is mated in N moves, or in N to M moves (N-M)");
   cmd->add_flag("--unique-key", o->unique_key, "The side to move wins and exactly one move keeps the shortest mate");
   cmd->add_flag("--sound", o->sound,
                 "A sound direct mate: a unique key, and after every defence exactly one shortest continuation, down "
@@ -177,6 +184,10 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--differs-in", o->differs_in,
                   "With --differs-from: compare the value (result or mate distance; default) or the result only")
       ->check(CLI::IsMember({"value", "result"}))
+      ->needs(differs);
+  cmd->add_flag("--legal-there", o->legal_there,
+                "With --differs-from: only positions legal under that condition too (not touching kings, no check "
+                "it does not forgive)")
       ->needs(differs);
   cmd->add_option("--zugzwang", o->zugzwang,
                   "Reciprocal zugzwangs: the side to move does worse than with the other side to move; 'full' "

@@ -237,11 +237,13 @@ std::string draw_coordinates() {
 }
 
 // A disc of the side to move's colour beside its own first rank, and the caption.
-std::string draw_side_to_move(Color side, const std::string& condition) {
-  bool white = side == WHITE;
+std::string draw_side_to_move(const Position& pos, const DiagramOptions& options) {
+  bool white = pos.side_to_move() == WHITE;
   int y = white ? BoardY + BoardSide - Unit / 2 : BoardY + Unit / 2;
-  std::string caption = white ? "White to move" : "Black to move";
-  if (!condition.empty()) caption += fmt::format(" \u00b7 {}", condition);
+  std::string caption = fmt::format("{} to move ({}+{})", white ? "White" : "Black", popcount(pos.pieces(WHITE)),
+                                    popcount(pos.pieces(BLACK)));
+  if (!options.stipulation.empty()) caption += fmt::format(" \u00b7 {}", options.stipulation);
+  if (!options.condition.empty()) caption += fmt::format(" \u00b7 {}", options.condition);
   return fmt::format(
       R"(<circle class="side-to-move" data-side="{}" cx="{}" cy="{}" r="20" fill="{}" stroke="#000" stroke-width="3"/>)"
       R"(<text class="caption" x="{}" y="{}" font-family="sans-serif" font-size="36" fill="#000" text-anchor="middle">{}</text>)",
@@ -263,7 +265,7 @@ std::string diagram_svg(const Position& pos, const DiagramOptions& options) {
   out += fmt::format("\n{}\n{}\n", draw_board(), draw_coordinates());
   for (int s = 0; s < SQUARE_NB; ++s)
     if (!pos.empty(Square(s))) out += draw_piece(pos.piece_on(Square(s)), Square(s)) + "\n";
-  out += draw_side_to_move(pos.side_to_move(), options.condition) + "\n</svg>\n";
+  out += draw_side_to_move(pos, options) + "\n</svg>\n";
   return out;
 }
 

@@ -11,7 +11,9 @@
 //   `<polygon class="magic-mark" …/>` inside it;
 // - coordinates are `<text class="coordinate">`, the side to move a
 //   `<circle class="side-to-move" data-side="white|black" …/>` with a caption
-//   `<text class="caption">White to move</text>` (and the condition, when given).
+//   `<text class="caption">White to move (2+1) · #3 · madrasi-ri</text>`: the side to
+//   move, the units of each side as problemists count them (White+Black), then the
+//   stipulation and the condition when given.
 #pragma once
 
 #include <string>
@@ -22,7 +24,8 @@ namespace feerie::diagram {
 
 struct DiagramOptions {
   int size = 360;         // width and height of the drawing in pixels (it is square)
-  std::string condition;  // named in the caption when not empty
+  std::string condition;    // named in the caption when not empty
+  std::string stipulation;  // "#3", "h#2": in the caption when not empty
 };
 
 // The SVG document of `pos` (White at the bottom). Deterministic: the same position and

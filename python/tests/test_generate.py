@@ -26,6 +26,8 @@ def test_generate_reuses_tables_on_disk(tmp_path):
     feerie.generate(str(tmp_path), "KQvK")
     again = feerie.generate(str(tmp_path), "kqvk", condition="orthodox", threads=None)
     assert [(t["material"], t["reused"]) for t in again] == [("KvK", True), ("KQvK", True)]
+    # Issue 24: a reused table used to report 0 bytes.
+    assert all(t["file_bytes"] == os.path.getsize(t["path"]) > 0 for t in again)
 
 
 def test_generate_then_probe_another_condition(tmp_path):

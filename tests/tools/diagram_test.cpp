@@ -203,7 +203,11 @@ TEST(Diagram, ShowsTheSideToMoveAndTheCondition) {
     EXPECT_EQ(markers, 1);
   }
   std::string svg = diagram::diagram_svg(test::position("4k3/8/8/8/8/8/8/4K3 b - - 0 1"), {.condition = "madrasi-ri"});
-  EXPECT_NE(svg.find(">Black to move \u00b7 madrasi-ri</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">Black to move (1+1) \u00b7 madrasi-ri</text>"), std::string::npos);
+  // Issue 24: the units of each side and the stipulation, as problemists print them.
+  svg = diagram::diagram_svg(test::position("8/8/8/8/8/1K5k/RR6/8 w - - 0 1"),
+                             {.condition = "madrasi-ri", .stipulation = "#2"});
+  EXPECT_NE(svg.find(">White to move (3+1) \u00b7 #2 \u00b7 madrasi-ri</text>"), std::string::npos) << svg;
 }
 
 TEST(Diagram, IsDeterministicAndSelfContained) {
@@ -248,7 +252,12 @@ TEST(DiagramCommand, WritesTheSvgToStdoutOrAFile) {
   std::string error;
   EXPECT_EQ(drawn_units(parse_xml(svg, error)).size(), 4u);
   EXPECT_EQ(error, "");
-  EXPECT_NE(svg.find("White to move \u00b7 madrasi-ri"), std::string::npos);
+  EXPECT_NE(svg.find("White to move (3+1) \u00b7 madrasi-ri"), std::string::npos);
+  r = run_feerie("diagram --stipulation '#2' '8/8/8/8/8/1K5k/RR6/8 w - - 0 1'");
+  EXPECT_NE(r.output.find(">White to move (3+1) \u00b7 #2</text>"), std::string::npos) << r.output;
+  r = run_feerie("diagram --stipulation 'mate in two' '8/8/8/8/8/1K5k/RR6/8 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("a stipulation is at most 16 printable characters"), std::string::npos) << r.output;
 }
 
 TEST(DiagramCommand, BadInputIsAnInvalidArgument) {

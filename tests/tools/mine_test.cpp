@@ -229,6 +229,52 @@ TEST(Mine, DiffersFromOrthodoxOnMadrasiRiAgreesWithProbingBoth) {
   EXPECT_TRUE(found) << stalemate;
 }
 
+// --- issue 24: the small faults, each named after it ---
+
+// --mate could not ask for "the side to move is mated in N".
+TEST(Mine, Issue24_MatedKeepsTheSideToMoveMatedInNMoves) {
+  const Tablebase tb = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  std::set<std::string> mated_3, mated_2_to_4;
+  for_each_entry("KQvK", RuleSet::orthodox(), [&](const Position& pos) {
+    const ProbeResult r = *tb.probe(pos);
+    if (r.wdl != Wdl::Loss || r.dtm_plies == 0) return;
+    const int moves = r.dtm_plies / 2;
+    if (moves == 3) mated_3.insert(to_fen(pos));
+    if (moves >= 2 && moves <= 4) mated_2_to_4.insert(to_fen(pos));
+  });
+  ASSERT_FALSE(mated_3.empty());
+  EXPECT_EQ(line_set(run_mine("--mated 3 KQvK").out), mated_3);
+  EXPECT_EQ(line_set(run_mine("--mated 2-4 KQvK").out), mated_2_to_4);
+  const CommandRun contradiction = run_mine("--mated 3 --result win KQvK");
+  EXPECT_EQ(contradiction.exit_code, 2);
+  EXPECT_NE(contradiction.err.find("--mated asks for positions the side to move loses"), std::string::npos)
+      << contradiction.err;
+  EXPECT_EQ(run_mine("--mated 0 KQvK").exit_code, 2);
+}
+
+// --differs-from counted positions illegal under the other condition, and no flag kept
+// the legal ones only.
+TEST(Mine, Issue24_LegalThereKeepsPositionsLegalUnderTheOtherCondition) {
+  const std::string args = "--condition madrasi-ri --differs-from orthodox ";
+  const std::vector<std::string> all = lines(run_mine(args + "--json KQvK").out);
+  const std::set<std::string> legal = line_set(run_mine(args + "--legal-there --json KQvK").out);
+  std::set<std::string> expected;
+  for (const std::string& j : all)
+    if (j.find("\"legal\":true") != std::string::npos) expected.insert(j);
+  ASSERT_FALSE(expected.empty());
+  ASSERT_LT(expected.size(), all.size());
+  EXPECT_EQ(legal, expected);
+  EXPECT_EQ(run_mine("--legal-there KQvK").exit_code, 2);  // only with --differs-from
+}
+
+// `mine --popeye` with no match printed nothing at all.
+TEST(Mine, Issue24_PopeyeWithoutAMatchSaysSo) {
+  const CommandRun r = run_mine("--popeye --mate 50 KQvK");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("feerie: no position matched: no problem written"), std::string::npos) << r.err;
+}
+
 // --- --zugzwang against a brute force over every placement ---
 
 // Every placement of `material`'s units on distinct squares (pawns on every rank, as in
