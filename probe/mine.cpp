@@ -10,6 +10,7 @@
 
 #include "probe/header_check.h"
 #include "probe/indexer.h"
+#include "probe/problem_quality.h"
 #include "probe/table_file.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -40,6 +41,9 @@ Status check_filter(const MineFilter& f) {
   if (f.mate_min < 0 || f.mate_max < 0 || (f.mate_max > 0 && f.mate_min > f.mate_max))
     return error(ErrorKind::InvalidArgument, "bad mate range " + std::to_string(f.mate_min) + "-" +
                                                  std::to_string(f.mate_max) + " (expected N or N-M with 1 <= N <= M)");
+  if (f.units_min < 0 || f.units_max < 0 || (f.units_max > 0 && f.units_min > f.units_max))
+    return error(ErrorKind::InvalidArgument, "bad number of units " + std::to_string(f.units_min) + "-" +
+                                                 std::to_string(f.units_max) + " (expected N or N-M with 2 <= N <= M)");
   if (f.mated_min < 0 || f.mated_max < 0 || (f.mated_max > 0 && f.mated_min > f.mated_max))
     return error(ErrorKind::InvalidArgument, "bad mated range " + std::to_string(f.mated_min) + "-" +
                                                  std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");
@@ -186,6 +190,19 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
   return Ok{};
 }
 
+// The problem-quality filters of `f` on a won position, cheapest first.
+Expected<bool> passes_quality(const MineFilter& f, const Tablebase& tb, const Position& pos, ValueCode v) {
+  using Test = Expected<bool> (*)(const Tablebase&, const Position&, ValueCode);
+  const std::pair<bool, Test> tests[] = {
+      {f.quiet_key, &has_quiet_key}, {f.every_unit_needed, &every_unit_needed}, {f.no_capture, &solution_has_no_capture}};
+  for (const auto& [wanted, test] : tests) {
+    if (!wanted) continue;
+    Expected<bool> passes = test(tb, pos, v);
+    if (!passes || !*passes) return passes;
+  }
+  return true;
+}
+
 // The candidates of entries [begin, end) of one side, in index order.
 Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std::uint64_t end,
                   std::vector<Candidate>& out) {
@@ -209,6 +226,8 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
     Position pos;
     if (!scan.indexer.decode(i, Color(scan.side), pos)) continue;
     if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & EdgeRanks)) continue;
+    const int units = popcount(pos.pieces());
+    if ((f.units_min > 0 && units < f.units_min) || (f.units_max > 0 && units > f.units_max)) continue;
     images.clear();
     if (scan.other_indexer) {
       if (Status s = compare_images(scan, worker, pos, i, *v, images); !s) return s;
@@ -228,6 +247,9 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
       if (!sound) return sound.error();
       if (!*sound) continue;
     }
+    Expected<bool> quality = passes_quality(f, worker.tb, pos, *v);
+    if (!quality) return quality.error();
+    if (!*quality) continue;
     out.insert(out.end(), images.begin(), images.end());
   }
   return Ok{};

@@ -69,6 +69,13 @@ struct MineFilter {
   int mated_min = 0, mated_max = 0;
   bool unique_key = false;
   bool sound = false;
+  // Problem quality (probe/problem_quality.h): the keys neither capture nor check; no
+  // capture anywhere in the solution tree; every unit but the kings needed.
+  bool quiet_key = false;
+  bool no_capture = false;
+  bool every_unit_needed = false;
+  // Units on the board, kings included, with units_min <= n <= units_max (0: no bound).
+  int units_min = 0, units_max = 0;
   // Only positions with a mate to play: a win, or a loss where the side to move is not
   // yet mated (what a Popeye problem can state).
   bool mate_to_play = false;
@@ -86,7 +93,9 @@ struct MineFilter {
   bool pawns_on_ranks_2_to_7 = false;
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
-  bool wants_win() const { return mate_min > 0 || mate_max > 0 || unique_key || sound; }
+  bool wants_win() const {
+    return mate_min > 0 || mate_max > 0 || unique_key || sound || quiet_key || no_capture || every_unit_needed;
+  }
   bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };
 

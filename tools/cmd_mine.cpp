@@ -23,8 +23,9 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, mated, differs_from, differs_in = "value", zugzwang;
+  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang;
   bool unique_key = false, sound = false, usual_pawn_ranks = false, legal_there = false;
+  bool quiet_key = false, no_capture = false, every_unit_needed = false;
   std::uint64_t limit = 0, seed = 0;
   int threads = 0;
   bool json = false, popeye = false, count = false;
@@ -108,6 +109,10 @@ void run_mine(const MineCommandOptions& o) {
   if (!o.result.empty()) f.result = o.result == "win" ? Wdl::Win : o.result == "draw" ? Wdl::Draw : Wdl::Loss;
   if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
   if (!o.mated.empty()) parse_moves_range(o.mated, "--mated", f.mated_min, f.mated_max);
+  if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max);
+  f.quiet_key = o.quiet_key;
+  f.no_capture = o.no_capture;
+  f.every_unit_needed = o.every_unit_needed;
   f.unique_key = o.unique_key;
   f.sound = o.sound;
   f.mate_to_play = o.popeye;
@@ -178,6 +183,14 @@ void add_mine_command(CLI::App& app) {
   cmd->add_flag("--sound", o->sound,
                 "A sound direct mate: a unique key, and after every defence exactly one shortest continuation, down "
                 "to the mate");
+  cmd->add_flag("--quiet-key", o->quiet_key, "The side to move wins and every key is neither a capture nor a check");
+  cmd->add_flag("--no-capture", o->no_capture,
+                "The side to move wins and no move of the solution (keys, every defence, every continuation that "
+                "keeps the shortest mate) captures");
+  cmd->add_flag("--every-unit-needed", o->every_unit_needed,
+                "The side to move wins and removing any unit but a king changes the value or the keys (or makes the "
+                "position illegal)");
+  cmd->add_option("--units", o->units, "Units on the board, kings included: N, or N to M (N-M)");
   auto* differs =
       cmd->add_option("--differs-from", o->differs_from,
                       "Positions whose value differs under this condition (its table in the same --tables)");

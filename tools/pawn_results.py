@@ -7,10 +7,12 @@ the longest mates with an example, its principal variation in SAN and a diagram,
 time and peak memory of each table's generation (and of its verification).
 
 Usage: tools/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
-       [--feerie build/tools/feerie] [--tables tables] [--out docs/results/CONDITION-5-pawns.md]
+       [--gen-log FILE...] [--feerie build/tools/feerie] [--tables tables]
+       [--out docs/results/CONDITION-5-pawns.md]
 CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Tables on
-disk are reused (their generation time is then the one recorded in the previous page,
-if any, else "reused"). --verify N verifies the first N tables under the condition
+disk are reused; their generation time is then read from the `feerie gen` output in the
+--gen-log files ("KRPvKR: generated tables/madrasi-ri/KRPvKR.ftb in 179.05 s ..."), else
+shown as "reused". --verify N verifies the first N tables under the condition
 (default: none). Exit status 1 when a table fails to verify.
 """
 import argparse
@@ -54,6 +56,19 @@ def generate(a, condition, material):
         if found and found.group(1) == material:
             seconds = float(found.group(2))
     return seconds, usage.ru_maxrss * 1024
+
+
+def logged_times(files):
+    """{(condition, material): seconds} from `feerie gen` outputs: the condition is the
+    directory the table was written to."""
+    times = {}
+    for name in files:
+        with open(name) as f:
+            for line in f:
+                found = re.match(r"(\S+): generated \S*/([^/\s]+)/[^/\s]+\.ftb in ([0-9.]+) s", line)
+                if found:
+                    times[(found.group(2), found.group(1))] = float(found.group(3))
+    return times
 
 
 def zugzwangs(a, condition, material):
@@ -105,8 +120,10 @@ def main():
     add_common_arguments(p, None)
     p.add_argument("--verify", type=int, default=0, metavar="N")
     p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--gen-log", nargs="*", default=[], metavar="FILE")
     a = p.parse_args()
     c = a.condition
+    logged = logged_times(a.gen_log)
     out = a.out or os.path.join(ROOT, "docs", "results", c + "-5-pawns.md")
     materials = a.only or MATERIALS
     to_verify = 0 if a.no_verify else min(a.verify, len(materials))
@@ -114,6 +131,9 @@ def main():
     rows, failures = [], []
     for i, m in enumerate(materials):
         made = {cond: generate(a, cond, m) for cond in (c, "orthodox")}
+        # A table on disk: its time from the logs, its peak unknown.
+        made = {cond: (sec, peak) if sec is not None else (logged.get((cond, m)), None)
+                for cond, (sec, peak) in made.items()}
         ours, orth = stat(a, c, m), stat(a, "orthodox", m)
         verified, verify_seconds = "not run", None
         if i < to_verify:
@@ -142,6 +162,9 @@ def main():
         "symmetry image, pawns on every rank as SPEC 1 allows) as win / draw / loss in percent for",
         "the side to move; the orthodox figures are beside them. Longest mates in moves.",
         "",
+    ] + ([f"This version covers {len(materials)} of the {len(MATERIALS)} materials of the full page "
+          f"({', '.join(materials)}); `tools/pawn_results.py {c}` makes the whole page.", ""]
+         if a.only else []) + [
         f"| table | wtm ({c}) | wtm (orthodox) | btm ({c}) | btm (orthodox) | longest mate wtm / btm | orthodox | verify |",
         "|---|---|---|---|---|---|---|---|",
     ]
@@ -190,8 +213,9 @@ def main():
 
     lines += ["", "## Generation time and peak memory", "",
               f"Seconds for the table itself (its sub-tables ready), `feerie gen --threads {a.threads}`, and the",
-              "peak memory of that gen process (maximum resident set, MiB); `reused` when the table was on",
-              "disk already (its time is then in an earlier version of this page).", "",
+              "peak memory of that gen process (maximum resident set, MiB); for a table already on disk the",
+              "time its generation logged (`--gen-log`; the peak of that job then not per table: `-`), or",
+              "`reused` when no log says.", "",
               f"| table | legal positions, White to move ({c}) | gen ({c}) | peak ({c}) | gen (orthodox) | peak (orthodox) | verify ({c}) |",
               "|---|---|---|---|---|---|---|"]
 
@@ -199,8 +223,8 @@ def main():
         return "reused" if x is None else f"{x:.1f}"
     for r in rows:
         (s1, p1), (s2, p2) = r["made"][c], r["made"]["orthodox"]
-        lines.append(f"| {r['material']} | {r['ours']['wtm']['positions']} | {secs(s1)} | {mib(p1) if s1 else '-'} | "
-                     f"{secs(s2)} | {mib(p2) if s2 else '-'} | "
+        lines.append(f"| {r['material']} | {r['ours']['wtm']['positions']} | {secs(s1)} | {mib(p1)} | "
+                     f"{secs(s2)} | {mib(p2)} | "
                      + ("not run" if r["verify_seconds"] is None else f"{r['verify_seconds']:.1f}") + " |")
     if failures:
         lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]

@@ -1,4 +1,4 @@
-// The tables the mining tests read: orthodox KQvK, KRvK, KPvK and KPvKP, Madrasi RI KQvK,
+// The tables the mining tests read: orthodox KQvK, KRvK, KPvK, KPvKP and KQRvK, Madrasi RI KQvK,
 // Annan KQvK and KPvK (the zugzwang tests need pawns). Generated
 // once into the build tree and reused by every test process after it (gen reuses tables
 // it finds sound, and two processes generating at once wait for each other), so the
@@ -30,7 +30,7 @@ inline std::string mine_fixture_tables() {
     options.tables_dir = d;
     options.checkpoint_seconds = -1;
     for (const auto& [condition, materials] :
-         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP"}},
+         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP", "KQRvK"}},
           {"madrasi-ri", {"KQvK"}},
           {"annan", {"KQvK", "KPvK"}}}) {
       std::vector<Material> targets;

@@ -229,6 +229,90 @@ TEST(Mine, DiffersFromOrthodoxOnMadrasiRiAgreesWithProbingBoth) {
   EXPECT_TRUE(found) << stalemate;
 }
 
+// --- issue 24: the problem-quality filters against a brute force from probe() and
+// move_values() ---
+
+bool brute_captures(const Position& before, const Position& after) {
+  return Material::of(after).total() < Material::of(before).total();
+}
+
+// Every shortest move neither captures nor checks.
+bool brute_quiet_key(const Tablebase& tb, const Position& pos) {
+  const std::vector<MoveValue> keys = shortest_moves(tb, pos);
+  for (const MoveValue& k : keys)
+    if (brute_captures(pos, k.after) || in_check(k.after, tb.rules())) return false;
+  return !keys.empty();
+}
+
+// No capture by either side in the tree of shortest moves and all defences.
+bool brute_no_capture(const Tablebase& tb, const Position& pos) {
+  for (const MoveValue& k : shortest_moves(tb, pos)) {
+    if (brute_captures(pos, k.after)) return false;
+    if (k.checkmate) continue;
+    // A copy: a range over the temporary Expected's contents would dangle.
+    for (const MoveValue& defence : std::vector<MoveValue>(*tb.move_values(k.after)))
+      if (brute_captures(k.after, defence.after) || !brute_no_capture(tb, defence.after)) return false;
+  }
+  return true;
+}
+
+// Without any one non-king unit: not a position, another value, or other shortest moves.
+bool brute_every_unit_needed(const Tablebase& tb, const Position& pos) {
+  auto key_names = [&](const Position& p) {
+    std::set<std::string> names;
+    for (const MoveValue& k : shortest_moves(tb, p)) names.insert(to_uci(k.move));
+    return names;
+  };
+  const ProbeResult r = *tb.probe(pos);
+  const std::set<std::string> keys = key_names(pos);
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    const Piece p = pos.piece_on(Square(s));
+    if (p.empty() || p.type() == KING) continue;
+    Position without = pos;
+    without.remove_piece(Square(s));
+    if (!is_legal_position(without, tb.rules())) continue;
+    const Expected<ProbeResult> probed = tb.probe(without);
+    if (!probed.ok()) {
+      ADD_FAILURE() << to_fen(without) << ": " << probed.error_message();
+      return false;
+    }
+    const ProbeResult w = *probed;
+    if (w.wdl == r.wdl && w.dtm_plies == r.dtm_plies && key_names(without) == keys) return false;
+  }
+  return true;
+}
+
+TEST(Mine, Issue24_ProblemQualityFiltersAgreeWithABruteForce) {
+  const Tablebase tb = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  struct Filter {
+    const char* flag;
+    bool (*brute)(const Tablebase&, const Position&);
+  };
+  // KQRvK: the defending king may take the rook and still be mated.
+  for (const char* material : {"KPvKP", "KQRvK"})
+  for (const Filter& f : {Filter{"--quiet-key", brute_quiet_key}, Filter{"--no-capture", brute_no_capture},
+                          Filter{"--every-unit-needed", brute_every_unit_needed}}) {
+    SCOPED_TRACE(std::string(material) + " " + f.flag);
+    const std::vector<std::string> sample =
+        lines(run_mine(std::string("--mate 2 --limit 300 --seed 7 ") + material).out);
+    ASSERT_EQ(sample.size(), 300u);
+    const std::set<std::string> kept = line_set(run_mine(std::string("--mate 2 ") + f.flag + " " + material).out);
+    int yes = 0;
+    for (const std::string& fen : sample) {
+      const bool brute = f.brute(tb, test::position(fen));
+      EXPECT_EQ(kept.count(fen) == 1, brute) << fen;
+      yes += brute;
+    }
+    // Both outcomes occur in the sample: the filter is tested both ways.
+    EXPECT_GT(yes, 0);
+    EXPECT_LT(yes, int(sample.size()));
+  }
+  // --units: the number of units on the board, kings included.
+  EXPECT_EQ(run_mine("--units 3 --count KPvKP").out, "0\n");
+  EXPECT_EQ(run_mine("--units 4 --mate 2 --count KPvKP").out, run_mine("--mate 2 --count KPvKP").out);
+  EXPECT_EQ(run_mine("--units 5-3 KPvKP").exit_code, 2);
+}
+
 // --- issue 24: the small faults, each named after it ---
 
 // --mate could not ask for "the side to move is mated in N".
