@@ -59,7 +59,11 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
       add_result_json(m, ProbeResult::of(mv.value));  // for the mover
       m["checkmate"] = mv.checkmate;
       m["stalemate"] = mv.stalemate;
-      if (with_pv) m["pv"] = move_names(take(tb.principal_variation(mv.after)));
+      if (with_pv) {
+        const std::vector<Move> line = take(tb.principal_variation(mv.after));
+        m["pv"] = move_names(line);
+        m["pv_san"] = san_moves(mv.after, line, tb.rules());
+      }
       j["moves"].push_back(m);
     }
   }

@@ -70,6 +70,18 @@ function query(path, fen) {
 }
 
 // A move's value for the side that plays it, as `feerie probe --moves` says it.
+// SAN moves as a numbered line from `fen`: "1.Kc2 Kb8 2.Qb7#", "1...Kb8 2.Qb7#".
+function numberedLine(fen, sans) {
+  let white = fen.split(" ")[1] === "w", number = 1;
+  const out = [];
+  sans.forEach((m, i) => {
+    if (white) out.push(number + "." + m);
+    else { out.push(i ? m : number + "..." + m); ++number; }
+    white = !white;
+  });
+  return out.join(" ");
+}
+
 function moveText(m) {
   if (m.checkmate) return "checkmate";
   if (m.stalemate) return "stalemate (draw)";
@@ -112,7 +124,7 @@ async function show() {
       fetchOk(query("/api/moves", fen)).then((r) => r.json())]);
     $("board").innerHTML = svg;
     $("value").textContent = positionText(data);
-    $("pv").textContent = data.pv.length ? data.pv.join(" ") : "(none)";
+    $("pv").textContent = data.pv_san.length ? numberedLine(fen, data.pv_san) : "(none)";
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
@@ -121,8 +133,8 @@ async function show() {
       row.dataset.move = m.move;
       const button = document.createElement("button");
       button.className = "move";
-      button.textContent = m.move;
-      button.title = "Play " + m.move;
+      button.textContent = m.san;
+      button.title = "Play " + m.san + " (" + m.move + ")";
       button.addEventListener("click", () => { state.pending = play(m.fen_after); });
       row.insertCell().appendChild(button);
       const value = row.insertCell();
@@ -130,7 +142,7 @@ async function show() {
       value.textContent = moveText(m);
       const pv = row.insertCell();
       pv.className = "pv";
-      pv.textContent = m.pv && m.pv.length ? m.pv.join(" ") : "";
+      pv.textContent = m.pv_san && m.pv_san.length ? numberedLine(m.fen_after, m.pv_san) : "";
     }
   } catch (e) {
     $("error").textContent = e.message;

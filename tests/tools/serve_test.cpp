@@ -150,6 +150,8 @@ TEST_F(Serve, MovesGivesWhatProbeMovesJsonPrints) {
     ASSERT_FALSE(j["moves"].empty());
     EXPECT_TRUE(j["moves"][0].contains("fen_after"));
     EXPECT_TRUE(j["moves"][0].contains("pv"));
+    EXPECT_TRUE(j["moves"][0].contains("pv_san"));
+    EXPECT_TRUE(j["moves"][0].contains("san"));
   }
 }
 
@@ -350,6 +352,9 @@ TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
   for (const auto& m : moves) EXPECT_NE(dom.find("data-move=\"" + m.get<std::string>() + "\""), std::string::npos) << m;
   EXPECT_EQ(count(dom, "<button class=\"move\""), int(moves.size()));
   EXPECT_NE(dom.find("<div id=\"value\">Black to move is mated in"), std::string::npos);
+  // Moves and lines in SAN (issue 24): the king's moves as buttons "Kc5" ..., lines numbered.
+  EXPECT_NE(dom.find(">Kc5</button>"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<span id=\"pv\">1...K"), std::string::npos) << dom;
   EXPECT_NE(dom.find("move 1 of the line"), std::string::npos);  // and back is possible
   EXPECT_NE(dom.find("<div id=\"stats\">KRvK (orthodox)\nWhite to move: "), std::string::npos) << "no statistics";
 
