@@ -22,6 +22,7 @@
 #include "gen/verify.h"
 #include "probe/material_set.h"
 #include "probe/header_check.h"
+#include "probe/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
@@ -181,6 +182,7 @@ struct ProbeOptions {
   bool moves = false;  // every legal move with its value
   bool pv = true;
   bool uci = false;  // long algebraic notation instead of SAN in the text
+  int tree_width = -1;  // >= 0: the solution tree, at most that many replies per node (0: all)
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
@@ -197,7 +199,7 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
     return;
   }
   if (o.json) {
-    std::cout << probe_json(tb, pos, o.moves, o.pv) << "\n";
+    std::cout << probe_json(tb, pos, o.moves, o.pv, o.tree_width) << "\n";
     return;
   }
   ProbeResult r = take(tb.probe(pos));
@@ -218,6 +220,8 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
   if (!pv.empty()) std::cout << "; pv: " << line_text(pos, pv);
   std::cout << "\n";
+  if (o.tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0)
+    std::cout << solution_text(pos, take(solution_tree(tb, pos, o.tree_width)));
   for (const MoveValue& mv : values) {
     std::cout << fmt::format("  {:<7} {}", move_text(pos, mv.move), move_verdict_text(mv));
     if (o.pv && value::is_mate(mv.value) && !mv.checkmate)
@@ -451,6 +455,13 @@ void add_probe_command(CLI::App& app) {
                   "Also every legal move with the value of the position after it, for the mover, best first");
     cmd->add_flag(
         "--no-pv", [probe_options](std::int64_t) { probe_options->pv = false; }, "Leave the principal variations out");
+    auto* tree = cmd->add_flag(
+        "--tree", [probe_options](std::int64_t) { probe_options->tree_width = std::max(probe_options->tree_width, 0); },
+        "The whole solution of a mate: every key, every defence, every continuation keeping the shortest mate");
+    cmd->add_option("--width", probe_options->tree_width,
+                    "With --tree: at most this many defences per move (the others counted; default: all)")
+        ->check(CLI::Range(1, 1000))
+        ->needs(tree);
     cmd->add_flag("--uci", probe_options->uci,
                   "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output");
     auto popeye = std::make_shared<bool>(false);

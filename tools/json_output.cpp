@@ -2,6 +2,7 @@
 // --json`, `serve`'s API): one definition each, shared (tools/cli.h).
 #include <nlohmann/json.hpp>
 
+#include "probe/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
@@ -32,7 +33,23 @@ void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {
 // The object `probe --json` prints for `pos` (and `serve`'s API returns): the value, the
 // best moves, with `with_pv` the principal variation, with `with_moves` every legal move with its
 // value for the mover (best first) and, with `with_pv`, its variation.
-std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv) {
+namespace {
+
+// A solution tree node and what follows it, as JSON.
+nlohmann::ordered_json tree_json(const SolutionNode& n) {
+  nlohmann::ordered_json j;
+  j["move"] = to_uci(n.move);
+  j["san"] = n.san;
+  j["checkmate"] = n.checkmate;
+  j["next"] = nlohmann::ordered_json::array();
+  for (const SolutionNode& c : n.children) j["next"].push_back(tree_json(c));
+  if (n.omitted) j["omitted"] = n.omitted;
+  return j;
+}
+
+}  // namespace
+
+std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv, int tree_width) {
   ProbeResult r = take(tb.probe(pos));
   std::vector<Move> best = take(tb.best_moves(pos));
   std::vector<Move> pv = with_pv ? take(tb.principal_variation(pos)) : std::vector<Move>{};
@@ -66,6 +83,12 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
       }
       j["moves"].push_back(m);
     }
+  }
+  if (tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0) {
+    const SolutionNode root = take(solution_tree(tb, pos, tree_width));
+    j["tree"] = nlohmann::ordered_json::array();
+    for (const SolutionNode& c : root.children) j["tree"].push_back(tree_json(c));
+    if (root.omitted) j["tree_omitted"] = root.omitted;
   }
   return json_text(j);
 }

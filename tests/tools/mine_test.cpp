@@ -20,9 +20,11 @@
 #include <vector>
 
 #include "probe/indexer.h"
+#include "probe/solution_tree.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/san.h"
 #include "tests/probe/mine_fixture.h"
 #include "tests/test_util.h"
 #include "tools/popeye.h"
@@ -311,6 +313,61 @@ TEST(Mine, Issue24_ProblemQualityFiltersAgreeWithABruteForce) {
   EXPECT_EQ(run_mine("--units 3 --count KPvKP").out, "0\n");
   EXPECT_EQ(run_mine("--units 4 --mate 2 --count KPvKP").out, run_mine("--mate 2 --count KPvKP").out);
   EXPECT_EQ(run_mine("--units 5-3 KPvKP").exit_code, 2);
+}
+
+// --- issue 24: the whole solution (probe --tree) ---
+
+// Every path of the tree below `pos` (whose value is `plies` for the side to move) ends
+// in a mate after exactly `plies` moves; the attacker's moves are the shortest moves, the
+// defender's every legal move.
+void expect_tree_is_the_solution(const Tablebase& tb, const Position& pos, const std::vector<SolutionNode>& nodes,
+                                 bool attacker, int plies, int& leaves) {
+  std::set<std::string> want, got;
+  if (attacker) {
+    for (const MoveValue& k : shortest_moves(tb, pos)) want.insert(to_uci(k.move));
+  } else {
+    for (const MoveValue& m : std::vector<MoveValue>(*tb.move_values(pos))) want.insert(to_uci(m.move));
+  }
+  for (const SolutionNode& n : nodes) got.insert(to_uci(n.move));
+  EXPECT_EQ(got, want) << to_fen(pos);
+  for (const SolutionNode& n : nodes) {
+    Position after = pos;
+    UndoRecord undo;
+    make_move(after, n.move, undo, tb.rules());
+    EXPECT_EQ(n.san, to_san(pos, n.move, tb.rules()));
+    EXPECT_EQ(n.attacker, attacker);
+    if (plies == 1) {
+      EXPECT_TRUE(n.checkmate) << to_fen(pos) << " " << n.san;
+      ++leaves;
+      continue;
+    }
+    expect_tree_is_the_solution(tb, after, n.children, !attacker, plies - 1, leaves);
+  }
+}
+
+TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuation) {
+  const Tablebase tb = Tablebase::open(mine_fixture_tables(), RuleSet::orthodox());
+  int leaves = 0;
+  for (const char* material : {"KQRvK", "KPvKP"})
+    for (const std::string& fen : lines(run_mine(std::string("--mate 3 --limit 20 --seed 3 ") + material).out)) {
+      const Position pos = test::position(fen);
+      const Expected<SolutionNode> root = solution_tree(tb, pos);
+      ASSERT_TRUE(root.ok()) << root.error_message();
+      expect_tree_is_the_solution(tb, pos, root->children, true, 5, leaves);
+    }
+  EXPECT_GT(leaves, 100);
+  // The side to move mated: its every move, then the mates.
+  const Position lost = test::position("k7/8/1K6/8/8/8/8/3Q4 b - - 0 1");
+  const Expected<SolutionNode> root = solution_tree(tb, lost);
+  ASSERT_TRUE(root.ok());
+  expect_tree_is_the_solution(tb, lost, root->children, false, value::plies(*tb.value_code(lost)), leaves);
+  // A draw has none; --width bounds the replies and counts the others.
+  EXPECT_FALSE(solution_tree(tb, test::position("8/8/8/8/8/8/8/K6k w - - 0 1")).ok());
+  const CommandRun narrow = run_feerie("probe --tree --width 1 --no-pv --tables " + mine_fixture_tables() +
+                                       " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
+  EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
+  EXPECT_NE(narrow.out.find("\n1.Qc5!\n  1...Ka4 2.Kb1\n"), std::string::npos) << narrow.out;
+  EXPECT_NE(narrow.out.find("more)"), std::string::npos) << narrow.out;
 }
 
 // --- issue 24: the small faults, each named after it ---

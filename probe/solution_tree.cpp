@@ -1,0 +1,104 @@
+#include "probe/solution_tree.h"
+
+#include <algorithm>
+
+#include "rules/movegen.h"
+#include "rules/san.h"
+
+namespace feerie {
+
+namespace {
+
+Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, std::vector<SolutionNode>& out,
+            int& omitted, bool root = false);
+
+// A node for move `mv` of `pos`, and the tree below it.
+Status add_node(const Tablebase& tb, const Position& pos, const MoveValue& mv, bool attacker, int width,
+                std::vector<SolutionNode>& out) {
+  SolutionNode node;
+  node.move = mv.move;
+  node.san = to_san(pos, mv.move, tb.rules());
+  node.checkmate = mv.checkmate;
+  node.attacker = attacker;
+  if (!mv.checkmate)
+    if (Status s = grow(tb, mv.after, !attacker, width, node.children, node.omitted); !s) return s;
+  out.push_back(std::move(node));
+  return Ok{};
+}
+
+// The moves of `pos` that belong to the tree: for the attacker those that keep its value,
+// for the defender every move (the tablebase's order: the longest resistance first), at
+// most `width` of them (the others counted in `omitted`), every key at the root.
+Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, std::vector<SolutionNode>& out,
+            int& omitted, bool root) {
+  Expected<ValueCode> v = tb.value_code(pos);
+  if (!v) return v.error();
+  Expected<std::vector<MoveValue>> moves = tb.move_values(pos);
+  if (!moves) return moves.error();
+  for (const MoveValue& mv : *moves) {
+    if (attacker && mv.value != *v) continue;  // not a key or continuation (values are the mover's)
+    if (width > 0 && int(out.size()) == width && !(root && attacker)) {
+      ++omitted;
+      continue;
+    }
+    if (Status s = add_node(tb, pos, mv, attacker, width, out); !s) return s;
+  }
+  return Ok{};
+}
+
+// "2.Qa3#", or "1...Kb2" for a Black move opening a line ("Kb2" inside one).
+std::string numbered(const SolutionNode& n, int ply, Color mover, bool opens_line) {
+  const std::string number = std::to_string(ply / 2 + 1);
+  if (mover == WHITE) return number + "." + n.san;
+  return opens_line ? number + "..." + n.san : n.san;
+}
+
+void write_defences(const std::vector<SolutionNode>& defences, int omitted, int ply, Color mover, int indent,
+                    std::string& out);
+
+// Each attacker move on a line of its own after `prefix`, its defences indented below.
+void write_attacks(const std::vector<SolutionNode>& attacks, const std::string& prefix, int ply, Color mover,
+                   int indent, bool key, std::string& out) {
+  for (const SolutionNode& a : attacks) {
+    out += prefix + numbered(a, ply, mover, prefix.find_first_not_of(' ') == std::string::npos) + (key ? "!" : "") +
+           "\n";
+    write_defences(a.children, a.omitted, ply + 1, ~mover, indent + 2, out);
+  }
+}
+
+// Each defence opening a line with the attacker's answer beside it ("1...Kb2 2.Qa3#").
+void write_defences(const std::vector<SolutionNode>& defences, int omitted, int ply, Color mover, int indent,
+                    std::string& out) {
+  const std::string pad(std::size_t(indent), ' ');
+  for (const SolutionNode& d : defences) {
+    const std::string line = pad + numbered(d, ply, mover, true) + " ";
+    if (d.children.empty()) out += line + "\n";
+    write_attacks(d.children, line, ply + 1, ~mover, indent, false, out);
+    if (d.omitted) out += line + "(and " + std::to_string(d.omitted) + " more)\n";
+  }
+  if (omitted) out += pad + "(and " + std::to_string(omitted) + " more)\n";
+}
+
+}  // namespace
+
+Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width) {
+  Expected<ValueCode> v = tb.value_code(pos);
+  if (!v) return v.error();
+  if (!value::is_mate(*v)) return error(ErrorKind::InvalidArgument, "a draw has no solution tree");
+  if (value::plies(*v) == 0) return error(ErrorKind::InvalidArgument, "the side to move is mated already");
+  SolutionNode root;
+  root.attacker = value::is_loss(*v);  // the side that made the move before the position
+  if (Status s = grow(tb, pos, value::is_win(*v), width, root.children, root.omitted, true); !s) return s.error();
+  return root;
+}
+
+std::string solution_text(const Position& pos, const SolutionNode& root) {
+  std::string out;
+  if (!root.attacker)
+    write_attacks(root.children, "", 0, pos.side_to_move(), 0, true, out);
+  else
+    write_defences(root.children, root.omitted, 0, pos.side_to_move(), 0, out);
+  return out;
+}
+
+}  // namespace feerie

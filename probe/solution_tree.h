@@ -1,0 +1,43 @@
+// The whole solution of a direct mate (issue 24, `feerie probe --tree`): from a position
+// the side to move wins, every key (a move that keeps the shortest mate); after each key
+// every legal reply of the defender, the longest resistance first; after each reply every
+// move of the attacker that keeps the shortest mate from there (more than one: duals);
+// down to the mates. From a position the side to move loses, the same below each of its
+// moves, the longest resistance first. A draw has no tree.
+//
+// `width` bounds the moves listed after each move (the defences, and the attacker's
+// continuations when several keep the mate: duals; the others are counted in `omitted`),
+// so that a long mate stays readable; the keys are always listed; 0 lists everything.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "probe/tablebase.h"
+#include "rules/expected.h"
+#include "rules/position.h"
+
+namespace feerie {
+
+struct SolutionNode {
+  Move move;
+  std::string san;
+  bool checkmate = false;
+  bool attacker = false;              // a move of the side that mates
+  std::vector<SolutionNode> children;  // the next moves, as above
+  int omitted = 0;                     // replies left out by the width
+};
+
+// The tree of `pos` under a root node (no move; `attacker` when the side to move is the
+// one mated) whose children are the first moves: the keys when `pos` is won, every move
+// of the side to move when it is lost. Errors: those of the probes; InvalidArgument for a
+// draw and a position already mated.
+Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width = 0);
+
+// The tree as text in problem layout: each key alone on its line with "!", each defence
+// opening a line with the answer beside it, what follows indented below:
+//   1.Kxa2!
+//     1...Kb2 2.Qa3#
+std::string solution_text(const Position& pos, const SolutionNode& root);
+
+}  // namespace feerie
