@@ -91,7 +91,20 @@ std::string to_san(const Position& pos, Move m, const RuleSet& rules) {
   return s;
 }
 
-Expected<Move> parse_san(const Position& pos, std::string_view text, const RuleSet& rules) {
+// `text` with figurines (white or black, U+2654 to U+265F) read as piece letters.
+std::string from_figurine(std::string_view text) {
+  static const char* const Figurines[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658",
+                                          "\u265a", "\u265b", "\u265c", "\u265d", "\u265e"};
+  static const char Letters[] = "KQRBNKQRBN";
+  std::string out(text);
+  for (int i = 0; i < 10; ++i)
+    for (std::size_t at; (at = out.find(Figurines[i])) != std::string::npos;) out.replace(at, 3, 1, Letters[i]);
+  return out;
+}
+
+Expected<Move> parse_san(const Position& pos, std::string_view given, const RuleSet& rules) {
+  const std::string ascii = from_figurine(given);
+  const std::string_view text = ascii;
   MoveList moves;
   generate_legal(pos, rules, moves);
   const std::string exact = stripped(text, false), loose = stripped(text, true);

@@ -31,7 +31,8 @@ std::string to_san(const Position& pos, Move m, const RuleSet& rules);
 
 // The legal move of `pos` that `text` names: SAN as to_san() writes it (the check and
 // mate marks, `!` and `?` are optional; `x`, `=` and `-` may be left out when the move
-// stays unambiguous), or long algebraic notation (e2e4, e7e8q). Errors (InvalidArgument):
+// stays unambiguous; figurines, white or black, stand for the letters), or long algebraic
+// notation (e2e4, e7e8q). Errors (InvalidArgument):
 // no legal move has that name, or several have (naming them).
 Expected<Move> parse_san(const Position& pos, std::string_view text, const RuleSet& rules);
 

@@ -111,11 +111,13 @@ void add_perft_command(CLI::App& app) {
 void add_play_command(CLI::App& app) {
   struct Options {
     std::string condition = "orthodox";
+    bool figurine = false;
     std::vector<std::string> args;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("play", "Play moves from a position and print the position after each");
   cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
+  cmd->add_flag("--figurine", opt->figurine, "Print the moves with figurines for the pieces (\u2658f3)");
   cmd->add_option("args", opt->args,
                   "A position in FEN (quoted, or its fields), then moves in SAN (Nf3, exd5, e8=Q) or long algebraic "
                   "notation (g1f3)")
@@ -134,7 +136,7 @@ void add_play_command(CLI::App& app) {
     for (std::size_t i = fields; i < opt->args.size(); ++i) {
       Expected<Move> m = parse_san(pos, opt->args[i], rules);
       if (!m) throw CommandError("in '" + to_fen(pos) + "': " + m.error_message(), m.error_kind());
-      const std::string san = to_san(pos, *m, rules);
+      const std::string san = opt->figurine ? to_figurine(to_san(pos, *m, rules)) : to_san(pos, *m, rules);
       UndoRecord undo;
       make_move(pos, *m, undo, rules);
       std::cout << san << ' ' << to_fen(pos);

@@ -22,6 +22,8 @@
 #include "gen/verify.h"
 #include "probe/material_set.h"
 #include "probe/header_check.h"
+#include "probe/mine.h"
+#include "probe/problem_quality.h"
 #include "probe/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
@@ -183,6 +185,8 @@ struct ProbeOptions {
   bool pv = true;
   bool uci = false;  // long algebraic notation instead of SAN in the text
   int tree_width = -1;  // >= 0: the solution tree, at most that many replies per node (0: all)
+  bool problem = false;  // the mining filters' verdicts on the position (issue 24)
+  bool figurine = false;  // SAN with figurines (♘f3)
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
@@ -191,6 +195,18 @@ struct ProbeOptions {
 
 
 namespace {
+
+// The verdicts of `mine`'s problem filters on one position (issue 24: one position could
+// not be tested without mining its whole table): "problem: unique key yes, sound no, ...".
+std::string problem_text(const Tablebase& tb, const Position& pos) {
+  const ValueCode v = take(tb.value_code(pos));
+  if (!value::is_win(v)) return "problem: none (the side to move does not win)\n";
+  auto yes = [](Expected<bool> b) { return take(std::move(b)) ? "yes" : "no"; };
+  return fmt::format("problem: #{} ({} units); unique key {}, sound {}, quiet key {}, no capture {}, every unit needed {}\n",
+                     value::moves(v), popcount(pos.pieces()), yes(has_unique_key(tb, pos)), yes(is_sound(tb, pos)),
+                     yes(has_quiet_key(tb, pos, v)), yes(solution_has_no_capture(tb, pos, v)),
+                     yes(every_unit_needed(tb, pos, v)));
+}
 
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
   Position pos = parse_position(fen, tb.rules());  // a legal position
@@ -208,9 +224,10 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   std::vector<MoveValue> values = o.moves ? take(tb.move_values(pos)) : std::vector<MoveValue>{};
   // SAN (numbered lines) for people; --uci the long algebraic names.
   const RuleSet& rules = tb.rules();
-  auto move_text = [&](const Position& at, Move m) { return o.uci ? to_uci(m) : to_san(at, m, rules); };
+  auto people = [&](const std::string& san) { return o.figurine ? to_figurine(san) : san; };
+  auto move_text = [&](const Position& at, Move m) { return o.uci ? to_uci(m) : people(to_san(at, m, rules)); };
   auto line_text = [&](const Position& at, const std::vector<Move>& line) {
-    return o.uci ? fmt::format("{}", fmt::join(move_names(line), " ")) : san_line(at, line, rules);
+    return o.uci ? fmt::format("{}", fmt::join(move_names(line), " ")) : people(san_line(at, line, rules));
   };
   std::cout << to_fen(pos) << ": " << verdict_text(r);
   if (!best.empty()) {
@@ -220,8 +237,9 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
   if (!pv.empty()) std::cout << "; pv: " << line_text(pos, pv);
   std::cout << "\n";
+  if (o.problem) std::cout << problem_text(tb, pos);
   if (o.tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0)
-    std::cout << solution_text(pos, take(solution_tree(tb, pos, o.tree_width)));
+    std::cout << people(solution_text(pos, take(solution_tree(tb, pos, o.tree_width))));
   for (const MoveValue& mv : values) {
     std::cout << fmt::format("  {:<7} {}", move_text(pos, mv.move), move_verdict_text(mv));
     if (o.pv && value::is_mate(mv.value) && !mv.checkmate)
@@ -462,6 +480,11 @@ void add_probe_command(CLI::App& app) {
                     "With --tree: at most this many defences per move (the others counted; default: all)")
         ->check(CLI::Range(1, 1000))
         ->needs(tree);
+    cmd->add_flag("--problem", probe_options->problem,
+                  "Also the verdicts of mine's problem filters on the position: unique key, sound, quiet key, no "
+                  "capture, every unit needed")
+        ->excludes("--json");
+    cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
     cmd->add_flag("--uci", probe_options->uci,
                   "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output");
     auto popeye = std::make_shared<bool>(false);

@@ -131,6 +131,9 @@ TEST(San, BadMovesAreRefusedWithTheLegalOnes) {
   EXPECT_EQ(*parse_san(two_rooks, "Rad1", rules), Move(SQ_A1, SQ_D1));
   EXPECT_EQ(*parse_san(two_rooks, "Ra1-d1", rules), Move(SQ_A1, SQ_D1)) << "a long form with the origin";
   EXPECT_EQ(to_figurine("Nbd2"), "\u2658bd2");
+  // Figurines read back, either colour's.
+  EXPECT_EQ(*parse_san(two_rooks, "\u2656ad1", rules), Move(SQ_A1, SQ_D1));
+  EXPECT_EQ(*parse_san(two_rooks, "\u265cad1", rules), Move(SQ_A1, SQ_D1));
   EXPECT_EQ(to_figurine("exd8=Q+"), "exd8=\u2655+");
 }
 

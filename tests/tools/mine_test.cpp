@@ -2,6 +2,7 @@
 // positions, --unique-key and --sound against a brute force written here from
 // move_values() and probe(), --differs-from, sampling, the Popeye problems read back, and
 // bad input.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -368,6 +369,26 @@ TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuati
   EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
   EXPECT_NE(narrow.out.find("\n1.Qc5!\n  1...Ka4 2.Kb1\n"), std::string::npos) << narrow.out;
   EXPECT_NE(narrow.out.find("more)"), std::string::npos) << narrow.out;
+}
+
+// One position could not be tested for a unique key or soundness without mining the
+// whole table: `probe --problem` gives the filters' verdicts, the same as mine's.
+TEST(Probe, Issue24_ProblemGivesTheMiningFiltersVerdictsOnOnePosition) {
+  const std::vector<std::string> sample = lines(run_mine("--mate 2 --limit 25 --seed 11 KQRvK").out);
+  ASSERT_EQ(sample.size(), 25u);
+  std::map<std::string, std::set<std::string>> kept;
+  for (const char* flag : {"--unique-key", "--sound", "--quiet-key", "--no-capture", "--every-unit-needed"})
+    kept[flag] = line_set(run_mine(std::string("--mate 2 ") + flag + " KQRvK").out);
+  for (const std::string& fen : sample) {
+    const CommandRun r = run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() + " '" + fen + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto verdict = [&](const char* flag) { return kept[flag].count(fen) ? "yes" : "no"; };
+    const std::string expected = fmt::format(
+        "problem: #2 (4 units); unique key {}, sound {}, quiet key {}, no capture {}, every unit needed {}\n",
+        verdict("--unique-key"), verdict("--sound"), verdict("--quiet-key"), verdict("--no-capture"),
+        verdict("--every-unit-needed"));
+    EXPECT_NE(r.out.find(expected), std::string::npos) << fen << "\n" << r.out << expected;
+  }
 }
 
 // --- issue 24: the small faults, each named after it ---
