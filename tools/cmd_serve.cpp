@@ -92,6 +92,19 @@ void serve(const ServeOptions& opt) {
     res.set_content(reply.body, reply.content_type);
   });
 
+  // Errors the server meets before any handler (a request line over cpp-httplib's limit:
+  // 414, issue 24; a path outside the page and the API: 404) used to have an empty body.
+  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;  // the API's own JSON error
+    std::string message = "HTTP error " + std::to_string(res.status);
+    std::string kind = "invalid argument";
+    if (res.status == 414)
+      message = "the request is longer than " + std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
+                " bytes (a FEN and a condition take well under 200)";
+    if (res.status == 404) message = "no such page: the viewer is at / and its API under /api/", kind = "not found";
+    res.set_content(json_text(nlohmann::json{{"error", message}, {"error_kind", kind}}) + "\n", "application/json");
+  });
+
   int port = opt.port;
   if (port == 0)
     port = server.bind_to_any_port(opt.host);

@@ -167,6 +167,9 @@ TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
   expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3B4/8/k1K5 w - - 0 1"), 404, "not found", "missing table KBvK");
   expect_error("/api/nothing", 404, "not found", "no such API path");
   expect_error("/api/diagram?fen=" + encode(Fen) + "&size=big", 400, "invalid argument", "bad size");
+  // Issue 24: the server's own errors used to come with an empty body.
+  expect_error("/api/probe?fen=" + std::string(9000, 'x'), 414, "invalid argument", "the request is longer than");
+  expect_error("/nothing.html", 404, "not found", "no such page");
 }
 
 // Issue 27 B: bytes that are not UTF-8 (Latin-1, a cut sequence) in a parameter are a 400
