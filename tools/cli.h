@@ -110,6 +110,8 @@ std::string stat_json(const TableHeader& header);
 // The value fields of `probe --json` (wdl, dtm_plies, mate_in), shared by `probe`, `mine`
 // and `serve`.
 void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r);
+// A value for people: "the side to move mates in 10 (19 plies)", "draw", ...
+std::string verdict_text(const ProbeResult& r);
 // Moves in long algebraic notation (`c3d4`, `e7e8q`), in their order.
 std::vector<std::string> move_names(const std::vector<Move>& moves);
 

@@ -2,8 +2,10 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
+#include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "rules/san.h"
@@ -111,6 +113,7 @@ void add_perft_command(CLI::App& app) {
 void add_play_command(CLI::App& app) {
   struct Options {
     std::string condition = "orthodox";
+    std::string tables;  // with tables: the value of each position reached
     bool figurine = false;
     std::vector<std::string> args;
   };
@@ -118,6 +121,7 @@ void add_play_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("play", "Play moves from a position and print the position after each");
   cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
   cmd->add_flag("--figurine", opt->figurine, "Print the moves with figurines for the pieces (\u2658f3)");
+  cmd->add_option("--tables", opt->tables, "Also give the value of each position reached, from this tables directory");
   cmd->add_option("args", opt->args,
                   "A position in FEN (quoted, or its fields), then moves in SAN (Nf3, exd5, e8=Q) or long algebraic "
                   "notation (g1f3)")
@@ -133,17 +137,26 @@ void add_play_command(CLI::App& app) {
         ++fields;
     }
     Position pos = parse_position(std::vector<std::string>(opt->args.begin(), opt->args.begin() + long(fields)), rules);
+    std::optional<Tablebase> tb;
+    if (!opt->tables.empty()) {
+      tb = Tablebase::open(opt->tables, rules);
+      const std::string value = verdict_text(take(tb->probe(pos)));  // before any output: it may fail
+      std::cout << "start " << to_fen(pos) << " (" << value << ")\n";
+    }
     for (std::size_t i = fields; i < opt->args.size(); ++i) {
       Expected<Move> m = parse_san(pos, opt->args[i], rules);
       if (!m) throw CommandError("in '" + to_fen(pos) + "': " + m.error_message(), m.error_kind());
       const std::string san = opt->figurine ? to_figurine(to_san(pos, *m, rules)) : to_san(pos, *m, rules);
       UndoRecord undo;
       make_move(pos, *m, undo, rules);
-      std::cout << san << ' ' << to_fen(pos);
+      std::string line = san + ' ' + to_fen(pos);
       MoveList replies;
       generate_legal(pos, rules, replies);
-      if (replies.empty()) std::cout << (in_check(pos, rules) ? " (checkmate)" : " (stalemate)");
-      std::cout << "\n";
+      if (replies.empty())
+        line += in_check(pos, rules) ? " (checkmate)" : " (stalemate)";
+      else if (tb)
+        line += " (" + verdict_text(take(tb->probe(pos))) + ")";
+      std::cout << line << "\n";
     }
   });
 }

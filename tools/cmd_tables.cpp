@@ -159,16 +159,6 @@ void print_generated(const GeneratedTable& t) {
 
 
 
-// "the side to move mates in 10 (19 plies)", "draw", ...
-std::string verdict_text(const ProbeResult& r) {
-  if (r.wdl == Wdl::Draw) return "draw";
-  if (r.dtm_plies == 0) return "the side to move is mated";
-  if (r.wdl == Wdl::Win)
-    return fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies,
-                       r.dtm_plies == 1 ? "ply" : "plies");
-  return fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
-}
-
 // A move's value for the side that plays it.
 std::string move_verdict_text(const MoveValue& mv) {
   if (mv.checkmate) return "checkmate";

@@ -1,5 +1,6 @@
 // The JSON objects and names the commands and the viewer print (`probe --json`, `stat
 // --json`, `serve`'s API): one definition each, shared (tools/cli.h).
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "probe/solution_tree.h"
@@ -22,6 +23,15 @@ std::vector<std::string> move_names(const std::vector<Move>& moves) {
   std::vector<std::string> names;
   for (Move m : moves) names.push_back(to_uci(m));
   return names;
+}
+
+std::string verdict_text(const ProbeResult& r) {
+  if (r.wdl == Wdl::Draw) return "draw";
+  if (r.dtm_plies == 0) return "the side to move is mated";
+  if (r.wdl == Wdl::Win)
+    return fmt::format("the side to move mates in {} ({} {})", r.mate_in(), r.dtm_plies,
+                       r.dtm_plies == 1 ? "ply" : "plies");
+  return fmt::format("the side to move is mated in {} ({} plies)", -r.mate_in(), r.dtm_plies);
 }
 
 void add_result_json(nlohmann::ordered_json& j, const ProbeResult& r) {

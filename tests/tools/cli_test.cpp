@@ -600,6 +600,19 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   EXPECT_EQ(r.output, "Rh2 8/8/8/8/8/8/7r/K1k5 w - - 0 1 (stalemate)\n");
   r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Qc8");
   EXPECT_EQ(r.output, "Qc8# k1Q5/8/1K6/8/8/8/8/8 b - - 0 1 (checkmate)\n");
+  // Issue 24: with --tables, the value of each position reached.
+  std::string dir = "/tmp/feerie-play-" + std::to_string(::getpid());
+  ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
+  r = run_feerie("play --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Kc7 Ka7 Qa1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "start k7/8/1K6/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
+                      "Kc7 k7/2K5/8/8/8/8/8/2Q5 b - - 0 1 (the side to move is mated in 1 (2 plies))\n"
+                      "Ka7 8/k1K5/8/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
+                      "Qa1# 8/k1K5/8/8/8/8/8/Q7 b - - 0 1 (checkmate)\n");
+  r = run_feerie("play --tables " + dir + "-missing 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Kc7");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_EQ(r.output.rfind("feerie: missing table KQvK", 0), 0u) << r.output;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
