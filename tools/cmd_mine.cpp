@@ -11,6 +11,7 @@
 #include "probe/mine.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
+#include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 #include "tools/popeye.h"
@@ -74,9 +75,13 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
   j["fen"] = to_fen(m.position);
   j["condition"] = tb.rules().name();
   add_result_json(j, ProbeResult::of(m.value));
-  std::vector<std::string> best;
-  for (Move mv : take(tb.best_moves(m.position))) best.push_back(to_uci(mv));
+  std::vector<std::string> best, best_san;
+  for (Move mv : take(tb.best_moves(m.position))) {
+    best.push_back(to_uci(mv));
+    best_san.push_back(to_san(m.position, mv, tb.rules()));
+  }
   j["best_moves"] = best;
+  j["best_moves_san"] = best_san;
   if (!other.empty()) {
     nlohmann::ordered_json there;
     there["condition"] = other;
