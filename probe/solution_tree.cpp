@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/fen.h"
 #include "rules/movegen.h"
 #include "rules/san.h"
 
@@ -46,9 +47,12 @@ Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, 
   return Ok{};
 }
 
-// "2.Qa3#", or "1...Kb2" for a Black move opening a line ("Kb2" inside one).
+// "2.Qa3#", or "1...Kb2" for a Black move opening a line ("Kb2" inside one). `ply` counts
+// from the tree's first move, `mover` is the side playing this one; a tree that Black
+// starts numbers White's first answer 2.
 std::string numbered(const SolutionNode& n, int ply, Color mover, bool opens_line) {
-  const std::string number = std::to_string(ply / 2 + 1);
+  const Color first = ply % 2 ? ~mover : mover;
+  const std::string number = std::to_string(1 + (ply + (first == BLACK ? 1 : 0)) / 2);
   if (mover == WHITE) return number + "." + n.san;
   return opens_line ? number + "..." + n.san : n.san;
 }
@@ -79,7 +83,34 @@ void write_defences(const std::vector<SolutionNode>& defences, int omitted, int 
   if (omitted) out += pad + "(and " + std::to_string(omitted) + " more)\n";
 }
 
+// PGN movetext: the first node at each step is the main line, the others variations
+// (RAV) after it; a Black move opening a variation or following one carries its number.
+void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, bool numbered_black, std::string& out) {
+  if (nodes.empty()) return;
+  const Color first = ply % 2 ? ~mover : mover;
+  const int number = 1 + (ply + (first == BLACK ? 1 : 0)) / 2;
+  auto prefix = [&](bool black_number) {
+    return mover == WHITE ? std::to_string(number) + ". " : black_number ? std::to_string(number) + "... " : "";
+  };
+  const SolutionNode& main = nodes.front();
+  out += " " + prefix(numbered_black) + main.san;
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    out += " (" + prefix(true) + nodes[i].san;
+    pgn_moves(nodes[i].children, ply + 1, ~mover, false, out);
+    out += ")";
+  }
+  pgn_moves(main.children, ply + 1, ~mover, nodes.size() > 1, out);
+}
+
 }  // namespace
+
+std::string solution_pgn(const Position& pos, const SolutionNode& root, const std::string& condition) {
+  std::string out = "[Event \"Solution, " + condition + "\"]\n[SetUp \"1\"]\n[FEN \"" + to_fen(pos) +
+                    "\"]\n[Result \"*\"]\n\n";
+  std::string moves;
+  pgn_moves(root.children, 0, pos.side_to_move(), true, moves);
+  return out + (moves.empty() ? "" : moves.substr(1) + " ") + "*\n";
+}
 
 Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width) {
   Expected<ValueCode> v = tb.value_code(pos);

@@ -40,4 +40,9 @@ Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, i
 //     1...Kb2 2.Qa3#
 std::string solution_text(const Position& pos, const SolutionNode& root);
 
+// The tree as a PGN game from `pos` (tags SetUp and FEN, the condition in Event), the first
+// move at each step as the main line and the others as variations:
+//   1. Qd4 Ka2 (1... Kb1 2. Qxb2#) 2. Qa4+ Kb1 3. Qa1# *
+std::string solution_pgn(const Position& pos, const SolutionNode& root, const std::string& condition);
+
 }  // namespace feerie

@@ -177,6 +177,7 @@ struct ProbeOptions {
   int tree_width = -1;  // >= 0: the solution tree, at most that many replies per node (0: all)
   bool problem = false;  // the mining filters' verdicts on the position (issue 24)
   bool figurine = false;  // SAN with figurines (♘f3)
+  bool pgn = false;       // with --tree: the tree as PGN
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
@@ -229,7 +230,8 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   std::cout << "\n";
   if (o.problem) std::cout << problem_text(tb, pos);
   if (o.tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0)
-    std::cout << people(solution_text(pos, take(solution_tree(tb, pos, o.tree_width))));
+    std::cout << (o.pgn ? solution_pgn(pos, take(solution_tree(tb, pos, o.tree_width)), rules.name())
+                        : people(solution_text(pos, take(solution_tree(tb, pos, o.tree_width)))));
   for (const MoveValue& mv : values) {
     std::cout << fmt::format("  {:<7} {}", move_text(pos, mv.move), move_verdict_text(mv));
     if (o.pv && value::is_mate(mv.value) && !mv.checkmate)
@@ -469,6 +471,8 @@ void add_probe_command(CLI::App& app) {
     cmd->add_option("--width", probe_options->tree_width,
                     "With --tree: at most this many defences per move (the others counted; default: all)")
         ->check(CLI::Range(1, 1000))
+        ->needs(tree);
+    cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")
         ->needs(tree);
     cmd->add_flag("--problem", probe_options->problem,
                   "Also the verdicts of mine's problem filters on the position: unique key, sound, quiet key, no "

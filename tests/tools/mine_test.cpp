@@ -369,6 +369,19 @@ TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuati
   EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
   EXPECT_NE(narrow.out.find("\n1.Qc5!\n  1...Ka4 2.Kb1\n"), std::string::npos) << narrow.out;
   EXPECT_NE(narrow.out.find("more)"), std::string::npos) << narrow.out;
+  // Black first: its move is 1..., White's answer 2.; the PGN has the same numbers.
+  const std::string black_first = "'k7/8/1K6/8/8/8/8/3Q4 b - - 0 1'";
+  const CommandRun text = run_feerie("probe --tree --no-pv --tables " + mine_fixture_tables() + " " + black_first);
+  EXPECT_NE(text.out.find("\n1...Kb8 2.Qd8#\n"), std::string::npos) << text.out;
+  const CommandRun pgn = run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() + " " + black_first);
+  EXPECT_NE(pgn.out.find("[FEN \"k7/8/1K6/8/8/8/8/3Q4 b - - 0 1\"]\n[Result \"*\"]\n\n1... Kb8 2. Qd8# *\n"),
+            std::string::npos)
+      << pgn.out;
+  // Variations: every defence of a won position appears once, in parentheses but the first.
+  const CommandRun rav = run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() +
+                                    " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
+  EXPECT_NE(rav.out.find("1. Qc5 Ka4 "), std::string::npos) << rav.out;
+  EXPECT_NE(rav.out.find(" (2. Qb6"), std::string::npos) << rav.out;
 }
 
 // One position could not be tested for a unique key or soundness without mining the
