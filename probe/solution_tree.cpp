@@ -10,19 +10,31 @@ namespace feerie {
 
 namespace {
 
-Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, std::vector<SolutionNode>& out,
+// The width and the node budget of a tree being grown, and the nodes made so far.
+struct Limits {
+  int width = 0;
+  int max_nodes = 0;
+  int nodes = 0;
+};
+
+Status grow(const Tablebase& tb, const Position& pos, bool attacker, Limits& limits, std::vector<SolutionNode>& out,
             int& omitted, bool root = false);
 
 // A node for move `mv` of `pos`, and the tree below it.
-Status add_node(const Tablebase& tb, const Position& pos, const MoveValue& mv, bool attacker, int width,
+Status add_node(const Tablebase& tb, const Position& pos, const MoveValue& mv, bool attacker, Limits& limits,
                 std::vector<SolutionNode>& out) {
   SolutionNode node;
   node.move = mv.move;
   node.san = to_san(pos, mv.move, tb.rules());
   node.checkmate = mv.checkmate;
   node.attacker = attacker;
-  if (!mv.checkmate)
-    if (Status s = grow(tb, mv.after, !attacker, width, node.children, node.omitted); !s) return s;
+  ++limits.nodes;
+  if (!mv.checkmate) {
+    if (limits.max_nodes > 0 && limits.nodes >= limits.max_nodes)
+      node.cut = true;  // the budget is spent: what follows is left out
+    else if (Status s = grow(tb, mv.after, !attacker, limits, node.children, node.omitted); !s)
+      return s;
+  }
   out.push_back(std::move(node));
   return Ok{};
 }
@@ -30,7 +42,7 @@ Status add_node(const Tablebase& tb, const Position& pos, const MoveValue& mv, b
 // The moves of `pos` that belong to the tree: for the attacker those that keep its value,
 // for the defender every move (the tablebase's order: the longest resistance first), at
 // most `width` of them (the others counted in `omitted`), every key at the root.
-Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, std::vector<SolutionNode>& out,
+Status grow(const Tablebase& tb, const Position& pos, bool attacker, Limits& limits, std::vector<SolutionNode>& out,
             int& omitted, bool root) {
   Expected<ValueCode> v = tb.value_code(pos);
   if (!v) return v.error();
@@ -38,11 +50,11 @@ Status grow(const Tablebase& tb, const Position& pos, bool attacker, int width, 
   if (!moves) return moves.error();
   for (const MoveValue& mv : *moves) {
     if (attacker && mv.value != *v) continue;  // not a key or continuation (values are the mover's)
-    if (width > 0 && int(out.size()) == width && !(root && attacker)) {
+    if (limits.width > 0 && int(out.size()) == limits.width && !(root && attacker)) {
       ++omitted;
       continue;
     }
-    if (Status s = add_node(tb, pos, mv, attacker, width, out); !s) return s;
+    if (Status s = add_node(tb, pos, mv, attacker, limits, out); !s) return s;
   }
   return Ok{};
 }
@@ -65,7 +77,7 @@ void write_attacks(const std::vector<SolutionNode>& attacks, const std::string& 
                    int indent, bool key, std::string& out) {
   for (const SolutionNode& a : attacks) {
     out += prefix + numbered(a, ply, mover, prefix.find_first_not_of(' ') == std::string::npos) + (key ? "!" : "") +
-           "\n";
+           (a.cut ? " …" : "") + "\n";
     write_defences(a.children, a.omitted, ply + 1, ~mover, indent + 2, out);
   }
 }
@@ -76,7 +88,7 @@ void write_defences(const std::vector<SolutionNode>& defences, int omitted, int 
   const std::string pad(std::size_t(indent), ' ');
   for (const SolutionNode& d : defences) {
     const std::string line = pad + numbered(d, ply, mover, true) + " ";
-    if (d.children.empty()) out += line + "\n";
+    if (d.children.empty()) out += line + (d.cut ? "…" : "") + "\n";
     write_attacks(d.children, line, ply + 1, ~mover, indent, false, out);
     if (d.omitted) out += line + "(and " + std::to_string(d.omitted) + " more)\n";
   }
@@ -112,14 +124,15 @@ std::string solution_pgn(const Position& pos, const SolutionNode& root, const st
   return out + (moves.empty() ? "" : moves.substr(1) + " ") + "*\n";
 }
 
-Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width) {
+Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width, int max_nodes) {
   Expected<ValueCode> v = tb.value_code(pos);
   if (!v) return v.error();
   if (!value::is_mate(*v)) return error(ErrorKind::InvalidArgument, "a draw has no solution tree");
   if (value::plies(*v) == 0) return error(ErrorKind::InvalidArgument, "the side to move is mated already");
   SolutionNode root;
   root.attacker = value::is_loss(*v);  // the side that made the move before the position
-  if (Status s = grow(tb, pos, value::is_win(*v), width, root.children, root.omitted, true); !s) return s.error();
+  Limits limits{width, max_nodes};
+  if (Status s = grow(tb, pos, value::is_win(*v), limits, root.children, root.omitted, true); !s) return s.error();
   return root;
 }
 

@@ -26,13 +26,16 @@ struct SolutionNode {
   bool attacker = false;              // a move of the side that mates
   std::vector<SolutionNode> children;  // the next moves, as above
   int omitted = 0;                     // replies left out by the width
+  bool cut = false;                    // what follows was left out: the node budget was spent
 };
 
 // The tree of `pos` under a root node (no move; `attacker` when the side to move is the
 // one mated) whose children are the first moves: the keys when `pos` is won, every move
 // of the side to move when it is lost. Errors: those of the probes; InvalidArgument for a
 // draw and a position already mated.
-Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width = 0);
+// `max_nodes` > 0 bounds the moves in the tree (a long mate's tree grows exponentially):
+// once spent, the nodes made next are `cut`.
+Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, int width = 0, int max_nodes = 0);
 
 // The tree as text in problem layout: each key alone on its line with "!", each defence
 // opening a line with the answer beside it, what follows indented below:

@@ -229,9 +229,10 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   if (!pv.empty()) std::cout << "; pv: " << line_text(pos, pv);
   std::cout << "\n";
   if (o.problem) std::cout << problem_text(tb, pos);
-  if (o.tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0)
-    std::cout << (o.pgn ? solution_pgn(pos, take(solution_tree(tb, pos, o.tree_width)), rules.name())
-                        : people(solution_text(pos, take(solution_tree(tb, pos, o.tree_width)))));
+  if (o.tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0) {
+    const SolutionNode root = take(solution_tree(tb, pos, o.tree_width, TreeNodeBudget));
+    std::cout << (o.pgn ? solution_pgn(pos, root, rules.name()) : people(solution_text(pos, root)));
+  }
   for (const MoveValue& mv : values) {
     std::cout << fmt::format("  {:<7} {}", move_text(pos, mv.move), move_verdict_text(mv));
     if (o.pv && value::is_mate(mv.value) && !mv.checkmate)

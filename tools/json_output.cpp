@@ -54,6 +54,7 @@ nlohmann::ordered_json tree_json(const SolutionNode& n) {
   j["next"] = nlohmann::ordered_json::array();
   for (const SolutionNode& c : n.children) j["next"].push_back(tree_json(c));
   if (n.omitted) j["omitted"] = n.omitted;
+  if (n.cut) j["cut"] = true;
   return j;
 }
 
@@ -95,10 +96,11 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
     }
   }
   if (tree_width >= 0 && r.wdl != Wdl::Draw && r.dtm_plies > 0) {
-    const SolutionNode root = take(solution_tree(tb, pos, tree_width));
+    const SolutionNode root = take(solution_tree(tb, pos, tree_width, TreeNodeBudget));
     j["tree"] = nlohmann::ordered_json::array();
     for (const SolutionNode& c : root.children) j["tree"].push_back(tree_json(c));
     if (root.omitted) j["tree_omitted"] = root.omitted;
+    j["tree_text"] = solution_text(pos, root);
   }
   return json_text(j);
 }

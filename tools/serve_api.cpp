@@ -57,7 +57,15 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
     if (path == "/api/probe" || path == "/api/moves") {
       Tablebase tb = tablebase(parameter(params, "condition", default_condition));
       Position pos = parse_position(parameter(params, "fen"), tb.rules());
-      reply.body = probe_json(tb, pos, path == "/api/moves", true) + "\n";
+      // `tree=N`: the solution tree, at most N replies after each move (the page asks for 3).
+      int tree_width = -1;
+      if (params.count("tree")) {
+        const std::string w = parameter(params, "tree");
+        if (w.size() > 3 || w.find_first_not_of("0123456789") != std::string::npos || std::stoi(w) < 1)
+          throw CommandError("bad tree width '" + printable(w) + "' (expected 1 to 999)", ErrorKind::InvalidArgument);
+        tree_width = std::stoi(w);
+      }
+      reply.body = probe_json(tb, pos, path == "/api/moves", true, tree_width) + "\n";
     } else if (path == "/api/stat") {
       // The statistics of a material (`material=KQvKR`, either orientation, or the
       // material of `fen=`), as `feerie stat --json` prints them.

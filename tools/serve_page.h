@@ -53,6 +53,8 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
       <span id="ply"></span>
     </div>
     <div>Principal variation: <span id="pv"></span></div>
+    <h2 style="font-size:1em">Solution (at most 3 replies after each move)</h2>
+    <pre id="tree"></pre>
     <h2 style="font-size:1em">Statistics of the material</h2>
     <div id="stats"></div>
     <h2 style="font-size:1em">Every legal move, for the side that plays it</h2>
@@ -121,10 +123,11 @@ async function show() {
   try {
     const [svg, data] = await Promise.all([
       fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
-      fetchOk(query("/api/moves", fen)).then((r) => r.json())]);
+      fetchOk(query("/api/moves", fen) + "&tree=3").then((r) => r.json())]);
     $("board").innerHTML = svg;
     $("value").textContent = positionText(data);
     $("pv").textContent = data.pv_san.length ? numberedLine(fen, data.pv_san) : "(none)";
+    $("tree").textContent = data.tree_text || "(none: a draw, or the side to move is mated)";
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
@@ -148,6 +151,7 @@ async function show() {
     $("error").textContent = e.message;
     $("value").textContent = "";
     $("pv").textContent = "";
+    $("tree").textContent = "";
     $("moves").tBodies[0].replaceChildren();
   }
   await stats;

@@ -167,6 +167,7 @@ TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
   expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3B4/8/k1K5 w - - 0 1"), 404, "not found", "missing table KBvK");
   expect_error("/api/nothing", 404, "not found", "no such API path");
   expect_error("/api/diagram?fen=" + encode(Fen) + "&size=big", 400, "invalid argument", "bad size");
+  expect_error("/api/probe?fen=" + encode(Fen) + "&tree=wide", 400, "invalid argument", "bad tree width 'wide'");
   // Issue 24: the server's own errors used to come with an empty body.
   expect_error("/api/probe?fen=" + std::string(9000, 'x'), 414, "invalid argument", "the request is longer than");
   expect_error("/nothing.html", 404, "not found", "no such page");
@@ -358,6 +359,8 @@ TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
   // Moves and lines in SAN (issue 24): the king's moves as buttons "Kc5" ..., lines numbered.
   EXPECT_NE(dom.find(">Kc5</button>"), std::string::npos) << dom;
   EXPECT_NE(dom.find("<span id=\"pv\">1...K"), std::string::npos) << dom;
+  // The whole solution under it (issue 24).
+  EXPECT_NE(dom.find("<pre id=\"tree\">1...K"), std::string::npos) << dom;
   EXPECT_NE(dom.find("move 1 of the line"), std::string::npos);  // and back is possible
   EXPECT_NE(dom.find("<div id=\"stats\">KRvK (orthodox)\nWhite to move: "), std::string::npos) << "no statistics";
 
