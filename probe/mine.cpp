@@ -43,7 +43,7 @@ Status check_filter(const MineFilter& f) {
                                                  std::to_string(f.mate_max) + " (expected N or N-M with 1 <= N <= M)");
   if (f.units_min < 0 || f.units_max < 0 || (f.units_max > 0 && f.units_min > f.units_max))
     return error(ErrorKind::InvalidArgument, "bad number of units " + std::to_string(f.units_min) + "-" +
-                                                 std::to_string(f.units_max) + " (expected N or N-M with 2 <= N <= M)");
+                                                 std::to_string(f.units_max) + " (expected N or N-M with 1 <= N <= M)");
   if (f.mated_min < 0 || f.mated_max < 0 || (f.mated_max > 0 && f.mated_min > f.mated_max))
     return error(ErrorKind::InvalidArgument, "bad mated range " + std::to_string(f.mated_min) + "-" +
                                                  std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");

@@ -1,9 +1,11 @@
 #include "probe/problem_quality.h"
 
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include "probe/solution_tree.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 
@@ -51,6 +53,20 @@ Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v,
   return true;
 }
 
+// The same moves, mates and cuts at every node.
+bool same_tree(const SolutionNode& a, const SolutionNode& b) {
+  if (a.move != b.move || a.checkmate != b.checkmate || a.cut != b.cut || a.omitted != b.omitted ||
+      a.children.size() != b.children.size())
+    return false;
+  for (std::size_t i = 0; i < a.children.size(); ++i)
+    if (!same_tree(a.children[i], b.children[i])) return false;
+  return true;
+}
+
+// The moves a compared solution tree may hold (a long mate's tree grows exponentially;
+// beyond, both trees are compared down to where each was cut).
+constexpr int SolutionNodeBudget = 20000;
+
 }  // namespace
 
 Expected<bool> has_quiet_key(const Tablebase& tb, const Position& pos, ValueCode v) {
@@ -66,12 +82,22 @@ Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos,
   return clean_from(tb, pos, v, seen);
 }
 
-Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, ValueCode v) {
+// The keys of `pos` by move, for a first cheap comparison.
+Expected<std::vector<Move>> key_moves(const Tablebase& tb, const Position& pos, ValueCode v) {
   Expected<std::vector<MoveResult>> keys = keys_of(tb, pos, v);
   if (!keys) return keys.error();
-  std::vector<Move> key_moves;
-  for (const MoveResult& k : *keys) key_moves.push_back(k.move);
-  for (Bitboard units = pos.pieces() & ~pos.pieces(KING); units;) {
+  std::vector<Move> out;
+  for (const MoveResult& k : *keys) out.push_back(k.move);
+  return out;
+}
+
+Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, ValueCode v) {
+  Expected<std::vector<Move>> keys = key_moves(tb, pos, v);
+  if (!keys) return keys.error();
+  std::optional<SolutionNode> solution;  // made when a removal keeps the keys
+  // A magic unit is never captured: the tables of the material without it are not made,
+  // and it counts as needed.
+  for (Bitboard units = pos.pieces() & ~pos.pieces(KING) & ~pos.magic_pieces(); units;) {
     const Square s = pop_lsb(units);
     Position without = pos;
     without.remove_piece(s);
@@ -84,12 +110,18 @@ Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, Value
     if (!is_legal_position(without, tb.rules())) continue;  // needed: no position without it
     Expected<ValueCode> w = tb.value_code(without);
     if (!w) return w.error();
-    if (*w != v) continue;
-    Expected<std::vector<MoveResult>> other = keys_of(tb, without, *w);
+    if (*w != v) continue;  // another result or length
+    Expected<std::vector<Move>> other_keys = key_moves(tb, without, *w);
+    if (!other_keys) return other_keys.error();
+    if (*other_keys != *keys) continue;  // other keys: another solution
+    if (!solution) {
+      Expected<SolutionNode> made = solution_tree(tb, pos, 0, SolutionNodeBudget);
+      if (!made) return made.error();
+      solution = std::move(*made);
+    }
+    Expected<SolutionNode> other = solution_tree(tb, without, 0, SolutionNodeBudget);
     if (!other) return other.error();
-    std::vector<Move> other_moves;
-    for (const MoveResult& k : *other) other_moves.push_back(k.move);
-    if (other_moves == key_moves) return false;  // the same problem without this unit
+    if (same_tree(*other, *solution)) return false;  // the same problem and solution without this unit
   }
   return true;
 }

@@ -33,8 +33,9 @@ struct MineCommandOptions {
 };
 
 // "3" or "2-5": N moves, exact or a range, for --mate and --mated.
-void parse_moves_range(const std::string& text, const std::string& flag, int& low, int& high) {
-  const std::string bad = "bad " + flag + " '" + text + "' (expected N or N-M, moves, 1 <= N <= M)";
+void parse_moves_range(const std::string& text, const std::string& flag, int& low, int& high,
+                       const std::string& what = "moves") {
+  const std::string bad = "bad " + flag + " '" + text + "' (expected N or N-M, " + what + ", 1 <= N <= M)";
   auto number = [&](const std::string& s) {
     if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos || std::stoi(s) < 1)
       throw CommandError(bad, ErrorKind::InvalidArgument);
@@ -114,7 +115,7 @@ void run_mine(const MineCommandOptions& o) {
   if (!o.result.empty()) f.result = o.result == "win" ? Wdl::Win : o.result == "draw" ? Wdl::Draw : Wdl::Loss;
   if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
   if (!o.mated.empty()) parse_moves_range(o.mated, "--mated", f.mated_min, f.mated_max);
-  if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max);
+  if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max, "units");
   f.quiet_key = o.quiet_key;
   f.no_capture = o.no_capture;
   f.every_unit_needed = o.every_unit_needed;
