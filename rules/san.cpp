@@ -131,12 +131,18 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
   const std::vector<Move>& candidates = !found.empty() ? found : !found_loose.empty() ? found_loose : found_plain;
   if (candidates.empty()) {
     std::string legal;
-    for (Move m : moves) legal += (legal.empty() ? "" : " ") + san_body(pos, m, moves);
+    for (Move m : moves) {
+      if (!legal.empty()) legal += ' ';
+      legal += san_body(pos, m, moves);
+    }
     return error(ErrorKind::InvalidArgument,
                  "no legal move '" + std::string(text) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
   }
   std::string names;
-  for (Move m : candidates) names += (names.empty() ? "" : ", ") + to_uci(m);
+  for (Move m : candidates) {
+    if (!names.empty()) names += ", ";
+    names += to_uci(m);
+  }
   return error(ErrorKind::InvalidArgument, "the move '" + std::string(text) + "' is ambiguous (" + names + ")");
 }
 
@@ -158,7 +164,11 @@ std::string san_line(const Position& pos, const std::vector<Move>& line, const R
   int number = 1;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (mover == WHITE) {
-      out += (i ? " " : "") + std::to_string(number) + "." + names[i];
+      // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "const char*" + string.
+      if (i) out += ' ';
+      out += std::to_string(number);
+      out += '.';
+      out += names[i];
     } else {
       out += i ? " " + names[i] : std::to_string(number) + "..." + names[i];
       ++number;
