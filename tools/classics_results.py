@@ -22,6 +22,8 @@ import shlex
 import subprocess
 import sys
 
+from results_common import numbered_line
+
 # ---------------------------------------------------------------------------------------
 # The positions. "textbook" is the orthodox verdict for the side to move, as the source
 # gives it (these verdicts are the tablebase ones: Nalimov/Syzygy); the script stops if
@@ -312,26 +314,7 @@ def move_tag(m):
 
 
 def numbered(fen, plies, limit=PV_PLIES):
-    if not plies:
-        return "—"
-    fields = fen.split()
-    white = fields[1] == "w"
-    num = int(fields[5]) if len(fields) > 5 else 1
-    out = []
-    for i, mv in enumerate(plies[:limit]):
-        if white:
-            out.append(f"{num}.{mv}")
-        elif i == 0:
-            out.append(f"{num}...{mv}")
-        else:
-            out.append(mv)
-        if not white:
-            num += 1
-        white = not white
-    text = " ".join(out)
-    if len(plies) > limit:
-        text += f" … ({len(plies)} plies)"
-    return text
+    return numbered_line(fen, plies, limit) if plies else "—"
 
 
 def moves_cell(d):

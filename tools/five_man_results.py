@@ -16,11 +16,11 @@ import argparse
 import datetime
 import json
 import os
-import re
 import sys
 import time
 
-from results_common import add_common_arguments, cpu_model, longest, longest_mate_diagrams, run, verify, write_page
+from results_common import (add_common_arguments, cpu_model, generated_seconds, longest, longest_mate_diagrams, run,
+                            share, stat, value_table_lines, verdict_change_lines, verify, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -37,29 +37,7 @@ def generate(a, condition, material):
     table itself, or None when it was already on disk."""
     out = run([a.feerie, "gen", "--condition", condition, "--tables", a.tables, "--threads", str(a.threads), material])
     sys.stderr.write(out)
-    for line in out.splitlines():
-        found = re.match(r"(\S+): generated \S+ in ([0-9.]+) s", line)
-        if found and found.group(1) == material:
-            return float(found.group(2))
-    return None
-
-
-def stat(a, condition, material):
-    return json.loads(run([a.feerie, "stat", "--json", "--condition", condition, "--tables", a.tables, material]))
-
-
-def share(s, key):
-    total = s["win"] + s["draw"] + s["loss"]
-    return 100.0 * s[key] / total if total else 0.0
-
-
-def verdict(s):
-    """The most frequent result for the side to move."""
-    return max(("win", "draw", "loss"), key=lambda k: s[k])
-
-
-def cells(s):
-    return f"{share(s, 'win'):.1f} / {share(s, 'draw'):.1f} / {share(s, 'loss'):.1f}"
+    return generated_seconds(out, material)
 
 
 def main():
@@ -104,28 +82,9 @@ def main():
         "symmetry image; SPEC 1) as win / draw / loss in percent for the side to move; the",
         "orthodox figures are beside them. Longest mates in moves.",
         "",
-        f"| table | wtm ({c}) | wtm (orthodox) | btm ({c}) | btm (orthodox) | longest mate wtm / btm | orthodox | verify |",
-        "|---|---|---|---|---|---|---|---|",
     ]
-    for r in rows:
-        o, t = r["ours"], r["orth"]
-        lines.append(f"| {r['material']} | {cells(o['wtm'])} | {cells(t['wtm'])} | {cells(o['btm'])} | "
-                     f"{cells(t['btm'])} | {longest(o['wtm'])} / {longest(o['btm'])} | "
-                     f"{longest(t['wtm'])} / {longest(t['btm'])} | {r['verified']} |")
-
-    lines += ["", "## Verdicts that change against orthodox chess", "",
-              "The verdict of a side to move is its most frequent result. The change is the white",
-              "side's share of wins (White to move / Black to move: Black's losses) in percentage points.", ""]
-    changed = []
-    for r in rows:
-        o, t = r["ours"], r["orth"]
-        for side, who in (("wtm", "White"), ("btm", "Black")):
-            if verdict(o[side]) != verdict(t[side]):
-                key = "win" if side == "wtm" else "loss"
-                changed.append(f"- **{r['material']}**, {who} to move: {verdict(t[side])} in orthodox chess, "
-                               f"{verdict(o[side])} under {c} (White wins {share(t[side], key):.1f}% → "
-                               f"{share(o[side], key):.1f}%, {share(o[side], key) - share(t[side], key):+.1f} points)")
-    lines += changed or ["No verdict changes."]
+    lines += value_table_lines(rows, c)
+    lines += verdict_change_lines(rows, c)
     lines += ["", "White's winning chances, largest changes first (White to move):", "",
               "| table | orthodox | " + c + " | change |", "|---|---|---|---|"]
     for r in sorted(rows, key=lambda r: -abs(share(r["ours"]["wtm"], "win") - share(r["orth"]["wtm"], "win"))):

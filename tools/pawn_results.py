@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 
-from five_man_results import cells, share, stat, verdict
-from results_common import add_common_arguments, cpu_model, longest, longest_mate_diagrams, run, verify, write_page
+from results_common import (add_common_arguments, cpu_model, generated_seconds, longest, longest_mate_diagrams,
+                            numbered_line, run, stat, value_table_lines, verdict_change_lines, verify, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -50,12 +50,7 @@ def generate(a, condition, material):
         sys.stderr.write(f"failed (exit {child.returncode}): {' '.join(cmd)}\n{out}")
         raise SystemExit(1)
     sys.stderr.write(out)
-    seconds = None
-    for line in out.splitlines():
-        found = re.match(r"(\S+): generated \S+ in ([0-9.]+) s", line)
-        if found and found.group(1) == material:
-            seconds = float(found.group(2))
-    return seconds, usage.ru_maxrss * 1024
+    return generated_seconds(out, material), usage.ru_maxrss * 1024
 
 
 def logged_times(files):
@@ -97,19 +92,6 @@ def value_words(j):
     return f"wins (mates in {j['mate_in']})" if j["wdl"] == "win" else f"loses (mated in {-j['mate_in']})"
 
 
-def numbered(fen, moves):
-    """SAN moves as a numbered line from `fen`: "1.e7 d2 2.e8=Q ...", "1...Kb8 2.Qb7#"."""
-    white, out, number = fen.split()[1] == "w", [], 1
-    for i, m in enumerate(moves):
-        if white:
-            out.append(f"{number}.{m}")
-        else:
-            out.append(m if i else f"{number}...{m}")
-            number += 1
-        white = not white
-    return " ".join(out)
-
-
 def mib(b):
     return "-" if b is None else f"{b / 2 ** 20:.0f}"
 
@@ -145,7 +127,7 @@ def main():
         pv = ""
         if example:
             probe = json.loads(run([a.feerie, "probe", "--json", "--condition", c, "--tables", a.tables, example]))
-            pv = numbered(example, probe["pv_san"])
+            pv = numbered_line(example, probe["pv_san"])
         rows.append(dict(material=m, ours=ours, orth=orth, made=made, verified=verified,
                          verify_seconds=verify_seconds, example=example, pv=pv, side=side,
                          zug=zugzwangs(a, c, m), zug_orth=zugzwangs(a, "orthodox", m),
@@ -164,29 +146,9 @@ def main():
         "",
     ] + ([f"This version covers {len(materials)} of the {len(MATERIALS)} materials of the full page "
           f"({', '.join(materials)}); `tools/pawn_results.py {c}` makes the whole page.", ""]
-         if a.only else []) + [
-        f"| table | wtm ({c}) | wtm (orthodox) | btm ({c}) | btm (orthodox) | longest mate wtm / btm | orthodox | verify |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for r in rows:
-        o, t = r["ours"], r["orth"]
-        lines.append(f"| {r['material']} | {cells(o['wtm'])} | {cells(t['wtm'])} | {cells(o['btm'])} | "
-                     f"{cells(t['btm'])} | {longest(o['wtm'])} / {longest(o['btm'])} | "
-                     f"{longest(t['wtm'])} / {longest(t['btm'])} | {r['verified']} |")
-
-    lines += ["", "## Verdicts that change against orthodox chess", "",
-              "The verdict of a side to move is its most frequent result. The change is the white",
-              "side's share of wins (White to move / Black to move: Black's losses) in percentage points.", ""]
-    changed = []
-    for r in rows:
-        o, t = r["ours"], r["orth"]
-        for side, who in (("wtm", "White"), ("btm", "Black")):
-            if verdict(o[side]) != verdict(t[side]):
-                key = "win" if side == "wtm" else "loss"
-                changed.append(f"- **{r['material']}**, {who} to move: {verdict(t[side])} in orthodox chess, "
-                               f"{verdict(o[side])} under {c} (White wins {share(t[side], key):.1f}% → "
-                               f"{share(o[side], key):.1f}%, {share(o[side], key) - share(t[side], key):+.1f} points)")
-    lines += changed or ["No verdict changes."]
+         if a.only else [])
+    lines += value_table_lines(rows, c)
+    lines += verdict_change_lines(rows, c)
 
     lines += ["", "## Reciprocal zugzwangs", "",
               "Placements (pawns on ranks 2-7, no en-passant right) legal with either side to move where the",

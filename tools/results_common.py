@@ -1,8 +1,10 @@
 """What the results scripts (orthodox_results.py, condition_results.py, magic_results.py,
-combination_results.py, five_man_results.py) share: their common options, running feerie,
+combination_results.py, five_man_results.py, pawn_results.py, classics_results.py) share: their common options, running feerie,
 verifying a table, the figures they all show, drawing the longest mates and writing the page."""
 import glob
+import json
 import os
+import re
 import subprocess
 import sys
 
@@ -94,3 +96,84 @@ def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
         captions.append(f"{'White' if fen.split()[1] == 'w' else 'Black'} to move mates in {moves}")
     return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
             "| " + " | ".join(images) + " |", "| " + " | ".join(captions) + " |", ""]
+
+
+def generated_seconds(gen_output, material):
+    """The seconds `feerie gen` reports for `material` itself ("KRPvKR: generated ... in 179.05
+    s"), or None when its output says it was not generated (reused)."""
+    for line in gen_output.splitlines():
+        found = re.match(r"(\S+): generated \S+ in ([0-9.]+) s", line)
+        if found and found.group(1) == material:
+            return float(found.group(2))
+    return None
+
+
+def stat(a, condition, material):
+    """`feerie stat --json` of a table (`a`: the options of add_common_arguments)."""
+    return json.loads(run([a.feerie, "stat", "--json", "--condition", condition, "--tables", a.tables, material]))
+
+
+def share(s, key):
+    """A result's share of one side's legal positions, in percent."""
+    total = s["win"] + s["draw"] + s["loss"]
+    return 100.0 * s[key] / total if total else 0.0
+
+
+def verdict(s):
+    """The most frequent result for the side to move."""
+    return max(("win", "draw", "loss"), key=lambda k: s[k])
+
+
+def cells(s):
+    return f"{share(s, 'win'):.1f} / {share(s, 'draw'):.1f} / {share(s, 'loss'):.1f}"
+
+
+def value_table_lines(rows, condition):
+    """The table of win / draw / loss per side beside orthodox chess: `rows` hold `material`,
+    `ours` and `orth` (`feerie stat --json`) and `verified`."""
+    c = condition
+    lines = [f"| table | wtm ({c}) | wtm (orthodox) | btm ({c}) | btm (orthodox) | longest mate wtm / btm | orthodox | verify |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        o, t = r["ours"], r["orth"]
+        lines.append(f"| {r['material']} | {cells(o['wtm'])} | {cells(t['wtm'])} | {cells(o['btm'])} | "
+                     f"{cells(t['btm'])} | {longest(o['wtm'])} / {longest(o['btm'])} | "
+                     f"{longest(t['wtm'])} / {longest(t['btm'])} | {r['verified']} |")
+    return lines
+
+
+def verdict_change_lines(rows, condition):
+    """The section on the verdicts that change against orthodox chess (rows as above)."""
+    lines = ["", "## Verdicts that change against orthodox chess", "",
+             "The verdict of a side to move is its most frequent result. The change is the white",
+             "side's share of wins (White to move / Black to move: Black's losses) in percentage points.", ""]
+    changed = []
+    for r in rows:
+        o, t = r["ours"], r["orth"]
+        for side, who in (("wtm", "White"), ("btm", "Black")):
+            if verdict(o[side]) != verdict(t[side]):
+                key = "win" if side == "wtm" else "loss"
+                changed.append(f"- **{r['material']}**, {who} to move: {verdict(t[side])} in orthodox chess, "
+                               f"{verdict(o[side])} under {condition} (White wins {share(t[side], key):.1f}% → "
+                               f"{share(o[side], key):.1f}%, {share(o[side], key) - share(t[side], key):+.1f} points)")
+    return lines + (changed or ["No verdict changes."])
+
+
+def numbered_line(fen, moves, limit=None):
+    """SAN moves as a numbered line from `fen` (its full-move number): "1.e7 d2 2.e8=Q ...",
+    "1...Kb8 2.Qb7#"; with `limit`, the first `limit` moves and the length of the rest."""
+    fields = fen.split()
+    white = fields[1] == "w"
+    number = int(fields[5]) if len(fields) > 5 else 1
+    out = []
+    for i, m in enumerate(moves[:limit] if limit else moves):
+        if white:
+            out.append(f"{number}.{m}")
+        else:
+            out.append(m if i else f"{number}...{m}")
+            number += 1
+        white = not white
+    text = " ".join(out)
+    if limit and len(moves) > limit:
+        text += f" … ({len(moves)} plies)"
+    return text
