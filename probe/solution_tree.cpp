@@ -59,12 +59,16 @@ Status grow(const Tablebase& tb, const Position& pos, bool attacker, Limits& lim
   return Ok{};
 }
 
-// "2.Qa3#", or "1...Kb2" for a Black move opening a line ("Kb2" inside one). `ply` counts
-// from the tree's first move, `mover` is the side playing this one; a tree that Black
-// starts numbers White's first answer 2.
-std::string numbered(const SolutionNode& n, int ply, Color mover, bool opens_line) {
+// The move number of the move at `ply` (counted from the tree's first move) played by
+// `mover`: a tree that Black starts numbers White's first answer 2.
+int move_number(int ply, Color mover) {
   const Color first = ply % 2 ? ~mover : mover;
-  const std::string number = std::to_string(1 + (ply + (first == BLACK ? 1 : 0)) / 2);
+  return 1 + (ply + (first == BLACK ? 1 : 0)) / 2;
+}
+
+// "2.Qa3#", or "1...Kb2" for a Black move opening a line ("Kb2" inside one).
+std::string numbered(const SolutionNode& n, int ply, Color mover, bool opens_line) {
+  const std::string number = std::to_string(move_number(ply, mover));
   if (mover == WHITE) return number + "." + n.san;
   return opens_line ? number + "..." + n.san : n.san;
 }
@@ -99,8 +103,7 @@ void write_defences(const std::vector<SolutionNode>& defences, int omitted, int 
 // (RAV) after it; a Black move opening a variation or following one carries its number.
 void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, bool numbered_black, std::string& out) {
   if (nodes.empty()) return;
-  const Color first = ply % 2 ? ~mover : mover;
-  const int number = 1 + (ply + (first == BLACK ? 1 : 0)) / 2;
+  const int number = move_number(ply, mover);
   auto prefix = [&](bool black_number) {
     return mover == WHITE ? std::to_string(number) + ". " : black_number ? std::to_string(number) + "... " : "";
   };
