@@ -71,19 +71,6 @@ std::string position_key(const Position& pos) {
   return key;
 }
 
-// The legal moves of `pos` that keep its value `v`, with the positions they lead to, at
-// most `stop_at` of them, in generation order.
-Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at) {
-  std::vector<MoveResult> out;
-  for (MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
-    Expected<ValueCode> successor = tb.value_code(m.after);
-    if (!successor) return successor.error();
-    if (value_through_move(*successor) != v) continue;
-    out.push_back(std::move(m));
-    if (int(out.size()) >= stop_at) break;
-  }
-  return out;
-}
 
 // `pos`, won in value `v` for the attacker to move: the unique shortest move, then every
 // defence, then the unique shortest continuation, ... down to the mate. `sound` holds the
@@ -290,6 +277,18 @@ class Reservoir {
 };
 
 }  // namespace
+
+Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at) {
+  std::vector<MoveResult> out;
+  for (MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
+    Expected<ValueCode> successor = tb.value_code(m.after);
+    if (!successor) return successor.error();
+    if (value_through_move(*successor) != v) continue;
+    out.push_back(std::move(m));
+    if (int(out.size()) >= stop_at) break;
+  }
+  return out;
+}
 
 Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at, Move* first) {
   Expected<std::vector<MoveResult>> keeping = keeping_moves(tb, pos, v, stop_at);

@@ -34,6 +34,7 @@
 // the calling thread, in scan order.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -41,6 +42,7 @@
 #include "probe/material.h"
 #include "probe/tablebase.h"
 #include "rules/expected.h"
+#include "rules/movegen.h"
 #include "rules/position.h"
 
 namespace feerie {
@@ -133,6 +135,10 @@ struct MineReport {
 Expected<MineReport> mine(const Tablebase& tb, const Material& material, const MineOptions& options,
                           const std::function<void(const MineMatch&)>& on_match);
 
+// The legal moves of `pos` that keep its value `v` (the keys of a win), with the positions
+// they lead to, at most `stop_at` of them, in generation order.
+Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v,
+                                                int stop_at = INT_MAX);
 // The number of legal moves of `pos` that keep its value `v` (the moves best_moves()
 // gives), counting at most `stop_at`. The first such move in generation order goes to
 // `first` when given.

@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "probe/mine.h"
 #include "probe/solution_tree.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -18,23 +19,12 @@ bool captured(const Position& before, const Position& after) {
   return popcount(after.pieces()) < popcount(before.pieces());
 }
 
-// The keys of `pos` (value `v` for the side to move): the moves that keep it.
-Expected<std::vector<MoveResult>> keys_of(const Tablebase& tb, const Position& pos, ValueCode v) {
-  std::vector<MoveResult> out;
-  for (MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
-    Expected<ValueCode> after = tb.value_code(m.after);
-    if (!after) return after.error();
-    if (value_through_move(*after) == v) out.push_back(std::move(m));
-  }
-  return out;
-}
-
 // No capture below `pos`, the attacker to move with value `v`; `seen` holds the attacker
 // positions already found clean (transpositions are explored once).
 Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v, std::unordered_set<std::string>& seen) {
   const std::string fen = to_fen(pos);
   if (seen.count(fen)) return true;
-  Expected<std::vector<MoveResult>> keys = keys_of(tb, pos, v);
+  Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
   if (!keys) return keys.error();
   for (const MoveResult& key : *keys) {
     if (captured(pos, key.after)) return false;
@@ -70,7 +60,7 @@ constexpr int SolutionNodeBudget = 20000;
 }  // namespace
 
 Expected<bool> has_quiet_key(const Tablebase& tb, const Position& pos, ValueCode v) {
-  Expected<std::vector<MoveResult>> keys = keys_of(tb, pos, v);
+  Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
   if (!keys) return keys.error();
   for (const MoveResult& key : *keys)
     if (captured(pos, key.after) || in_check(key.after, tb.rules())) return false;
@@ -84,7 +74,7 @@ Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos,
 
 // The keys of `pos` by move, for a first cheap comparison.
 Expected<std::vector<Move>> key_moves(const Tablebase& tb, const Position& pos, ValueCode v) {
-  Expected<std::vector<MoveResult>> keys = keys_of(tb, pos, v);
+  Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
   if (!keys) return keys.error();
   std::vector<Move> out;
   for (const MoveResult& k : *keys) out.push_back(k.move);
