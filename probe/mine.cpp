@@ -12,6 +12,7 @@
 #include "probe/indexer.h"
 #include "probe/problem_quality.h"
 #include "probe/table_file.h"
+#include "probe/threat_sound.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 
@@ -233,6 +234,11 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
       Expected<bool> sound = sound_from(worker.tb, pos, *v, sound_positions);
       if (!sound) return sound.error();
       if (!*sound) continue;
+    }
+    if (f.sound_threat) {
+      Expected<ThreatReading> reading = read_threats(worker.tb, pos);
+      if (!reading) return reading.error();
+      if (!reading->sound) continue;
     }
     Expected<bool> quality = passes_quality(f, worker.tb, pos, *v);
     if (!quality) return quality.error();

@@ -8,11 +8,13 @@
 // - mate in N: the side to move wins and mates with its N-th move (N = ceil(plies / 2));
 // - unique key: the side to move wins, and exactly one of its legal moves keeps the
 //   shortest mate (a move that promotes counts once per promotion choice);
-// - sound: a unique key, and after it, for every legal reply of the defender (not only
+// - sound (every reply): a unique key, and after it, for every legal reply of the defender (not only
 //   the best), exactly one move of the attacker keeps the shortest mate from the
 //   position reached, and so on down to the mate, whose mating move is unique too. A
 //   move that mates later than the shortest but still within the stipulation is not
 //   counted as a dual.
+// - sound (threat): a problemist's soundness, where only replies that stop every threat
+//   are defences (probe/threat_sound.h).
 // - reciprocal zugzwang: one placement of the units, without an en-passant right, is a
 //   legal position with either side to move, and each side does worse with the move than
 //   it would with the other side to move (results win > draw > loss; the side to move
@@ -70,7 +72,8 @@ struct MineFilter {
   // mated is not "mated in N".
   int mated_min = 0, mated_max = 0;
   bool unique_key = false;
-  bool sound = false;
+  bool sound = false;         // sound in the sense above: every reply is a defence
+  bool sound_threat = false;  // a problemist's soundness (probe/threat_sound.h)
   // Problem quality (probe/problem_quality.h): the keys neither capture nor check; no
   // capture anywhere in the solution tree; every unit but the kings needed.
   bool quiet_key = false;
@@ -96,7 +99,7 @@ struct MineFilter {
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
   bool wants_win() const {
-    return mate_min > 0 || mate_max > 0 || unique_key || sound || quiet_key || no_capture || every_unit_needed;
+    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture || every_unit_needed;
   }
   bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };

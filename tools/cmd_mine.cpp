@@ -15,6 +15,7 @@
 #include "tools/cli.h"
 #include "tools/json_text.h"
 #include "tools/popeye.h"
+#include "tools/threat_text.h"
 
 namespace feerie::cli {
 
@@ -24,8 +25,8 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang;
-  bool unique_key = false, sound = false, usual_pawn_ranks = false, legal_there = false;
+  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound;
+  bool unique_key = false, usual_pawn_ranks = false, legal_there = false;
   bool quiet_key = false, no_capture = false, every_unit_needed = false;
   std::uint64_t limit = 0, seed = 0;
   int threads = 0;
@@ -62,6 +63,7 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
     if (!other.empty())
       remarks.push_back("under " + tb.rules().name() + " " + value_text(m.value) + " for the side to move; under " +
                         other + " " + value_text(m.other_value));
+    if (o.sound == "threat") remarks.push_back(threat_text(m.position, take(read_threats(tb, m.position)), tb.rules()));
     if (m.other_side_value != value::Unknown)
       remarks.push_back("reciprocal zugzwang: with the other side to move, " + value_text(m.other_side_value) +
                         " for that side");
@@ -83,6 +85,7 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
   }
   j["best_moves"] = best;
   j["best_moves_san"] = best_san;
+  if (o.sound == "threat") add_threat_json(j, take(read_threats(tb, m.position)), tb.rules());
   if (!other.empty()) {
     nlohmann::ordered_json there;
     there["condition"] = other;
@@ -120,7 +123,8 @@ void run_mine(const MineCommandOptions& o) {
   f.no_capture = o.no_capture;
   f.every_unit_needed = o.every_unit_needed;
   f.unique_key = o.unique_key;
-  f.sound = o.sound;
+  f.sound = o.sound == "every-reply";
+  f.sound_threat = o.sound == "threat";
   f.mate_to_play = o.popeye;
   if (o.popeye && f.result == Wdl::Draw)
     throw CommandError("--popeye writes problems with a mate to play; --result draw has none",
@@ -186,9 +190,11 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");
   cmd->add_option("--mated", o->mated, "The side to move is mated in N moves, or in N to M moves (N-M)");
   cmd->add_flag("--unique-key", o->unique_key, "The side to move wins and exactly one move keeps the shortest mate");
-  cmd->add_flag("--sound", o->sound,
-                "A sound direct mate: a unique key, and after every defence exactly one shortest continuation, down "
-                "to the mate");
+  cmd->add_flag("--sound{every-reply}", o->sound,
+                "A sound direct mate: a unique key, and after every reply (--sound, --sound=every-reply) or every "
+                "reply that stops all threats (--sound=threat, a problemist's soundness) exactly one shortest "
+                "continuation, down to the mate")
+      ->check(CLI::IsMember({"every-reply", "threat"}));
   cmd->add_flag("--quiet-key", o->quiet_key, "The side to move wins and every key is neither a capture nor a check");
   cmd->add_flag("--no-capture", o->no_capture,
                 "The side to move wins and no move of the solution (keys, every defence, every continuation that "

@@ -24,6 +24,7 @@
 #include "probe/header_check.h"
 #include "probe/mine.h"
 #include "probe/problem_quality.h"
+#include "probe/threat_sound.h"
 #include "probe/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
@@ -34,6 +35,7 @@
 #include "tools/json_text.h"
 #include "rules/text.h"
 #include "tools/popeye.h"
+#include "tools/threat_text.h"
 
 namespace feerie::cli {
 
@@ -188,15 +190,21 @@ struct ProbeOptions {
 namespace {
 
 // The verdicts of `mine`'s problem filters on one position (issue 24: one position could
-// not be tested without mining its whole table): "problem: unique key yes, sound no, ...".
+// not be tested without mining its whole table): "problem: unique key yes, sound no, ...",
+// then with a unique key what it threatens ("key Rb5: threat Rb1#").
 std::string problem_text(const Tablebase& tb, const Position& pos) {
   const ValueCode v = take(tb.value_code(pos));
   if (!value::is_win(v)) return "problem: none (the side to move does not win)\n";
   auto yes = [](Expected<bool> b) { return take(std::move(b)) ? "yes" : "no"; };
-  return fmt::format("problem: #{} ({} units); unique key {}, sound {}, quiet key {}, no capture {}, every unit needed {}\n",
-                     value::moves(v), popcount(pos.pieces()), yes(has_unique_key(tb, pos)), yes(is_sound(tb, pos)),
-                     yes(has_quiet_key(tb, pos, v)), yes(solution_has_no_capture(tb, pos, v)),
-                     yes(every_unit_needed(tb, pos, v)));
+  const ThreatReading threats = take(read_threats(tb, pos));
+  std::string text = fmt::format(
+      "problem: #{} ({} units); unique key {}, sound {}, sound (threat) {}, quiet key {}, no capture {}, every unit "
+      "needed {}\n",
+      value::moves(v), popcount(pos.pieces()), yes(has_unique_key(tb, pos)), yes(is_sound(tb, pos)),
+      threats.sound ? "yes" : "no", yes(has_quiet_key(tb, pos, v)), yes(solution_has_no_capture(tb, pos, v)),
+      yes(every_unit_needed(tb, pos, v)));
+  if (threats.keys == 1) text += threat_text(pos, threats, tb.rules()) + "\n";
+  return text;
 }
 
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
@@ -476,8 +484,8 @@ void add_probe_command(CLI::App& app) {
     cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")
         ->needs(tree);
     cmd->add_flag("--problem", probe_options->problem,
-                  "Also the verdicts of mine's problem filters on the position: unique key, sound, quiet key, no "
-                  "capture, every unit needed")
+                  "Also the verdicts of mine's problem filters on the position: unique key, sound (every reply, "
+                  "threat), quiet key, no capture, every unit needed; and the key's threat")
         ->excludes("--json");
     cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
     cmd->add_flag("--uci", probe_options->uci,

@@ -1,5 +1,6 @@
 // The tables the mining tests read: orthodox KQvK, KRvK, KPvK, KPvKP and KQRvK, Madrasi RI KQvK,
-// Annan KQvK and KPvK (the zugzwang tests need pawns). Generated
+// Annan KQvK and KPvK (the zugzwang tests need pawns), and KQvKR and KRvKB under the three
+// (the problems whose Popeye verdicts tests/data/popeye_threat records). Generated
 // once into the build tree and reused by every test process after it (gen reuses tables
 // it finds sound, and two processes generating at once wait for each other), so the
 // suite pays for them once.
@@ -30,9 +31,9 @@ inline std::string mine_fixture_tables() {
     options.tables_dir = d;
     options.checkpoint_seconds = -1;
     for (const auto& [condition, materials] :
-         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP", "KQRvK"}},
-          {"madrasi-ri", {"KQvK"}},
-          {"annan", {"KQvK", "KPvK"}}}) {
+         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP", "KQRvK", "KQvKR", "KRvKB"}},
+          {"madrasi-ri", {"KQvK", "KQvKR", "KRvKB"}},
+          {"annan", {"KQvK", "KPvK", "KQvKR", "KRvKB"}}}) {
       std::vector<Material> targets;
       for (const char* m : materials) targets.push_back(*Material::parse(m));
       auto made = generate(targets, *RuleSet::parse(condition), options);

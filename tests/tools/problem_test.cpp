@@ -137,7 +137,9 @@ TEST(Mine, Issue24_ProblemQualityFiltersAgreeWithABruteForce) {
     }
     EXPECT_GT(yes, 0);
     // Taking off the queen or the rook always changes a KQRvK mate: every unit is needed.
-    if (f.verdict != std::string("every unit needed")) EXPECT_LT(yes, int(rooks.size()));
+    if (f.verdict != std::string("every unit needed")) {
+      EXPECT_LT(yes, int(rooks.size()));
+    }
   }
   // --units: the number of units on the board, kings included.
   EXPECT_EQ(run_mine("--units 3 --count KPvKP").out, "0\n");
@@ -231,6 +233,48 @@ TEST(Probe, Issue24_ProblemGivesUniqueKeyAndSoundnessOnOnePosition) {
   EXPECT_NE(run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() + " '8/8/8/8/8/8/8/K6k w - - 0 1'")
                 .out.find("problem: none (the side to move does not win)"),
             std::string::npos);
+}
+
+// --sound=threat (probe/threat_sound.h; its verdicts against Popeye are in
+// tests/probe/threat_sound_test.cpp) on the command line: every problem sound with every
+// reply a defence is sound with only the replies that stop the threats, not the other way
+// round; the key's threats in JSON and in Popeye remarks; the present --sound kept.
+TEST(Mine, Issue24_SoundThreatAcceptsEverySoundProblemAndMore) {
+  const std::string base = "--condition madrasi-ri --mate 2-3 --side white ";
+  const std::vector<std::string> every_reply = lines(run_mine(base + "--sound KRvKB").out);
+  EXPECT_EQ(lines(run_mine(base + "--sound=every-reply KRvKB").out), every_reply);
+  const std::vector<std::string> threat_list = lines(run_mine(base + "--sound=threat KRvKB").out);
+  const std::set<std::string> threat(threat_list.begin(), threat_list.end());
+  ASSERT_FALSE(every_reply.empty());
+  for (const std::string& fen : every_reply) EXPECT_TRUE(threat.count(fen)) << fen;
+  EXPECT_GT(threat.size(), every_reply.size());
+  const CommandRun bad = run_mine(base + "--sound=popeye KRvKB");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("every-reply"), std::string::npos) << bad.err;
+
+  const std::string json = run_mine(base + "--sound=threat --json --limit 2 --seed 3 KRvKB").out;
+  EXPECT_NE(json.find("\"key_kind\":"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"threats_san\":"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"double_threat\":"), std::string::npos) << json;
+  const std::string popeye = run_mine(base + "--sound=threat --popeye --limit 1 --seed 3 KRvKB").out;
+  EXPECT_NE(popeye.find("Remark"), std::string::npos) << popeye;
+  EXPECT_NE(popeye.find("key "), std::string::npos) << popeye;
+}
+
+// The issue's example: 1.Rb5! threatens 2.Rb1#; after 1...Bh2 a second mate is only a dual
+// after a non-defence. --sound (every reply) rejects it, --sound=threat accepts it.
+TEST(Probe, Issue24_ProblemShowsTheThreatReading) {
+  const CommandRun r = run_feerie("probe --problem --no-pv --condition madrasi-ri --tables " + mine_fixture_tables() +
+                                  " '8/8/8/6R1/8/8/8/2kK2b1 w - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("unique key yes, sound no, sound (threat) yes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("key Rb5: threat Rb1#\n"), std::string::npos) << r.out;
+  // A double (here triple) threat, orthodox-011 of the Popeye verdicts: shown, not a flaw.
+  const CommandRun triple = run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() +
+                                       " '8/2Q5/8/8/8/3K4/7r/3k4 w - - 0 1'");
+  EXPECT_NE(triple.out.find("sound (threat) yes"), std::string::npos) << triple.out;
+  EXPECT_NE(triple.out.find("key Qxh2: threat "), std::string::npos) << triple.out;
+  EXPECT_NE(triple.out.find(" (double threat)\n"), std::string::npos) << triple.out;
 }
 
 }  // namespace
