@@ -59,6 +59,39 @@ Status grow(const Tablebase& tb, const Position& pos, bool attacker, Limits& lim
   return Ok{};
 }
 
+// The tries of `pos`, won in `v` for the side to move (see the header), in the tablebase's
+// move order.
+Status add_tries(const Tablebase& tb, const Position& pos, ValueCode v, std::vector<SolutionNode>& out) {
+  Expected<std::vector<MoveValue>> moves = tb.move_values(pos);
+  if (!moves) return moves.error();
+  const int moves_left = value::moves(v) - 1;  // after the try and a reply
+  for (const MoveValue& mv : *moves) {
+    if (mv.value == v || mv.checkmate) continue;  // a key
+    Expected<std::vector<MoveValue>> replies = tb.move_values(mv.after);
+    if (!replies) return replies.error();
+    const MoveValue* refutation = nullptr;
+    int refutations = 0;
+    for (const MoveValue& reply : *replies) {
+      // The reply's value is the defender's, its own move counted: mated in k more moves
+      // of the attacker is a loss in 2k plies.
+      if (value::is_loss(reply.value) && value::plies(reply.value) <= 2 * moves_left) continue;
+      refutation = &reply;
+      if (++refutations > 1) break;
+    }
+    if (refutations != 1) continue;
+    SolutionNode attempt;
+    attempt.move = mv.move;
+    attempt.san = to_san(pos, mv.move, tb.rules());
+    attempt.attacker = true;
+    SolutionNode refuted;
+    refuted.move = refutation->move;
+    refuted.san = to_san(mv.after, refutation->move, tb.rules());
+    attempt.children.push_back(std::move(refuted));
+    out.push_back(std::move(attempt));
+  }
+  return Ok{};
+}
+
 // The move number of the move at `ply` (counted from the tree's first move) played by
 // `mover`: a tree that Black starts numbers White's first answer 2.
 int move_number(int ply, Color mover) {
@@ -101,7 +134,8 @@ void write_defences(const std::vector<SolutionNode>& defences, int omitted, int 
 
 // PGN movetext: the first node at each step is the main line, the others variations
 // (RAV) after it; a Black move opening a variation or following one carries its number.
-void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, bool numbered_black, std::string& out) {
+void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, bool numbered_black, std::string& out,
+               const std::vector<SolutionNode>& tries = {}) {
   if (nodes.empty()) return;
   const int number = move_number(ply, mover);
   auto prefix = [&](bool black_number) {
@@ -114,7 +148,12 @@ void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, boo
     pgn_moves(nodes[i].children, ply + 1, ~mover, false, out);
     out += ")";
   }
-  pgn_moves(main.children, ply + 1, ~mover, nodes.size() > 1, out);
+  for (const SolutionNode& t : tries) {
+    const SolutionNode& refutation = t.children.front();
+    const std::string reply_number = ~mover == WHITE ? std::to_string(move_number(ply + 1, ~mover)) + ". " : "";
+    out += " (" + prefix(true) + t.san + " $2 " + reply_number + refutation.san + " $1)";
+  }
+  pgn_moves(main.children, ply + 1, ~mover, nodes.size() > 1 || !tries.empty(), out);
 }
 
 }  // namespace
@@ -123,7 +162,7 @@ std::string solution_pgn(const Position& pos, const SolutionNode& root, const st
   std::string out = "[Event \"Solution, " + condition + "\"]\n[SetUp \"1\"]\n[FEN \"" + to_fen(pos) +
                     "\"]\n[Result \"*\"]\n\n";
   std::string moves;
-  pgn_moves(root.children, 0, pos.side_to_move(), true, moves);
+  pgn_moves(root.children, 0, pos.side_to_move(), true, moves, root.tries);
   return out + (moves.empty() ? "" : moves.substr(1) + " ") + "*\n";
 }
 
@@ -136,14 +175,19 @@ Expected<SolutionNode> solution_tree(const Tablebase& tb, const Position& pos, i
   root.attacker = value::is_loss(*v);  // the side that made the move before the position
   Limits limits{width, max_nodes};
   if (Status s = grow(tb, pos, value::is_win(*v), limits, root.children, root.omitted, true); !s) return s.error();
+  if (value::is_win(*v))
+    if (Status s = add_tries(tb, pos, *v, root.tries); !s) return s.error();
   return root;
 }
 
 std::string solution_text(const Position& pos, const SolutionNode& root) {
   std::string out;
-  if (!root.attacker)
+  if (!root.attacker) {
     write_attacks(root.children, "", 0, pos.side_to_move(), 0, true, out);
-  else
+    for (const SolutionNode& t : root.tries)
+      out += numbered(t, 0, pos.side_to_move(), true) + "? " + numbered(t.children.front(), 1, ~pos.side_to_move(), true) +
+             "!\n";
+  } else
     write_defences(root.children, root.omitted, 0, pos.side_to_move(), 0, out);
   return out;
 }

@@ -100,6 +100,9 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
     j["tree"] = nlohmann::ordered_json::array();
     for (const SolutionNode& c : root.children) j["tree"].push_back(tree_json(c));
     if (root.omitted) j["tree_omitted"] = root.omitted;
+    // Each try with its refutation as its only "next".
+    j["tries"] = nlohmann::ordered_json::array();
+    for (const SolutionNode& t : root.tries) j["tries"].push_back(tree_json(t));
     j["tree_text"] = solution_text(pos, root);
   }
   return json_text(j);

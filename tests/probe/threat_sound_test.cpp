@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "probe/mine.h"
+#include "probe/solution_tree.h"
 #include "probe/threat_sound.h"
 #include "tests/probe/mine_fixture.h"
 #include "tests/test_util.h"
@@ -96,6 +97,37 @@ TEST(ThreatSoundness, AgreesWithPopeyeOnEveryRecordedProblem) {
   EXPECT_EQ(per_condition, (std::map<std::string, int>{{"annan", 95}, {"madrasi-ri", 95}, {"orthodox", 88}}));
   EXPECT_EQ(sound_count, (std::map<std::string, int>{{"annan", 73}, {"madrasi-ri", 57}, {"orthodox", 64}}));
   EXPECT_EQ(double_threats, (std::map<std::string, int>{{"annan", 13}, {"madrasi-ri", 22}, {"orthodox", 12}}));
+}
+
+// The tries of probe --tree (probe/solution_tree.h) are the moves Popeye's `Option Try`
+// prints with their refutation: 192 tries in 102 of the problems.
+TEST(Tries, AgreeWithPopeyeOnEveryRecordedProblem) {
+  int tries = 0;
+  for (const Recorded& p : recorded_verdicts()) {
+    SCOPED_TRACE(p["id"] + " " + p["fen"]);
+    Tablebase tb = Tablebase::open(test::mine_fixture_tables(), test::rules(p["condition"]));
+    // A budget of one node: the tree itself is not wanted, its tries are made in full.
+    Expected<SolutionNode> root = solution_tree(tb, test::position(p["fen"]), 0, 1);
+    ASSERT_TRUE(root.ok()) << root.error_message();
+    std::set<std::string> feerie, popeye;
+    for (const SolutionNode& t : root->tries) {
+      ASSERT_EQ(t.children.size(), 1u);
+      feerie.insert(square_name(t.move.from()) + square_name(t.move.to()) + ">" +
+                    square_name(t.children[0].move.from()) + square_name(t.children[0].move.to()));
+    }
+    std::istringstream in(p["tries"] == "-" ? "" : p["tries"]);
+    for (std::string item; in >> item;) {
+      const std::size_t at = item.find('>');
+      ASSERT_NE(at, std::string::npos) << item;
+      const std::set<std::string> attempt = popeye_moves(item.substr(0, at)), refutation = popeye_moves(item.substr(at));
+      ASSERT_EQ(attempt.size(), 1u) << item;
+      ASSERT_EQ(refutation.size(), 1u) << item;
+      popeye.insert(*attempt.begin() + ">" + *refutation.begin());
+    }
+    EXPECT_EQ(feerie, popeye);
+    tries += int(popeye.size());
+  }
+  EXPECT_EQ(tries, 192);
 }
 
 // Popeye hides a reply after which White mates sooner than the threat; this reading

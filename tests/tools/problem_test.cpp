@@ -211,8 +211,17 @@ TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuati
   // Variations: every defence of a won position appears once, in parentheses but the first.
   const CommandRun rav = run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() +
                                     " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
-  EXPECT_NE(rav.out.find("1. Qc5 Ka4 "), std::string::npos) << rav.out;
-  EXPECT_NE(rav.out.find(" (2. Qb6"), std::string::npos) << rav.out;
+  EXPECT_NE(rav.out.find("1. Qc5 (1. Qc6 $2 Kb4 $1)"), std::string::npos) << rav.out;
+  EXPECT_NE(rav.out.find(" 1... Ka4 2. Kb1 (2. Qb6"), std::string::npos) << rav.out;
+  // Tries (their agreement with Popeye: tests/probe/threat_sound_test.cpp), Black to play:
+  // "?" on the try, "!" on the refutation; in PGN a variation of the first move.
+  const std::string black_wins = "'k1K5/8/4R3/8/6q1/8/8/8 b - - 0 1'";
+  const CommandRun tries = run_feerie("probe --tree --no-pv --tables " + mine_fixture_tables() + " " + black_wins);
+  EXPECT_NE(tries.out.find("\n1...Qxe6+!\n"), std::string::npos) << tries.out;
+  EXPECT_NE(tries.out.find("\n1...Ka7? 2.Kd7!\n"), std::string::npos) << tries.out;
+  const CommandRun tries_pgn =
+      run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() + " " + black_wins);
+  EXPECT_NE(tries_pgn.out.find("\n1... Qxe6+ (1... Ka7 $2 2. Kd7 $1) 2. Kc7"), std::string::npos) << tries_pgn.out;
 }
 
 // One position could not be tested for a unique key or soundness without mining the
