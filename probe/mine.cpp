@@ -45,6 +45,9 @@ Status check_filter(const MineFilter& f) {
   if (f.units_min < 0 || f.units_max < 0 || (f.units_max > 0 && f.units_min > f.units_max))
     return error(ErrorKind::InvalidArgument, "bad number of units " + std::to_string(f.units_min) + "-" +
                                                  std::to_string(f.units_max) + " (expected N or N-M with 1 <= N <= M)");
+  if (f.checks_min < 0 || (f.checks_max >= 0 && f.checks_min > f.checks_max))
+    return error(ErrorKind::InvalidArgument, "bad number of checks " + std::to_string(f.checks_min) + "-" +
+                                                 std::to_string(f.checks_max) + " (expected N or N-M with 0 <= N <= M)");
   if (f.mated_min < 0 || f.mated_max < 0 || (f.mated_max > 0 && f.mated_min > f.mated_max))
     return error(ErrorKind::InvalidArgument, "bad mated range " + std::to_string(f.mated_min) + "-" +
                                                  std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");
@@ -187,6 +190,22 @@ Expected<bool> passes_quality(const MineFilter& f, const Tablebase& tb, const Po
     if (!wanted) continue;
     Expected<bool> passes = test(tb, pos, v);
     if (!passes || !*passes) return passes;
+  }
+  if (f.key_flights) {
+    Expected<std::vector<KeyFlights>> flights = key_flights(tb, pos, v);
+    if (!flights) return flights.error();
+    for (const KeyFlights& k : *flights) {
+      const bool passes = *f.key_flights == KeyFlightsWanted::Gives   ? k.given != 0
+                          : *f.key_flights == KeyFlightsWanted::Takes ? k.taken != 0
+                                                                      : k.taken == 0;
+      if (!passes) return false;
+    }
+  }
+  if (f.checks_min > 0 || f.checks_max >= 0) {
+    // Counting stops beyond the upper bound: a long solution full of checks is not read whole.
+    Expected<int> checks = checks_in_solution(tb, pos, v, f.checks_max >= 0 ? f.checks_max + 1 : f.checks_min);
+    if (!checks) return checks.error();
+    if (*checks < f.checks_min || (f.checks_max >= 0 && *checks > f.checks_max)) return false;
   }
   return true;
 }

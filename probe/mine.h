@@ -62,6 +62,9 @@ enum class Zugzwang {
   Any,   // either kind
 };
 
+// Which keys --key-flights keeps: every key gives a flight, takes one, or takes none.
+enum class KeyFlightsWanted { Gives, Takes, NoneTaken };
+
 struct MineFilter {
   std::optional<Color> side;  // the side to move
   std::optional<Wdl> result;  // for the side to move
@@ -79,6 +82,11 @@ struct MineFilter {
   bool quiet_key = false;
   bool no_capture = false;
   bool every_unit_needed = false;
+  // Checks in the solution (probe/problem_quality.h) with checks_min <= n <= checks_max
+  // (checks_max < 0: no bound).
+  int checks_min = 0, checks_max = -1;
+  // What every key does to the defending king's flights (probe/problem_quality.h).
+  std::optional<KeyFlightsWanted> key_flights;
   // Units on the board, kings included, with units_min <= n <= units_max (0: no bound).
   int units_min = 0, units_max = 0;
   // Only positions with a mate to play: a win, or a loss where the side to move is not
@@ -99,7 +107,8 @@ struct MineFilter {
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
   bool wants_win() const {
-    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture || every_unit_needed;
+    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture || every_unit_needed ||
+           checks_min > 0 || checks_max >= 0 || key_flights;
   }
   bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };

@@ -2,7 +2,9 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
+#include <algorithm>
 #include <vector>
 
 #include "probe/mine.h"
@@ -43,6 +45,47 @@ Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v,
   return true;
 }
 
+// Checks of the attacker below `pos` (won in `v`, the attacker to move), added to `count`
+// until it reaches `stop_at`. `below` remembers the count under each attacker position
+// already read (transpositions are read once, and counted on each line).
+Status count_checks(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at, int& count,
+                    std::unordered_map<std::string, int>& below) {
+  const std::string fen = to_fen(pos);
+  if (auto known = below.find(fen); known != below.end()) {
+    count += known->second;
+    return Ok{};
+  }
+  const int before = count;
+  Expected<std::vector<MoveResult>> moves = keeping_moves(tb, pos, v);
+  if (!moves) return moves.error();
+  for (const MoveResult& m : *moves) {
+    if (value::plies(v) == 1) continue;  // a mate
+    if (in_check(m.after, tb.rules())) ++count;
+    for (const MoveResult& defence : legal_moves_with_results(m.after, tb.rules())) {
+      if (count >= stop_at) return Ok{};
+      Expected<ValueCode> w = tb.value_code(defence.after);
+      if (!w) return w.error();
+      if (!value::is_win(*w))
+        return error(ErrorKind::Corruption, "position '" + to_fen(defence.after) + "' in the solution of '" + fen +
+                                                "' is not won (tables inconsistent)");
+      if (Status s = count_checks(tb, defence.after, *w, stop_at, count, below); !s) return s;
+    }
+  }
+  if (count < stop_at) below.emplace(fen, count - before);
+  return Ok{};
+}
+
+// The squares the king of the side to move in `pos` can move to.
+Bitboard king_flights(const Position& pos, const RuleSet& rules) {
+  const Bitboard king = pos.pieces(pos.side_to_move(), KING);
+  Bitboard out = 0;
+  MoveList moves;
+  generate_legal(pos, rules, moves);
+  for (Move m : moves)
+    if (king & square_bb(m.from())) out |= square_bb(m.to());
+  return out;
+}
+
 // The same moves, mates and cuts at every node.
 bool same_tree(const SolutionNode& a, const SolutionNode& b) {
   if (a.move != b.move || a.checkmate != b.checkmate || a.cut != b.cut || a.omitted != b.omitted ||
@@ -65,6 +108,34 @@ Expected<bool> has_quiet_key(const Tablebase& tb, const Position& pos, ValueCode
   for (const MoveResult& key : *keys)
     if (captured(pos, key.after) || in_check(key.after, tb.rules())) return false;
   return !keys->empty();
+}
+
+Expected<int> checks_in_solution(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at) {
+  int count = 0;
+  std::unordered_map<std::string, int> below;
+  if (Status s = count_checks(tb, pos, v, stop_at, count, below); !s) return s.error();
+  return std::min(count, stop_at);
+}
+
+Expected<std::vector<KeyFlights>> key_flights(const Tablebase& tb, const Position& pos, ValueCode v) {
+  Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
+  if (!keys) return keys.error();
+  Position defender_to_move = pos;
+  defender_to_move.set_side_to_move(~pos.side_to_move());
+  defender_to_move.set_ep_square(SQ_NONE);
+  const bool before_known = is_legal_position(defender_to_move, tb.rules());
+  const Bitboard before = before_known ? king_flights(defender_to_move, tb.rules()) : 0;
+  std::vector<KeyFlights> out;
+  for (const MoveResult& key : *keys) {
+    KeyFlights f{key.move};
+    if (before_known) {
+      const Bitboard after = king_flights(key.after, tb.rules());
+      f.given = after & ~before;
+      f.taken = before & ~after;
+    }
+    out.push_back(f);
+  }
+  return out;
 }
 
 Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v) {

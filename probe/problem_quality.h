@@ -16,9 +16,21 @@
 //   from that of `pos` (moves compared by squares and promotion). A unit whose removal
 //   leaves the same problem with the same solution is not needed. A magic unit counts as
 //   needed (it is never captured: the tables without it are not made).
+// - checks in the solution: the attacker's moves of the solution tree (keys, every
+//   continuation after every defence) that give check without mating, counted as the
+//   tree lists them (a position reached by two lines counts on each); mates are not
+//   counted (each one checks).
+// - flights: the squares the defender's king can move to, the defender to move. Before
+//   the key: the diagram with the defender to move (no en-passant right); after: the
+//   position after the key. A key gives a flight when a square is a flight after it and
+//   was not before, takes one in the other case (it may do both). A diagram whose
+//   attacker is in check has no "before" (the defender could not be to move): its keys
+//   neither give nor take.
 //
 // Thread-safety: the functions only read through `tb` (whose probes are thread-safe).
 #pragma once
+
+#include <vector>
 
 #include "probe/tablebase.h"
 #include "rules/expected.h"
@@ -29,5 +41,16 @@ namespace feerie {
 Expected<bool> has_quiet_key(const Tablebase& tb, const Position& pos, ValueCode v);
 Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v);
 Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, ValueCode v);
+// The checks in the solution of `pos` (won in `v`), counting up to `stop_at`.
+Expected<int> checks_in_solution(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at = 1 << 30);
+
+// The flights one key gives and takes (squares, as bitboards).
+struct KeyFlights {
+  Move key;
+  Bitboard given = 0;
+  Bitboard taken = 0;
+};
+// For each key of `pos` (won in `v`), in generation order.
+Expected<std::vector<KeyFlights>> key_flights(const Tablebase& tb, const Position& pos, ValueCode v);
 
 }  // namespace feerie

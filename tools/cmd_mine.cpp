@@ -25,7 +25,8 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound;
+  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound, checks,
+      key_flights;
   bool unique_key = false, usual_pawn_ranks = false, legal_there = false;
   bool quiet_key = false, no_capture = false, every_unit_needed = false;
   std::uint64_t limit = 0, seed = 0;
@@ -35,10 +36,11 @@ struct MineCommandOptions {
 
 // "3" or "2-5": N moves, exact or a range, for --mate and --mated.
 void parse_moves_range(const std::string& text, const std::string& flag, int& low, int& high,
-                       const std::string& what = "moves") {
-  const std::string bad = "bad " + flag + " '" + text + "' (expected N or N-M, " + what + ", 1 <= N <= M)";
+                       const std::string& what = "moves", int least = 1) {
+  const std::string bad =
+      "bad " + flag + " '" + text + "' (expected N or N-M, " + what + ", " + std::to_string(least) + " <= N <= M)";
   auto number = [&](const std::string& s) {
-    if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos || std::stoi(s) < 1)
+    if (s.empty() || s.size() > 5 || s.find_first_not_of("0123456789") != std::string::npos || std::stoi(s) < least)
       throw CommandError(bad, ErrorKind::InvalidArgument);
     return std::stoi(s);
   };
@@ -119,6 +121,11 @@ void run_mine(const MineCommandOptions& o) {
   if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
   if (!o.mated.empty()) parse_moves_range(o.mated, "--mated", f.mated_min, f.mated_max);
   if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max, "units");
+  if (!o.checks.empty()) parse_moves_range(o.checks, "--checks", f.checks_min, f.checks_max, "checks", 0);
+  if (!o.key_flights.empty())
+    f.key_flights = o.key_flights == "gives"   ? KeyFlightsWanted::Gives
+                    : o.key_flights == "takes" ? KeyFlightsWanted::Takes
+                                               : KeyFlightsWanted::NoneTaken;
   f.quiet_key = o.quiet_key;
   f.no_capture = o.no_capture;
   f.every_unit_needed = o.every_unit_needed;
@@ -202,6 +209,13 @@ void add_mine_command(CLI::App& app) {
   cmd->add_flag("--every-unit-needed", o->every_unit_needed,
                 "The side to move wins and removing any unit but a king changes the value or the keys (or makes the "
                 "position illegal)");
+  cmd->add_option("--checks", o->checks,
+                  "Checks in the solution: the attacker's checking moves that do not mate, over the whole solution "
+                  "tree (keys, every defence, every shortest continuation): N, or N to M (N-M); 0 for none");
+  cmd->add_option("--key-flights", o->key_flights,
+                  "What every key does to the defending king's flight squares: 'gives' one at least, 'takes' one at "
+                  "least, or 'none-taken'")
+      ->check(CLI::IsMember({"gives", "takes", "none-taken"}));
   cmd->add_option("--units", o->units, "Units on the board, kings included: N, or N to M (N-M)");
   auto* differs =
       cmd->add_option("--differs-from", o->differs_from,

@@ -197,12 +197,18 @@ std::string problem_text(const Tablebase& tb, const Position& pos) {
   if (!value::is_win(v)) return "problem: none (the side to move does not win)\n";
   auto yes = [](Expected<bool> b) { return take(std::move(b)) ? "yes" : "no"; };
   const ThreatReading threats = take(read_threats(tb, pos));
+  const std::vector<KeyFlights> flights = take(key_flights(tb, pos, v));
+  auto every_key = [&](auto&& does) {
+    return std::all_of(flights.begin(), flights.end(), does) && !flights.empty() ? "yes" : "no";
+  };
   std::string text = fmt::format(
       "problem: #{} ({} units); unique key {}, sound {}, sound (threat) {}, quiet key {}, no capture {}, every unit "
-      "needed {}\n",
+      "needed {}, checks {}, key gives a flight {}, key takes a flight {}\n",
       value::moves(v), popcount(pos.pieces()), yes(has_unique_key(tb, pos)), yes(is_sound(tb, pos)),
       threats.sound ? "yes" : "no", yes(has_quiet_key(tb, pos, v)), yes(solution_has_no_capture(tb, pos, v)),
-      yes(every_unit_needed(tb, pos, v)));
+      yes(every_unit_needed(tb, pos, v)), take(checks_in_solution(tb, pos, v)),
+      every_key([](const KeyFlights& k) { return k.given != 0; }),
+      every_key([](const KeyFlights& k) { return k.taken != 0; }));
   if (threats.keys == 1) text += threat_text(pos, threats, tb.rules()) + "\n";
   return text;
 }
