@@ -216,7 +216,13 @@ std::string problem_text(const Tablebase& tb, const Position& pos) {
 void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& o) {
   Position pos = parse_position(fen, tb.rules());  // a legal position
   if (o.popeye) {
-    o.popeye->write(take(popeye_problem(pos, tb.rules(), take(tb.value_code(pos)))));
+    // With --problem, the verdicts go into the problem as remarks (one per line).
+    std::vector<std::string> remarks;
+    if (o.problem) {
+      std::istringstream verdicts(problem_text(tb, pos));
+      for (std::string line; std::getline(verdicts, line);) remarks.push_back(line);
+    }
+    o.popeye->write(take(popeye_problem(pos, tb.rules(), take(tb.value_code(pos)), remarks)));
     return;
   }
   if (o.json) {
@@ -491,7 +497,8 @@ void add_probe_command(CLI::App& app) {
         ->needs(tree);
     cmd->add_flag("--problem", probe_options->problem,
                   "Also the verdicts of mine's problem filters on the position: unique key, sound (every reply, "
-                  "threat), quiet key, no capture, every unit needed; and the key's threat")
+                  "threat), quiet key, no capture, every unit needed, checks, flights; and the key's threat (with "
+                  "--popeye: as remarks of the problem)")
         ->excludes("--json");
     cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
     cmd->add_flag("--uci", probe_options->uci,

@@ -329,6 +329,13 @@ TEST(Probe, Issue24_ProblemShowsTheThreatReading) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("unique key yes, sound no, sound (threat) yes"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("key Rb5: threat Rb1#\n"), std::string::npos) << r.out;
+  // With --popeye the verdicts become remarks of the problem (they were dropped before).
+  const CommandRun popeye = run_feerie("probe --problem --popeye --condition madrasi-ri --tables " +
+                                       mine_fixture_tables() + " '8/8/8/6R1/8/8/8/2kK2b1 w - - 0 1'");
+  ASSERT_EQ(popeye.exit_code, 0) << popeye.err;
+  EXPECT_NE(popeye.out.find("\nRemark problem: #2 (4 units); unique key yes"), std::string::npos) << popeye.out;
+  EXPECT_NE(popeye.out.find("\nRemark key Rb5: threat Rb1#\n"), std::string::npos) << popeye.out;
+  EXPECT_NE(popeye.out.find("\nStipulation #2\n"), std::string::npos) << popeye.out;
   // A double (here triple) threat, orthodox-011 of the Popeye verdicts: shown, not a flaw.
   const CommandRun triple = run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() +
                                        " '8/2Q5/8/8/8/3K4/7r/3k4 w - - 0 1'");
