@@ -1,5 +1,9 @@
 // The helpers of tools/cli.h that every command shares: conditions and positions from
 // the user's text, and exit codes.
+#include <unistd.h>
+
+#include <iostream>
+
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
@@ -7,6 +11,10 @@
 namespace feerie::cli {
 
 RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(name)); }
+
+void clear_progress() {
+  if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+}
 
 int exit_code(ErrorKind kind) {
   switch (kind) {

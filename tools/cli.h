@@ -78,7 +78,6 @@ void clear_progress();
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_play_command(CLI::App& app);
-void add_table_commands(CLI::App& app);  // gen, probe, stat, verify, check
 void add_gen_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_stat_command(CLI::App& app);

@@ -1,4 +1,4 @@
-// `feerie moves` and `feerie perft`: the rules engine seen from the command line.
+// `feerie moves`, `feerie perft` and `feerie play`: the rules engine seen from the command line.
 #include <algorithm>
 #include <iostream>
 #include <memory>

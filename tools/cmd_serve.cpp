@@ -1,6 +1,6 @@
 // `feerie serve`: a local web viewer of the tables (cpp-httplib). One page (tools/
 // serve_page.h) and a JSON API with the same objects as `probe --json` and
-// `probe --moves --json` (probe_json(), tools/cmd_tables.cpp):
+// `probe --moves --json` (probe_json(), tools/json_output.cpp):
 //   GET /api/probe?fen=…&condition=…    the value, best moves and principal variation
 //   GET /api/moves?fen=…&condition=…    the same and every legal move with its value
 //   GET /api/diagram?fen=…&condition=…[&size=N]   the board as SVG (tools/diagram.h)

@@ -6,14 +6,17 @@
 #include "rules/movegen.h"
 #include "tools/cli.h"
 
-
 int main(int argc, char** argv) {
   CLI::App app{"Feerie: retrograde tablebases for fairy-chess endgames"};
   app.require_subcommand(1);
   feerie::cli::add_moves_command(app);
   feerie::cli::add_perft_command(app);
   feerie::cli::add_play_command(app);
-  feerie::cli::add_table_commands(app);
+  feerie::cli::add_gen_command(app);
+  feerie::cli::add_probe_command(app);
+  feerie::cli::add_stat_command(app);
+  feerie::cli::add_verify_command(app);
+  feerie::cli::add_check_command(app);
   feerie::cli::add_mine_command(app);
   feerie::cli::add_bench_command(app);
   feerie::cli::add_diagram_command(app);

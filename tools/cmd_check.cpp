@@ -1,0 +1,142 @@
+// `feerie check`: the tables of a directory checked as gen checks them before reuse.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "gen/checkpoint.h"
+#include "gen/plan.h"
+#include "tools/cli.h"
+#include "tools/table_command.h"
+
+namespace feerie::cli {
+
+namespace {
+
+// The files of a directory with one extension, by name; an error when the directory
+// cannot be listed (issue 27 D: an unreadable directory once passed as empty).
+Expected<std::vector<std::filesystem::path>> files_with_extension(const std::filesystem::path& dir,
+                                                                  const std::string& extension) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  std::filesystem::directory_iterator it(dir, ec), end;
+  for (; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == extension) files.push_back(it->path());
+  if (ec) return error(ErrorKind::IOError, "cannot list '" + dir.string() + "': " + ec.message());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The checkpoints of a condition's directory ("KQRvKR.ckpt", "KQRvKR.0-of-3.ckpt") whose
+// component's first member, named by the file, has a table on disk: the table was
+// finished after them, so they are stale (gen removes them when it writes a table).
+std::vector<std::filesystem::path> stale_checkpoints(const std::vector<std::filesystem::path>& checkpoints) {
+  std::vector<std::filesystem::path> stale;
+  for (const std::filesystem::path& c : checkpoints) {
+    std::optional<CheckpointName> name = parse_checkpoint_name(c.filename().string());
+    std::error_code ec;
+    if (name && std::filesystem::exists(c.parent_path() / (name->first_member + ".ftb"), ec)) stale.push_back(c);
+  }
+  return stale;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  auto opt = std::make_shared<TableOptions>();
+  auto all_conditions = std::make_shared<bool>(true);
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check the tables of a directory as gen checks them before reuse (header, rules, material, checksums)");
+  cmd->add_option("--condition", opt->condition, "Only this condition's tables (default: every condition)")
+      ->each([all_conditions](const std::string&) { *all_conditions = false; });
+  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("material", opt->args, "Only these materials (default: every table file)");
+  auto deep = std::make_shared<bool>(false);
+  cmd->add_flag("--deep", *deep,
+                "Decompress every block too (slower; finds a block whose checksum matches but whose data is damaged)");
+  cmd->callback([opt, all_conditions, deep] {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(opt->tables, ec))
+      throw CommandError("the tables directory '" + opt->tables + "' is not a directory", ErrorKind::InvalidArgument);
+    std::vector<std::string> conditions;
+    if (*all_conditions) {
+      for (fs::directory_iterator it(opt->tables, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory()) conditions.push_back(it->path().filename().string());
+      std::sort(conditions.begin(), conditions.end());
+    } else {
+      conditions.push_back(parse_condition(opt->condition).name());
+    }
+    if (ec) throw CommandError("cannot list the tables directory '" + opt->tables + "': " + ec.message(),
+                               ErrorKind::IOError);
+    int checked = 0, bad = 0, unreadable = 0, stale = 0;
+    auto report = [&](const std::string& path, const std::string& problem) {
+      ++checked;
+      bad += !problem.empty();
+      std::cout << path << ": " << (problem.empty() ? "ok" : problem) << "\n";
+    };
+    const std::vector<Material> materials = parse_materials(opt->args);
+    std::vector<bool> found(materials.size(), false);
+    for (const std::string& condition : conditions) {
+      Expected<RuleSet> rules = RuleSet::parse(condition);
+      const fs::path dir = fs::path(opt->tables) / condition;
+      Expected<std::vector<fs::path>> listed = files_with_extension(dir, ".ftb");
+      if (!listed && (*all_conditions || fs::exists(dir, ec))) {
+        std::cout << dir.string() << ": " << listed.error_message() << "\n";
+        ++unreadable;
+        continue;
+      }
+      const std::vector<fs::path> files = listed ? *listed : std::vector<fs::path>{};
+      if (!rules) {
+        for (const fs::path& file : files)
+          report(file.string(), "in no condition's directory: " + rules.error_message());
+        continue;
+      }
+      if (Expected<std::vector<fs::path>> checkpoints = files_with_extension(dir, ".ckpt"))
+        for (const fs::path& c : stale_checkpoints(*checkpoints)) {
+          std::cout << c.string() << ": stale checkpoint (its table is finished; the next gen of it removes it)\n";
+          ++stale;
+        }
+      std::vector<std::pair<std::string, Material>> wanted;
+      if (!materials.empty()) {
+        // Every condition's directory is searched: a material is checked where it is, and
+        // missing only when it is in none (issue 27 G).
+        for (std::size_t i = 0; i < materials.size(); ++i) {
+          const Material m = materials[i].canonical_orientation();
+          const std::string path = (dir / (m.name() + ".ftb")).string();
+          if (*all_conditions && !fs::exists(path, ec)) continue;
+          found[i] = true;
+          wanted.emplace_back(path, m);
+        }
+      } else {
+        for (const fs::path& file : files) {
+          Expected<Material> m = Material::parse(file.stem().string());
+          if (!m || !m->is_canonical_orientation()) {
+            report(file.string(), "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb)");
+            continue;
+          }
+          wanted.emplace_back(file.string(), *m);
+        }
+      }
+      for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules, *deep));
+    }
+    for (std::size_t i = 0; i < materials.size(); ++i)
+      if (*all_conditions && !found[i]) {
+        std::cout << materials[i].canonical_orientation().name() << ": missing (in no condition's directory under '"
+                  << opt->tables << "')\n";
+        ++checked;
+        ++bad;
+      }
+    std::cout << checked << " tables checked, " << bad << " bad"
+              << (unreadable ? ", " + std::to_string(unreadable) + " directories unreadable" : "")
+              << (stale ? ", " + std::to_string(stale) + " stale checkpoints" : "") << "\n";
+    if (unreadable)
+      throw CommandError(std::to_string(unreadable) + " condition directories could not be read", ErrorKind::IOError);
+    if (bad)
+      throw CommandError(std::to_string(bad) + " of " + std::to_string(checked) + " tables are bad",
+                         ErrorKind::Corruption);
+  });
+}
+
+}  // namespace feerie::cli

@@ -1,0 +1,311 @@
+// `feerie gen`: generate tables and the tables they depend on (SPEC 7, docs/cli.md), with a
+// plan before any work, progress, checkpoints, and a clean stop on Ctrl-C.
+#include <fmt/format.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "gen/generate.h"
+#include "gen/plan.h"
+#include "probe/material_set.h"
+#include "probe/table_file.h"
+#include "probe/tablebase.h"
+#include "tools/cli.h"
+#include "tools/json_text.h"
+#include "tools/table_command.h"
+
+namespace feerie::cli {
+
+namespace {
+
+// The materials a gen names: those given one by one, then each set's (probe/material_set.h),
+// each once. Errors: none at all, a pawn filter without a set, a set the filter empties.
+std::vector<Material> gen_targets(const std::vector<std::string>& names, const std::vector<std::string>& sets,
+                                  PawnFilter pawns) {
+  if (names.empty() && sets.empty())
+    throw CommandError("name the materials to generate (KQvKR ...) or a --set", ErrorKind::InvalidArgument);
+  if (pawns != PawnFilter::Any && sets.empty())
+    throw CommandError("--pawns and --no-pawns choose among the materials of a --set", ErrorKind::InvalidArgument);
+  std::vector<Material> out = parse_materials(names);
+  for (const std::string& spec : sets) {
+    const std::vector<Material> set = take(material_set(spec, pawns));
+    if (set.empty())
+      throw CommandError("the set '" + spec + "' has no material " +
+                             (pawns == PawnFilter::WithPawns ? "with a pawn" : "without a pawn"),
+                         ErrorKind::InvalidArgument);
+    for (const Material& m : set)
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  }
+  return out;
+}
+
+std::string duration_text(double seconds) {
+  int s = int(seconds + 0.5);
+  if (s < 60) return std::to_string(s) + " s";
+  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
+  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
+}
+
+std::string progress_text(const GenerateProgress& p) {
+  std::string text = fmt::format("{}; job {}% done, {} elapsed", p.message, int(100 * p.job_fraction),
+                                 duration_text(p.elapsed_seconds));
+  if (p.remaining_seconds >= 0) text += ", about " + duration_text(p.remaining_seconds) + " left";
+  return text;
+}
+
+// Progress on a terminal overwrites one line. Elsewhere (a log) it is quiet unless asked
+// for with --progress, and then one line every `log_seconds` at most.
+std::function<void(const GenerateProgress&)> progress_printer(bool log, double log_seconds) {
+  if (isatty(STDERR_FILENO))
+    return [](const GenerateProgress& p) { std::cerr << "\r\033[K" << progress_text(p) << std::flush; };
+  if (!log) return {};
+  auto last = std::make_shared<double>(-1e9);
+  return [last, log_seconds](const GenerateProgress& p) {
+    if (p.elapsed_seconds - *last < log_seconds) return;
+    *last = p.elapsed_seconds;
+    std::cerr << "feerie: " << progress_text(p) << std::endl;
+  };
+}
+
+// The line of one table of `feerie gen`, printed as soon as it is written or reused.
+void print_generated(const GeneratedTable& t) {
+  clear_progress();
+  // Materials solved together (magic mutation) are named on each member's line.
+  std::string component;
+  if (t.component.size() > 1) {
+    component = "; component of " + std::to_string(t.component.size()) + ":";
+    for (const Material& m : t.component) component += " " + m.name();
+  }
+  if (t.reused) {
+    std::cout << t.material.name() << ": reused " << t.path
+              << (component.empty() ? "" : " (" + component.substr(2) + ")") << std::endl;
+    return;
+  }
+  if (!t.replaced_because.empty())
+    std::cout << t.material.name() << ": the table on disk was not reused: " << t.replaced_because << "\n";
+  std::cout
+      << fmt::format(
+             "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
+             "{}{}, {} bytes{}{})",
+             t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
+             t.passes, t.passes == 1 ? "pass" : "passes", t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
+             t.file_bytes, component,
+             t.exchanged ? fmt::format("; {} updates exchanged ({}), at most {} in a pass", t.exchanged,
+                                       bytes_text(8.0 * double(t.exchanged)), t.busiest_pass_exchanged)
+                         : "")
+      << std::endl;
+}
+
+// On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
+// stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
+// workers start later and inherit the mask) and taken by one waiting thread, so the
+// clean-up runs as ordinary code, not in a signal handler.
+void clean_up_when_interrupted(const std::string& dir) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::thread([signals, dir] {
+    int signal = 0;
+    if (sigwait(&signals, &signal) != 0) return;
+    int removed = remove_temporaries_of(dir, long(::getpid()));
+    clear_progress();
+    std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
+    std::_Exit(128 + signal);
+  }).detach();
+}
+
+// "8G", "512M", "1.5GiB", "1000000": bytes, with binary multiples.
+std::uint64_t parse_size(const std::string& text, const std::string& option) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  for (const char* suffix : {"iB", "B"})
+    if (unit.size() > std::strlen(suffix) && unit.ends_with(suffix)) unit.resize(unit.size() - std::strlen(suffix));
+  double scale = unit.empty() || unit == "B"  ? 1
+                 : unit == "K" || unit == "k" ? 1024.0
+                 : unit == "M" || unit == "m" ? 1024.0 * 1024
+                 : unit == "G" || unit == "g" ? 1024.0 * 1024 * 1024
+                 : unit == "T" || unit == "t" ? 1024.0 * 1024 * 1024 * 1024
+                                              : -1;
+  if (used == 0 || scale < 0 || value <= 0)
+    throw CommandError("bad size '" + text + "' for " + option + " (expected a number with an optional K, M, G or T)",
+                       ErrorKind::InvalidArgument);
+  return std::uint64_t(value * scale);
+}
+
+void print_plan(const Plan& plan, bool json) {
+  if (json) {
+    nlohmann::ordered_json out;
+    out["peak_bytes"] = plan.peak_bytes;
+    out["seconds"] = std::round(plan.seconds);  // rough: within about a factor of 2
+    out["ranks"] = plan.ranks;  // the peaks are per process
+    out["components"] = nlohmann::ordered_json::array();
+    for (const PlannedComponent& c : plan.components) {
+      nlohmann::ordered_json j;
+      j["members"] = nlohmann::ordered_json::array();
+      for (const Material& m : c.members) j["members"].push_back(m.name());
+      j["action"] = c.reuse ? "reuse" : "generate";
+      if (!c.why_not_reused.empty()) j["why_not_reused"] = c.why_not_reused;
+      j["entries"] = std::uint64_t(c.entries);
+      j["peak_bytes"] = c.peak_bytes;
+      j["file_bytes"] = c.file_bytes;
+      j["seconds"] = std::round(c.seconds);
+      out["components"].push_back(j);
+    }
+    std::cout << json_text(out, 2) << "\n";
+    return;
+  }
+  for (const PlannedComponent& c : plan.components) {
+    std::string names;
+    for (const Material& m : c.members) {
+      if (!names.empty()) names += ' ';
+      names += m.name();
+    }
+    if (c.reuse) {
+      std::cout << names << ": reuse\n";
+      continue;
+    }
+    std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}, time about {}{}\n",
+                             names, std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)),
+                             bytes_text(double(c.file_bytes)), duration_text(c.seconds),
+                             c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
+  }
+  if (plan.ranks > 1)
+    std::cout << "peak memory per process about " << bytes_text(double(plan.peak_bytes)) << " (" << plan.ranks
+              << " processes)\n";
+  else
+    std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
+  std::cout << "time about " << duration_text(plan.seconds) << " (rough, within about a factor of 2)\n";
+}
+
+// Everything `feerie gen` is told.
+struct GenCommandOptions {
+  TableOptions table;
+  std::string max_memory;  // empty: the default limit (default_memory_limit())
+  bool plan_only = false;
+  double checkpoint_seconds = 300;
+  bool no_checkpoint = false;
+  bool log_progress = false;
+  bool mpi = false;
+  int ranks = 0;  // with --plan --mpi
+  std::uint64_t exchange_limit = 0;
+  std::vector<std::string> sets;
+  bool pawns = false, no_pawns = false;
+};
+
+void run_gen(const GenCommandOptions& o) {
+  RuleSet rules = parse_condition(o.table.condition);
+  GenerateOptions g;
+  g.tables_dir = o.table.tables;
+  g.threads = o.table.threads;
+  if (o.max_memory.empty()) {
+    const MemoryLimit limit = default_memory_limit();
+    g.max_memory = limit.bytes;
+    g.max_memory_source = limit.source + "; --max-memory sets another";
+  } else {
+    g.max_memory = parse_size(o.max_memory, "--max-memory");
+  }
+  std::vector<Material> targets =
+      gen_targets(o.table.args, o.sets, o.pawns ? PawnFilter::WithPawns : o.no_pawns ? PawnFilter::WithoutPawns
+                                                                                       : PawnFilter::Any);
+  if (o.ranks && !(o.plan_only && o.mpi))
+    throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
+                       ErrorKind::InvalidArgument);
+  if (o.plan_only) {
+    if (o.mpi && !o.ranks)
+      throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
+                         ErrorKind::InvalidArgument);
+    print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, o.mpi ? o.ranks : 1, g.max_memory_source,
+                              g.threads)),
+               o.table.json);
+    return;
+  }
+  g.checkpoint_seconds = o.no_checkpoint ? -1 : o.checkpoint_seconds;
+  if (o.exchange_limit && !o.mpi)
+    throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
+                       ErrorKind::InvalidArgument);
+  g.exchange_limit = o.exchange_limit;
+  // Before MPI starts its own threads, so that they too leave the signals to the handler.
+  clean_up_when_interrupted(
+      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
+  // With --mpi every table is spread over the processes of the MPI job; process 0
+  // speaks for the job (progress, tables, notices).
+  Partition* partition = o.mpi ? &mpi_partition() : nullptr;
+  g.partition = partition;
+  if (!partition || partition->rank() == 0) {
+    g.on_progress = progress_printer(o.log_progress, 10);
+    g.on_table = print_generated;
+    g.on_notice = [](const std::string& message) {
+      clear_progress();
+      std::cerr << "feerie: " << message << "\n";
+    };
+  }
+  Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
+  if (!done && partition) {
+    // The process that meets a failure says so; one failing alone would leave the
+    // others waiting for it forever, so it stops the whole job.
+    clear_progress();
+    std::cerr << "feerie: process " << partition->rank() << " of " << partition->ranks() << ": "
+              << done.error_message() << "\n";
+    abort_mpi_job(done.error_kind());
+  }
+  take(std::move(done));
+  clear_progress();
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app) {
+  auto o = std::make_shared<GenCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
+  add_table_options(cmd, o->table);
+  cmd->add_option("--threads", o->table.threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--max-memory", o->max_memory,
+                  "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: 90% of the "
+                  "smallest of the memory available now, what ulimit -v and -d leave this process and its "
+                  "cgroup's memory.max)");
+  cmd->add_flag("--plan", o->plan_only, "Print what would be generated or reused, with estimates, and stop");
+  cmd->add_option("--checkpoint-interval", o->checkpoint_seconds,
+                  "Save a checkpoint of a long solve every so many seconds (default 300; 0: after every pass); an "
+                  "interrupted gen resumes from it by itself")
+      ->check(seconds());
+  cmd->add_flag("--no-checkpoint", o->no_checkpoint, "Save no checkpoints");
+  cmd->add_flag("--progress", o->log_progress,
+                "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
+                "progress)");
+  cmd->add_flag("--json", o->table.json, "With --plan: the plan as JSON");
+  cmd->add_flag("--mpi", o->mpi,
+                "Spread each table over the processes of an MPI job (mpirun -np P feerie gen --mpi ...; "
+                "docs/scale.md)");
+  cmd->add_option("--ranks", o->ranks, "With --plan --mpi: the number of processes to plan for")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--exchange-limit", o->exchange_limit,
+                  "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
+                  "a pass (default 262144; small values test the exchange in rounds)")
+      ->check(at_least(1));
+  cmd->add_option("--set", o->sets,
+                  "Every material of a set as one job: N or M-N men (kings included, units Q R B N P), or a "
+                  "pattern where ? stands for any of Q R B N P (K?PvK?); may be repeated");
+  auto* with_pawns = cmd->add_flag("--pawns", o->pawns, "With --set: only the materials with a pawn");
+  cmd->add_flag("--no-pawns", o->no_pawns, "With --set: only the materials without a pawn")->excludes(with_pawns);
+  cmd->add_option("material", o->table.args, "Material signatures, e.g. KQvKR (or a --set)");
+  cmd->callback([o] { run_gen(*o); });
+}
+
+}  // namespace feerie::cli

@@ -1,0 +1,48 @@
+// `feerie stat`: the statistics a table's header holds (docs/cli.md).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "probe/header_check.h"
+#include "probe/table_file.h"
+#include "probe/tablebase.h"
+#include "tools/cli.h"
+#include "tools/table_command.h"
+
+namespace feerie::cli {
+
+void add_stat_command(CLI::App& app) {
+  auto opt = std::make_shared<TableOptions>();
+  CLI::App* cmd = app.add_subcommand("stat", "Statistics of a table");
+  add_table_options(cmd, *opt);
+  cmd->add_flag("--json", opt->json, "JSON output");
+  cmd->add_option("material", opt->args, "Material signature")->required()->expected(1);
+  cmd->callback([opt] {
+    RuleSet rules = parse_condition(opt->condition);
+    Material material = take(Material::parse(opt->args.at(0)));
+    Tablebase tb = Tablebase::open(opt->tables, rules);
+    std::string path = tb.table_path(material);
+    if (!material.is_canonical_orientation())
+      throw CommandError("tables are stored as " + material.colors_swapped().name() + "; ask for that material",
+                         ErrorKind::InvalidArgument);
+    std::unique_ptr<TableFile> file = take(open_table(path, material, rules));
+    const TableHeader& h = file->header();
+    if (opt->json) {
+      std::cout << stat_json(h) << "\n";
+      return;
+    }
+    std::cout << h.material << " (" << h.condition << ")\n";
+    for (int side = 0; side < 2; ++side) {
+      const SideStatistics& s = h.stats[side];
+      std::cout << fmt::format("  {} to move: {} positions: {} win, {} draw, {} loss", side == 0 ? "White" : "Black",
+                               s.positions, s.win, s.draw, s.loss);
+      if (s.longest_mate_plies >= 0)
+        std::cout << fmt::format("; longest mate {} moves ({} plies), e.g. {}", (s.longest_mate_plies + 1) / 2,
+                                 s.longest_mate_plies, s.longest_mate_fen);
+      std::cout << "\n";
+    }
+  });
+}
+
+}  // namespace feerie::cli

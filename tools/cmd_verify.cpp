@@ -1,0 +1,88 @@
+// `feerie verify`: every value of a table recomputed from its successors (gen/verify.h).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "gen/verify.h"
+#include "tools/cli.h"
+#include "tools/table_command.h"
+
+namespace feerie::cli {
+
+namespace {
+
+// Progress of a job counted in entries ("verifying KRRvKRR (madrasi-ri): 42% of the
+// entries, 3120 s"): on a terminal one line rewritten, in a log a line every `log_seconds`
+// with --progress, otherwise nothing.
+VerifyProgress entries_progress_printer(const std::string& what, bool log, double log_seconds) {
+  const bool terminal = isatty(STDERR_FILENO);
+  if (!terminal && !log) return {};
+  const auto start = std::chrono::steady_clock::now();
+  auto last = std::make_shared<double>(-1e9);
+  return [=](std::uint64_t done, std::uint64_t total) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string text = fmt::format("{}: {}% of the entries, {:.0f} s", what,
+                                         100 * done / std::max<std::uint64_t>(total, 1), elapsed);
+    if (terminal) {
+      std::cerr << "\r\033[K" << text << std::flush;
+    } else if (elapsed - *last >= log_seconds) {
+      *last = elapsed;
+      std::cerr << "feerie: " << text << std::endl;
+    }
+  };
+}
+
+}  // namespace
+
+void add_verify_command(CLI::App& app) {
+  auto opt = std::make_shared<TableOptions>();
+  CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
+  add_table_options(cmd, *opt);
+  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  auto mpi = std::make_shared<bool>(false);
+  cmd->add_flag("--mpi", *mpi,
+                "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "
+                "still reads the tables whole");
+  auto log_progress = std::make_shared<bool>(false);
+  cmd->add_flag("--progress", *log_progress,
+                "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
+                "progress)");
+  cmd->add_option("material", opt->args, "Material signatures")->required();
+  cmd->callback([opt, mpi, log_progress] {
+    RuleSet rules = parse_condition(opt->condition);
+    Partition* partition = *mpi ? &mpi_partition() : nullptr;
+    // Every process has the whole report; process 0 prints it.
+    const bool speaker = !partition || partition->rank() == 0;
+    bool all_good = true;
+    for (const Material& m : parse_materials(opt->args)) {
+      const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
+      Expected<VerifyReport> report =
+          verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
+                       speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
+      clear_progress();
+      if (!report) {
+        CommandError e(report.error());
+        e.reported = !speaker;
+        throw e;
+      }
+      const VerifyReport& r = *report;
+      if (speaker) {
+        std::cout << m.canonical_orientation().name() << ": " << r.checked << " entries checked, " << r.inconsistent
+                  << " inconsistent\n";
+        for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
+      }
+      all_good = all_good && r.inconsistent == 0;
+    }
+    if (!all_good) {
+      CommandError e("verification found inconsistent values", ErrorKind::Corruption);
+      e.reported = !speaker;
+      throw e;
+    }
+  });
+}
+
+}  // namespace feerie::cli
