@@ -17,6 +17,7 @@
 #include <array>
 #include <functional>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -29,6 +30,15 @@
 #include "rules/expected.h"
 
 namespace feerie {
+
+// Where a table lives: <directory>/<condition>/<material>.ftb, the material in its stored
+// orientation. The one place that says so.
+inline constexpr const char* TableExtension = ".ftb";
+inline std::string table_file_name(const std::string& material_name) { return material_name + TableExtension; }
+inline std::string table_file_path(const std::string& directory, const std::string& condition,
+                                   const std::string& material_name) {
+  return (std::filesystem::path(directory) / condition / table_file_name(material_name)).string();
+}
 
 // Win/draw/loss counts and the longest mate for one side to move.
 struct SideStatistics {

@@ -64,9 +64,7 @@ const RuleSet& Tablebase::rules() const { return impl_->rules; }
 const std::string& Tablebase::directory() const { return impl_->directory; }
 
 std::string Tablebase::table_path(const Material& material) const {
-  return (std::filesystem::path(impl_->directory) / impl_->rules.name() /
-          (material.canonical_orientation().name() + ".ftb"))
-      .string();
+  return table_file_path(impl_->directory, impl_->rules.name(), material.canonical_orientation().name());
 }
 
 Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
@@ -76,7 +74,7 @@ Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return out;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() != ".ftb") continue;
+    if (it->path().extension() != TableExtension) continue;
     Expected<Material> m = Material::parse(it->path().stem().string());
     if (m && m->is_canonical_orientation()) out.push_back(*m);
   }
@@ -91,7 +89,7 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
     auto it = tables.find(material);
     if (it != tables.end() && (!load_all || it->second->loaded)) return it->second;
   }
-  std::string path = (std::filesystem::path(directory) / rules.name() / (material.name() + ".ftb")).string();
+  std::string path = table_file_path(directory, rules.name(), material.name());
   Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);
   if (!file) return file.error();
   auto loaded = std::make_shared<LoadedTable>(LoadedTable{Indexer(material, rules), std::move(*file), {}, false});

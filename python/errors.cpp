@@ -11,7 +11,7 @@ namespace {
 
 // The classes, indexed by ExceptionType; created once at import and kept for the life of
 // the interpreter (the module holds them too).
-std::array<PyObject*, 5> exception_classes{};
+std::array<PyObject*, 6> exception_classes{};
 
 PyObject* new_class(py::module_& m, const char* name, const char* doc, py::tuple bases, py::dict attributes) {
   const std::string qualified = std::string("feerie.") + name;
@@ -66,13 +66,19 @@ void add_exceptions(py::module_& m) {
       py::make_tuple(feerie_error), py::dict());
   exception_classes[std::size_t(ExceptionType::ConditionMismatch)] = new_class(
       m, "ConditionMismatchError",
-      "An unknown condition name (kind 'invalid argument'), or a table file whose header "
-      "names another condition than the tablebase's (kind 'condition mismatch').",
+      "A table file whose header names another condition than the tablebase's (kind "
+      "'condition mismatch').",
       py::make_tuple(feerie_error, value_error), py::dict());
   exception_classes[std::size_t(ExceptionType::IllegalPosition)] = new_class(
       m, "IllegalPositionError",
       "A board that is not a valid FEN, or a position that is illegal under the tablebase's "
       "condition (kind 'invalid argument').",
+      py::make_tuple(feerie_error, value_error), py::dict());
+
+  exception_classes[std::size_t(ExceptionType::UnknownCondition)] = new_class(
+      m, "UnknownConditionError",
+      "A condition name the library does not know (open_tablebase, generate; kind 'invalid "
+      "argument'). Its message lists the known names.",
       py::make_tuple(feerie_error, value_error), py::dict());
 
   // Local to this module: another pybind11 module in the process never sees Failure.

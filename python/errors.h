@@ -23,6 +23,7 @@ enum class ExceptionType {
   CorruptTable,       // CorruptTableError(FeerieError)
   ConditionMismatch,  // ConditionMismatchError(FeerieError, ValueError)
   IllegalPosition,    // IllegalPositionError(FeerieError, ValueError)
+  UnknownCondition,   // UnknownConditionError(FeerieError, ValueError)
 };
 
 // The class of an error of `kind` met while probing or generating.

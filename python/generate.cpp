@@ -38,7 +38,7 @@ py::list generate_tables(const std::filesystem::path& directory, const std::stri
   if (threads && *threads < 0)
     throw py::value_error("threads must be None (all cores) or >= 0, not " + std::to_string(*threads));
   Expected<RuleSet> rules = RuleSet::parse(condition);
-  if (!rules) throw Failure(ExceptionType::ConditionMismatch, rules.error());
+  if (!rules) throw Failure(ExceptionType::UnknownCondition, rules.error());
   Expected<Material> material = Material::parse(material_name);
   if (!material) throw Failure(ExceptionType::FeerieError, material.error());
 
@@ -76,7 +76,7 @@ void add_generate(py::module_& m) {
         "KeyboardInterrupt after the current pass. Returns one dict per table in solving order: "
         "material, path, reused (found on disk, not regenerated), replaced_because (why a file on disk "
         "was not trusted, or None), seconds (wall time spent on it), file_bytes, entries (positions "
-        "per side to move). Raises ConditionMismatchError for an unknown condition, FeerieError with "
+        "per side to move). Raises UnknownConditionError for an unknown condition, FeerieError with "
         "kind 'invalid argument' for a bad material name, 'resource limit' for a job larger than the "
         "memory available, 'I/O error' when a file cannot be written.");
 }

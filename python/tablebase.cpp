@@ -81,7 +81,7 @@ class TablebaseForPython {
   TablebaseForPython(const std::filesystem::path& directory, const std::string& condition)
       : directory_(directory.string()) {
     Expected<RuleSet> rules = RuleSet::parse(condition);
-    if (!rules) throw Failure(ExceptionType::ConditionMismatch, rules.error());
+    if (!rules) throw Failure(ExceptionType::UnknownCondition, rules.error());
     condition_ = rules->name();
     tb_ = Tablebase::open(directory_, *rules);
   }
@@ -280,7 +280,7 @@ void add_tablebase(py::module_& m) {
       "Opens the tables root `directory` (a str or path) for `condition` ('orthodox', "
       "'madrasi-ri', ...): tables are read from <directory>/<condition>/, each when first "
       "needed, so opening checks no file. Returns a Tablebase, usable as a context manager. "
-      "Raises ConditionMismatchError for an unknown condition name.");
+      "Raises UnknownConditionError for an unknown condition name.");
 }
 
 }  // namespace feerie::python

@@ -7,6 +7,7 @@
 
 #include "gen/checkpoint.h"
 #include "gen/plan.h"
+#include "probe/table_file.h"
 #include "tools/cli.h"
 #include "tools/table_command.h"
 
@@ -36,7 +37,7 @@ std::vector<std::filesystem::path> stale_checkpoints(const std::vector<std::file
   for (const std::filesystem::path& c : checkpoints) {
     std::optional<CheckpointName> name = parse_checkpoint_name(c.filename().string());
     std::error_code ec;
-    if (name && std::filesystem::exists(c.parent_path() / (name->first_member + ".ftb"), ec)) stale.push_back(c);
+    if (name && std::filesystem::exists(c.parent_path() / table_file_name(name->first_member), ec)) stale.push_back(c);
   }
   return stale;
 }
@@ -81,7 +82,7 @@ void add_check_command(CLI::App& app) {
     for (const std::string& condition : conditions) {
       Expected<RuleSet> rules = RuleSet::parse(condition);
       const fs::path dir = fs::path(opt->tables) / condition;
-      Expected<std::vector<fs::path>> listed = files_with_extension(dir, ".ftb");
+      Expected<std::vector<fs::path>> listed = files_with_extension(dir, TableExtension);
       if (!listed && (*all_conditions || fs::exists(dir, ec))) {
         std::cout << dir.string() << ": " << listed.error_message() << "\n";
         ++unreadable;
@@ -104,7 +105,7 @@ void add_check_command(CLI::App& app) {
         // missing only when it is in none (issue 27 G).
         for (std::size_t i = 0; i < materials.size(); ++i) {
           const Material m = materials[i].canonical_orientation();
-          const std::string path = (dir / (m.name() + ".ftb")).string();
+          const std::string path = table_file_path(opt->tables, condition, m.name());
           if (*all_conditions && !fs::exists(path, ec)) continue;
           found[i] = true;
           wanted.emplace_back(path, m);

@@ -18,6 +18,8 @@ def test_class_hierarchy():
     assert issubclass(feerie.CorruptTableError, feerie.FeerieError)
     assert issubclass(feerie.ConditionMismatchError, feerie.FeerieError)
     assert issubclass(feerie.ConditionMismatchError, ValueError)
+    assert issubclass(feerie.UnknownConditionError, feerie.FeerieError)
+    assert issubclass(feerie.UnknownConditionError, ValueError)
     assert issubclass(feerie.IllegalPositionError, feerie.FeerieError)
     assert issubclass(feerie.IllegalPositionError, ValueError)
     assert not issubclass(feerie.CorruptTableError, ValueError)
@@ -61,11 +63,15 @@ def test_illegal_position(tb, fen):
 
 
 def test_unknown_condition():
-    with pytest.raises(feerie.ConditionMismatchError) as caught:
+    # An invalid argument, not a table built for another condition (issue 22).
+    with pytest.raises(feerie.UnknownConditionError) as caught:
         feerie.open_tablebase(".", "no-such-condition")
     assert "unknown condition 'no-such-condition'" in str(caught.value)
     assert caught.value.kind == "invalid argument"
-    with pytest.raises(feerie.ConditionMismatchError) as caught:
+    assert not isinstance(caught.value, feerie.ConditionMismatchError)
+    with pytest.raises(ValueError):
+        feerie.open_tablebase(".", "no-such-condition")
+    with pytest.raises(feerie.UnknownConditionError) as caught:
         feerie.open_tablebase(".", "madr\u00e4si")
     assert "unknown condition 'madr\u00e4si'" in str(caught.value)
 

@@ -38,7 +38,7 @@ def test_generate_then_probe_another_condition(tmp_path):
 
 
 def test_generate_errors(tmp_path):
-    with pytest.raises(feerie.ConditionMismatchError):
+    with pytest.raises(feerie.UnknownConditionError):
         feerie.generate(tmp_path, "KQvK", condition="no-such-condition")
     with pytest.raises(feerie.FeerieError) as caught:
         feerie.generate(tmp_path, "KQvX")
