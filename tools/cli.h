@@ -101,7 +101,7 @@ namespace feerie::cli {
 // best moves, with `with_pv` the principal variation, with `with_moves` every legal move
 // with its value (`probe --moves --json`). Throws CommandError (a missing table: not found).
 // Shared by `probe` and `serve`'s API (tools/json_output.cpp).
-// `tree_width` >= 0: with the solution tree (probe/solution_tree.h; 0: every reply), at
+// `tree_width` >= 0: with the solution tree (study/solution_tree.h; 0: every reply), at
 // most TreeNodeBudget moves (a long mate's tree grows exponentially).
 inline constexpr int TreeNodeBudget = 5000;
 std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv, int tree_width = -1);

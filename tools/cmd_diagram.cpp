@@ -1,4 +1,4 @@
-// `feerie diagram`: a position as an SVG board (tools/diagram.h), on stdout or in a file.
+// `feerie diagram`: a position as an SVG board (study/diagram.h), on stdout or in a file.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -7,7 +7,7 @@
 #include "rules/fen.h"
 #include "rules/text.h"
 #include "tools/cli.h"
-#include "tools/diagram.h"
+#include "study/diagram.h"
 
 namespace feerie::cli {
 

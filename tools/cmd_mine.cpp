@@ -1,4 +1,4 @@
-// `feerie mine`: the positions of a table that pass a problemist's filters (probe/mine.h),
+// `feerie mine`: the positions of a table that pass a problemist's filters (study/mine.h),
 // as FENs, JSON objects or Popeye problems (docs/cli.md, docs/study.md).
 #include <fmt/format.h>
 #include <unistd.h>
@@ -8,13 +8,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "probe/mine.h"
+#include "study/mine.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
-#include "tools/popeye.h"
+#include "study/popeye.h"
 #include "tools/threat_text.h"
 
 namespace feerie::cli {

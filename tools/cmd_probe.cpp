@@ -9,17 +9,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "probe/mine.h"
-#include "probe/problem_quality.h"
-#include "probe/solution_tree.h"
+#include "study/mine.h"
+#include "study/problem_quality.h"
+#include "study/solution_tree.h"
 #include "probe/tablebase.h"
-#include "probe/threat_sound.h"
+#include "study/threat_sound.h"
 #include "rules/fen.h"
 #include "rules/san.h"
 #include "rules/text.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
-#include "tools/popeye.h"
+#include "study/popeye.h"
 #include "tools/table_command.h"
 #include "tools/threat_text.h"
 

@@ -3,7 +3,7 @@
 // `probe --moves --json` (probe_json(), tools/json_output.cpp):
 //   GET /api/probe?fen=…&condition=…    the value, best moves and principal variation
 //   GET /api/moves?fen=…&condition=…    the same and every legal move with its value
-//   GET /api/diagram?fen=…&condition=…[&size=N]   the board as SVG (tools/diagram.h)
+//   GET /api/diagram?fen=…&condition=…[&size=N]   the board as SVG (study/diagram.h)
 // Bad input answers 4xx with {"error": …, "error_kind": …}. Bound to 127.0.0.1 unless
 // --host says otherwise.
 #include <filesystem>
@@ -20,8 +20,8 @@
 #include "tools/cli.h"
 #include "tools/serve_api.h"
 #include "tools/json_text.h"
-#include "tools/diagram.h"
-#include "tools/serve_page.h"
+#include "study/diagram.h"
+#include "study/serve_page.h"
 
 #ifdef FEERIE_HAVE_HTTPLIB
 #include <httplib.h>

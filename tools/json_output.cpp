@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "probe/solution_tree.h"
+#include "study/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"

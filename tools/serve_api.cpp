@@ -6,7 +6,7 @@
 #include "probe/table_file.h"
 #include "probe/header_check.h"
 #include "tools/cli.h"
-#include "tools/diagram.h"
+#include "study/diagram.h"
 #include "rules/text.h"
 #include "tools/json_text.h"
 

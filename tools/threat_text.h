@@ -1,5 +1,5 @@
 // How `probe --problem` and `mine --sound=threat` show a problemist's reading of a
-// direct mate (probe/threat_sound.h): the key, what it threatens, a double threat.
+// direct mate (study/threat_sound.h): the key, what it threatens, a double threat.
 #pragma once
 
 #include <string>
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "probe/threat_sound.h"
+#include "study/threat_sound.h"
 #include "rules/san.h"
 
 namespace feerie::cli {

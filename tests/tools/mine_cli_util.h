@@ -22,7 +22,7 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
-#include "tests/probe/mine_fixture.h"
+#include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 
 namespace feerie::test {

@@ -24,10 +24,10 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
-#include "tests/probe/mine_fixture.h"
+#include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 #include "tests/tools/mine_cli_util.h"
-#include "tools/popeye.h"
+#include "study/popeye.h"
 
 namespace {
 
@@ -539,10 +539,10 @@ TEST(Popeye, EveryUnitConditionAndOptionReadsBack) {
       {"orthodox", "k7/8/8/8/3Pp3/8/8/7K b - d3 0 1", 9, "", ""},
   };
   std::ostringstream out;
-  cli::PopeyeWriter w(out);
+  PopeyeWriter w(out);
   for (const Case& c : cases) {
     Expected<std::string> p =
-        cli::popeye_problem(test::position(c.fen), test::rules(c.condition), value::mate_in_plies(c.plies));
+        popeye_problem(test::position(c.fen), test::rules(c.condition), value::mate_in_plies(c.plies));
     ASSERT_TRUE(p.ok()) << p.error_message();
     w.write(*p);
   }
@@ -564,7 +564,7 @@ TEST(Popeye, EveryUnitConditionAndOptionReadsBack) {
   EXPECT_NE(out.str().find("Pieces White Ke1 Sg1 Gc4 Lb2 Black Ke8\n"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Pieces White Ka1 Bc5 White Magic Rb6 Black Kh1 Pa5\n"), std::string::npos) << out.str();
   // Mated now and draws: nothing to stipulate.
-  EXPECT_EQ(cli::popeye_problem(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), RuleSet::orthodox(), value::Draw)
+  EXPECT_EQ(popeye_problem(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), RuleSet::orthodox(), value::Draw)
                 .error_kind(),
             ErrorKind::NotSupported);
 }

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "probe/solution_tree.h"
+#include "study/solution_tree.h"
 #include "rules/san.h"
 #include "tests/tools/mine_cli_util.h"
 
@@ -264,7 +264,7 @@ TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuati
                                     " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
   EXPECT_NE(rav.out.find("1. Qc5 (1. Qc6 $2 Kb4 $1)"), std::string::npos) << rav.out;
   EXPECT_NE(rav.out.find(" 1... Ka4 2. Kb1 (2. Qb6"), std::string::npos) << rav.out;
-  // Tries (their agreement with Popeye: tests/probe/threat_sound_test.cpp), Black to play:
+  // Tries (their agreement with Popeye: tests/study/threat_sound_test.cpp), Black to play:
   // "?" on the try, "!" on the refutation; in PGN a variation of the first move.
   const std::string black_wins = "'k1K5/8/4R3/8/6q1/8/8/8 b - - 0 1'";
   const CommandRun tries = run_feerie("probe --tree --no-pv --tables " + mine_fixture_tables() + " " + black_wins);
@@ -295,8 +295,8 @@ TEST(Probe, Issue24_ProblemGivesUniqueKeyAndSoundnessOnOnePosition) {
             std::string::npos);
 }
 
-// --sound=threat (probe/threat_sound.h; its verdicts against Popeye are in
-// tests/probe/threat_sound_test.cpp) on the command line: every problem sound with every
+// --sound=threat (study/threat_sound.h; its verdicts against Popeye are in
+// tests/study/threat_sound_test.cpp) on the command line: every problem sound with every
 // reply a defence is sound with only the replies that stop the threats, not the other way
 // round; the key's threats in JSON and in Popeye remarks; the present --sound kept.
 TEST(Mine, Issue24_SoundThreatAcceptsEverySoundProblemAndMore) {

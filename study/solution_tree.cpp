@@ -1,4 +1,4 @@
-#include "probe/solution_tree.h"
+#include "study/solution_tree.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
-#include "probe/threat_sound.h"
+#include "study/threat_sound.h"
 
 #include <algorithm>
 #include <string>
 #include <unordered_set>
 
-#include "probe/mine.h"
+#include "study/mine.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 

@@ -1,8 +1,8 @@
-// SVG diagrams (tools/diagram.h). All drawing happens in one coordinate system (the
+// SVG diagrams (study/diagram.h). All drawing happens in one coordinate system (the
 // viewBox): a square is 100 units, the board starts at (BoardX, BoardY), the margins hold
 // the coordinates, the side-to-move marker and the caption. Each piece is drawn in the
 // 100 x 100 box of its square and moved there with a translate().
-#include "tools/diagram.h"
+#include "study/diagram.h"
 
 #include <fmt/format.h>
 

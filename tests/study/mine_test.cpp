@@ -1,7 +1,7 @@
-// probe/mine.h: the scan, its report, sampling, images under --differs-from, the filter
+// study/mine.h: the scan, its report, sampling, images under --differs-from, the filter
 // predicates on known positions, and its errors. The filters against a brute force are
 // in tests/tools/mine_test.cpp, through the command.
-#include "probe/mine.h"
+#include "study/mine.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 #include "probe/indexer.h"
 #include "rules/fen.h"
-#include "tests/probe/mine_fixture.h"
+#include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 
 namespace feerie {

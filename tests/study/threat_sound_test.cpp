@@ -1,4 +1,4 @@
-// A problemist's soundness (probe/threat_sound.h) against Popeye's verdicts on 278 mined
+// A problemist's soundness (study/threat_sound.h) against Popeye's verdicts on 278 mined
 // #2 and #3 (orthodox, Madrasi RI, Annan; KQvKR, KRvKQ, KRvKB), recorded in
 // tests/data/popeye_threat (its README says how they were read from Popeye 4.104's text).
 #include <gtest/gtest.h>
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "probe/mine.h"
-#include "probe/solution_tree.h"
-#include "probe/threat_sound.h"
-#include "tests/probe/mine_fixture.h"
+#include "study/mine.h"
+#include "study/solution_tree.h"
+#include "study/threat_sound.h"
+#include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 
 namespace {
@@ -99,7 +99,7 @@ TEST(ThreatSoundness, AgreesWithPopeyeOnEveryRecordedProblem) {
   EXPECT_EQ(double_threats, (std::map<std::string, int>{{"annan", 13}, {"madrasi-ri", 22}, {"orthodox", 12}}));
 }
 
-// The tries of probe --tree (probe/solution_tree.h) are the moves Popeye's `Option Try`
+// The tries of probe --tree (study/solution_tree.h) are the moves Popeye's `Option Try`
 // prints with their refutation: 192 tries in 102 of the problems.
 TEST(Tries, AgreeWithPopeyeOnEveryRecordedProblem) {
   int tries = 0;
@@ -131,7 +131,7 @@ TEST(Tries, AgreeWithPopeyeOnEveryRecordedProblem) {
 }
 
 // Popeye hides a reply after which White mates sooner than the threat; this reading
-// counts it when it stops the threat (probe/threat_sound.h). annan-018: 1.Qxd4! threat
+// counts it when it stops the threat (study/threat_sound.h). annan-018: 1.Qxd4! threat
 // 2.Ka2; 1...Kb1 stops it (2.Ka2 is no longer legal) and 2.Qb2# and 2.Qd1# both mate.
 TEST(ThreatSoundness, CountsTheDefenceAfterWhichTheMateIsShorterThanTheThreat) {
   Tablebase tb = Tablebase::open(test::mine_fixture_tables(), test::rules("annan"));

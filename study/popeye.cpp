@@ -1,4 +1,4 @@
-#include "tools/popeye.h"
+#include "study/popeye.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "rules/fen.h"
 #include "rules/move.h"
 
-namespace feerie::cli {
+namespace feerie {
 
 namespace {
 
@@ -154,4 +154,4 @@ void PopeyeWriter::finish() {
   out_.flush();
 }
 
-}  // namespace feerie::cli
+}  // namespace feerie

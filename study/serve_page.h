@@ -4,7 +4,7 @@
 // `__DEFAULT_CONDITION__` is replaced by the server's --condition (a JSON string).
 #pragma once
 
-namespace feerie::cli {
+namespace feerie {
 
 inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
 <html lang="en">
@@ -238,4 +238,4 @@ if (params.get("fen")) {
 </html>
 )html";
 
-}  // namespace feerie::cli
+}  // namespace feerie

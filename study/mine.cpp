@@ -1,4 +1,4 @@
-#include "probe/mine.h"
+#include "study/mine.h"
 
 #include <omp.h>
 
@@ -10,9 +10,9 @@
 
 #include "probe/header_check.h"
 #include "probe/indexer.h"
-#include "probe/problem_quality.h"
+#include "study/problem_quality.h"
 #include "probe/table_file.h"
-#include "probe/threat_sound.h"
+#include "study/threat_sound.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 

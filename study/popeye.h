@@ -19,7 +19,7 @@
 #include "rules/position.h"
 #include "rules/ruleset.h"
 
-namespace feerie::cli {
+namespace feerie {
 
 // Popeye's Condition keywords for a rule set ("" for orthodox chess), and remarks for
 // what they do not say.
@@ -49,4 +49,4 @@ class PopeyeWriter {
   int written_ = 0;
 };
 
-}  // namespace feerie::cli
+}  // namespace feerie

@@ -1,4 +1,4 @@
-#include "probe/problem_quality.h"
+#include "study/problem_quality.h"
 
 #include <optional>
 #include <string>
@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "probe/mine.h"
-#include "probe/solution_tree.h"
+#include "study/mine.h"
+#include "study/solution_tree.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 

@@ -1,6 +1,6 @@
-// SVG diagrams (tools/diagram.h) and `feerie diagram`: the document is well-formed XML,
+// SVG diagrams (study/diagram.h) and `feerie diagram`: the document is well-formed XML,
 // has the 64 squares, and each unit of the FEN at its square with its kind and magic mark.
-#include "tools/diagram.h"
+#include "study/diagram.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -12,7 +12,7 @@
 //   included: a defence that takes a unit is part of the play).
 // - every unit needed: for each unit other than the kings, the position without it is
 //   illegal, or its value differs from `v` (another result or length), or its solution
-//   tree (probe/solution_tree.h: keys, every defence, every shortest continuation) differs
+//   tree (study/solution_tree.h: keys, every defence, every shortest continuation) differs
 //   from that of `pos` (moves compared by squares and promotion). A unit whose removal
 //   leaves the same problem with the same solution is not needed. A magic unit counts as
 //   needed (it is never captured: the tables without it are not made).

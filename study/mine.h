@@ -14,7 +14,7 @@
 //   move that mates later than the shortest but still within the stipulation is not
 //   counted as a dual.
 // - sound (threat): a problemist's soundness, where only replies that stop every threat
-//   are defences (probe/threat_sound.h).
+//   are defences (study/threat_sound.h).
 // - reciprocal zugzwang: one placement of the units, without an en-passant right, is a
 //   legal position with either side to move, and each side does worse with the move than
 //   it would with the other side to move (results win > draw > loss; the side to move
@@ -76,16 +76,16 @@ struct MineFilter {
   int mated_min = 0, mated_max = 0;
   bool unique_key = false;
   bool sound = false;         // sound in the sense above: every reply is a defence
-  bool sound_threat = false;  // a problemist's soundness (probe/threat_sound.h)
-  // Problem quality (probe/problem_quality.h): the keys neither capture nor check; no
+  bool sound_threat = false;  // a problemist's soundness (study/threat_sound.h)
+  // Problem quality (study/problem_quality.h): the keys neither capture nor check; no
   // capture anywhere in the solution tree; every unit but the kings needed.
   bool quiet_key = false;
   bool no_capture = false;
   bool every_unit_needed = false;
-  // Checks in the solution (probe/problem_quality.h) with checks_min <= n <= checks_max
+  // Checks in the solution (study/problem_quality.h) with checks_min <= n <= checks_max
   // (checks_max < 0: no bound).
   int checks_min = 0, checks_max = -1;
-  // What every key does to the defending king's flights (probe/problem_quality.h).
+  // What every key does to the defending king's flights (study/problem_quality.h).
   std::optional<KeyFlightsWanted> key_flights;
   // Units on the board, kings included, with units_min <= n <= units_max (0: no bound).
   int units_min = 0, units_max = 0;
