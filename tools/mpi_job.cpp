@@ -29,7 +29,7 @@ void abort_mpi_job(ErrorKind kind) {
 }
 #else
 Partition& mpi_partition() {
-  throw CommandError("this feerie was built without MPI (install libopenmpi-dev and build again: tools/setup.sh)",
+  throw CommandError("this feerie was built without MPI (install libopenmpi-dev and build again: scripts/setup.sh)",
                      ErrorKind::NotSupported);
 }
 

@@ -1,4 +1,4 @@
-# The fuzz runs as ctest tests of the ordinary build (included from tests/CMakeLists.txt): tools/fuzz.sh builds the
+# The fuzz runs as ctest tests of the ordinary build (included from tests/CMakeLists.txt): tests/fuzz/fuzz.sh builds the
 # targets with clang in its own directory (build-fuzz) and runs them; `fuzz_short` in the default suite, `fuzz_long`
 # (10^6 inputs per target) under the `slow` label. Registered only where clang links a libFuzzer program, so that a
 # machine without clang still builds and runs everything else.
@@ -12,18 +12,18 @@ if(FEERIE_FUZZ_CLANGXX AND NOT FEERIE_FUZZ_LINKS)
   execute_process(COMMAND ${FEERIE_FUZZ_CLANGXX} -fsanitize=fuzzer,address,undefined check.cpp -o check
                   WORKING_DIRECTORY ${check_dir} RESULT_VARIABLE link_result OUTPUT_QUIET ERROR_QUIET)
   if(link_result EQUAL 0)
-    # Cached once it links; a failure is tried again at the next configure (after tools/setup.sh installs clang).
+    # Cached once it links; a failure is tried again at the next configure (after scripts/setup.sh installs clang).
     set(FEERIE_FUZZ_LINKS ON CACHE INTERNAL "clang links libFuzzer programs")
   endif()
 endif()
 
 if(FEERIE_FUZZ_CLANGXX AND FEERIE_FUZZ_LINKS)
   foreach(mode short long)
-    add_test(NAME fuzz_${mode} COMMAND ${PROJECT_SOURCE_DIR}/tools/fuzz.sh ${mode} --feerie $<TARGET_FILE:feerie>)
+    add_test(NAME fuzz_${mode} COMMAND ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz.sh ${mode} --feerie $<TARGET_FILE:feerie>)
   endforeach()
   # fuzz_short: the clang build (about a minute on 2 cores the first time) and 20 s per target at most.
   set_tests_properties(fuzz_short PROPERTIES LABELS fuzz TIMEOUT 900)
   set_tests_properties(fuzz_long PROPERTIES LABELS "slow;fuzz" TIMEOUT 7200)
 else()
-  message(STATUS "clang with libFuzzer not found: the fuzz tests are not registered (tools/setup.sh installs them)")
+  message(STATUS "clang with libFuzzer not found: the fuzz tests are not registered (scripts/setup.sh installs them)")
 endif()

@@ -4,14 +4,14 @@
 # `long` runs 10^6 inputs per target (ctest label `slow`). Exits non-zero on any crash, leak, sanitizer report,
 # timeout or allocation beyond the bound; the last line is "fuzz: N passed, M failed". See docs/testing.md, "Fuzzing".
 #
-# Usage: tools/fuzz.sh [short|long] [--feerie PATH]
+# Usage: tests/fuzz/fuzz.sh [short|long] [--feerie PATH]
 #   --feerie PATH  a built feerie program, to generate the seed tables (default: build/tools/feerie, else one is
 #                  built in build-fuzz)
 # Environment: FUZZ_CC/FUZZ_CXX (default clang-14/clang++-14, else clang/clang++), FUZZ_BUILD_DIR (default
 # build-fuzz), FUZZ_JOBS (build jobs, default 2), FUZZ_TARGETS (a space-separated subset of the targets to run,
 # default all).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 mode=short
 feerie=
@@ -19,7 +19,7 @@ while (($#)); do
   case $1 in
     short | long) mode=$1 ;;
     --feerie) feerie=${2:?--feerie needs a path}; shift ;;
-    *) echo "usage: tools/fuzz.sh [short|long] [--feerie PATH]" >&2; exit 2 ;;
+    *) echo "usage: tests/fuzz/fuzz.sh [short|long] [--feerie PATH]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -50,7 +50,7 @@ pick() {  # the first of the given programs that exists
 cc=${FUZZ_CC:-$(pick clang-14 clang || true)}
 cxx=${FUZZ_CXX:-$(pick clang++-14 clang++ || true)}
 if [ -z "$cc" ] || [ -z "$cxx" ]; then
-  echo "fuzz: clang not found (tools/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
+  echo "fuzz: clang not found (scripts/setup.sh installs clang-14 and libclang-rt-14-dev)" >&2
   echo "fuzz: 0 passed, ${#targets[@]} failed"
   exit 1
 fi

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Probing speed from Python (the module `feerie`), and the random positions every language's
-benchmark probes. Run by tools/probe_bench.sh (a benchmark run by hand, not a test); needs the
+benchmark probes. Run by bench/probe_bench.sh (a benchmark run by hand, not a test); needs the
 module on PYTHONPATH (build/python).
 
   probe_bench.py positions TABLES_DIR COUNT SEED > FILE   random legal KQvKR positions, one FEN a line
   probe_bench.py bench TABLES_DIR FILE CACHED_PROBES       prints "cached <probes/s>",
                                     "cold <first-probe latency in us> <probes/s>" and "checksum <n>"
 
-Measured as tools/probe_bench.cpp says: cold = a fresh Tablebase (median of 7), whose first
+Measured as bench/probe_bench.cpp says: cold = a fresh Tablebase (median of 7), whose first
 probe opens the table; cached = one Tablebase that has probed every position once. Each probe
 is probe_dtm(fen), a FEN string, as python-chess users pass boards' fen().
 """
@@ -64,7 +64,7 @@ def bench(tables, fens, cached_probes):
             cold_rate.append(len(fens) / (time.perf_counter() - start))
 
     with feerie.open_tablebase(tables) as warm:
-        checksum = sum(abs(warm.probe_dtm(fen)) for fen in fens)  # as tools/probe_bench.cpp
+        checksum = sum(abs(warm.probe_dtm(fen)) for fen in fens)  # as bench/probe_bench.cpp
         probe = warm.probe_dtm
         cycle = (fens * (cached_probes // len(fens) + 1))[:cached_probes]
         start = time.perf_counter()

@@ -6,7 +6,7 @@ the verdicts that change, the reciprocal zugzwangs (full and half point) beside 
 the longest mates with an example, its principal variation in SAN and a diagram, and the
 time and peak memory of each table's generation (and of its verification).
 
-Usage: tools/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
+Usage: scripts/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
        [--gen-log FILE...] [--feerie build/tools/feerie] [--tables tables]
        [--out docs/results/CONDITION-5-pawns.md]
 CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Tables on
@@ -134,7 +134,7 @@ def main():
                          zug_example=example_zugzwang(a, c, m)))
         sys.stderr.write(f"[{i + 1}/{len(materials)}] {m} done\n")
 
-    command = "tools/pawn_results.py " + c + (" --only " + " ".join(a.only) if a.only else "") + (
+    command = "scripts/pawn_results.py " + c + (" --only " + " ".join(a.only) if a.only else "") + (
         f" --verify {a.verify}" if a.verify else "")
     lines = [
         f"# {c}: 5-man endgames with pawns",
@@ -145,7 +145,7 @@ def main():
         "the side to move; the orthodox figures are beside them. Longest mates in moves.",
         "",
     ] + ([f"This version covers {len(materials)} of the {len(MATERIALS)} materials of the full page "
-          f"({', '.join(materials)}); `tools/pawn_results.py {c}` makes the whole page.", ""]
+          f"({', '.join(materials)}); `scripts/pawn_results.py {c}` makes the whole page.", ""]
          if a.only else [])
     lines += value_table_lines(rows, c)
     lines += verdict_change_lines(rows, c)

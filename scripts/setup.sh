@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Feerie needs from Debian packages (only what is missing), then configures
 # and builds it in Release mode into ./build. Safe to run again: it does only what is
-# left to do. Usage: tools/setup.sh
+# left to do. Usage: scripts/setup.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +11,7 @@ packages=(g++ cmake make pkg-config git python3
           libcpp-httplib-dev                                  # feerie serve
           chromium                                            # its browser test (tests/tools/serve_test.cpp)
           libtsan2                                            # the ThreadSanitizer test (tests/tsan)
-          clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tools/fuzz.sh)
+          clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tests/fuzz/fuzz.sh)
           pybind11-dev python3-dev python3-pytest             # the Python module (python/)
           openmpi-bin libopenmpi-dev)                         # feerie gen --mpi (mpi/, docs/scale.md)
 missing=()

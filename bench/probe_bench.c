@@ -1,10 +1,10 @@
 /* Probing speed from C through the C API (feerie/feerie.h) of the shared libfeerie: the C
- * twin of tools/probe_bench.cpp, built and run by tools/probe_bench.sh (a benchmark run by
+ * twin of bench/probe_bench.cpp, built and run by bench/probe_bench.sh (a benchmark run by
  * hand, not a test). Each probe is feerie_probe() on a FEN, as the API takes it.
  *
  * Usage: probe_bench_c TABLES_DIR POSITIONS_FILE CACHED_PROBES
  * Prints "cached <probes/s>", "cold <first-probe latency in us> <probes/s>" and "checksum <n>", as
- * tools/probe_bench.cpp says: cold = a fresh handle (median of COLD_RUNS), cached = one
+ * bench/probe_bench.cpp says: cold = a fresh handle (median of COLD_RUNS), cached = one
  * handle that has probed every position once. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   qsort(cold_rate, COLD_RUNS, sizeof(double), by_value);
 
   feerie_tablebase* warm = open_tables(argv[1]);
-  long checksum = 0; /* as tools/probe_bench.cpp */
+  long checksum = 0; /* as bench/probe_bench.cpp */
   for (size_t i = 0; i < count; ++i) checksum += probe(warm, fens[i]);
   double start = now();
   for (long n = 0; n < cached_probes; ++n) sink += probe(warm, fens[(size_t)n % count]);

@@ -6,7 +6,7 @@
 # the machine's noise hits both. Prints each round, the peak memory of each run, and the
 # median ratio feerie/peer for the peer's full run and for its values-only run (-g).
 #
-#   tools/syzygy_side_by_side.sh FEERIE_BINARY TB_SOURCE TABLE [ROUNDS]
+#   scripts/syzygy_side_by_side.sh FEERIE_BINARY TB_SOURCE TABLE [ROUNDS]
 #
 # TB_SOURCE: a directory holding syzygy1/tb's sources (src/Makefile), or a bare git
 # directory of that repository (as the `fetch` tool gives it). rtbgen and rtbgenp are built

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Probing speed on random legal KQvKR positions from C++, C and Python, each cached and cold (a
 # benchmark run by hand, not a test; the figures go to docs/benchmarks.md). Generates KQvKR with the
-# build's `feerie` into a scratch directory, draws the positions once (tools/probe_bench.py), builds
-# tools/probe_bench.cpp (twice: the internal probe/tablebase.h, and feerie/feerie.hpp over libfeerie)
-# and tools/probe_bench.c (the C API over libfeerie) against the build, runs each, prints a table.
+# build's `feerie` into a scratch directory, draws the positions once (bench/probe_bench.py), builds
+# the programs of bench/CMakeLists.txt in the build (bench/probe_bench.cpp over the internal
+# probe/tablebase.h and over feerie/feerie.hpp with libfeerie, bench/probe_bench.c over the C API),
+# runs each, prints a table.
 #
 #   cached: one tablebase that has probed every position once, then CACHED_PROBES probes cycling
 #           through them (every block of KQvKR is then decompressed and in the prober's cache).
@@ -13,8 +14,8 @@
 #           with the fresh object. Median of 7 fresh objects. The OS page cache is not dropped: the
 #           file is in memory, so "cold" is the process's cold, not the disk's.
 #
-# Usage: tools/probe_bench.sh [BUILD_DIR]   (default: build; needs its feerie, libfeerie, static
-#                                           libraries and Python module: tools/setup.sh builds them)
+# Usage: bench/probe_bench.sh [BUILD_DIR]   (default: build; needs its feerie, libfeerie, static
+#                                           libraries and Python module: scripts/setup.sh builds them)
 # Environment: POSITIONS (default 10000), CACHED_PROBES (default 2000000; Python does a tenth),
 #              SEED (default 1).
 set -euo pipefail
@@ -24,8 +25,8 @@ positions=${POSITIONS:-10000}
 cached=${CACHED_PROBES:-2000000}
 seed=${SEED:-1}
 
-for f in tools/feerie lib/libfeerie.so probe/libfeerie_probe.a rules/libfeerie_rules.a; do
-  [ -e "$build/$f" ] || { echo "probe_bench: $build/$f missing: build first (tools/setup.sh)" >&2; exit 1; }
+for f in tools/feerie lib/libfeerie.so; do
+  [ -e "$build/$f" ] || { echo "probe_bench: $build/$f missing: build first (scripts/setup.sh)" >&2; exit 1; }
 done
 ls "$build"/python/feerie*.so > /dev/null 2>&1 ||
   { echo "probe_bench: the Python module is missing in $build/python" >&2; exit 1; }
@@ -34,21 +35,11 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/feerie-probe-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 "$build/tools/feerie" gen --tables "$work/tables" KQvKR > /dev/null
 export PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
-python3 "$src/tools/probe_bench.py" positions "$work/tables" "$positions" "$seed" > "$work/positions.txt"
+python3 "$src/bench/probe_bench.py" positions "$work/tables" "$positions" "$seed" > "$work/positions.txt"
 
-# The programs are small; the libraries they call are the build's, compiled as it compiled them.
-cxx=${CXX:-c++}
-cc=${CC:-cc}
-"$cxx" -std=c++20 -O2 -DNDEBUG -I"$src" -I"$src/probe/include" "$src/tools/probe_bench.cpp" \
-  "$build/probe/libfeerie_probe.a" "$build/rules/libfeerie_rules.a" \
-  -lzstd -lxxhash -lboost_serialization -fopenmp -o "$work/bench_cpp"
-"$cxx" -std=c++20 -O2 -DNDEBUG -DPROBE_BENCH_PARSE -I"$src" -I"$src/probe/include" "$src/tools/probe_bench.cpp" \
-  "$build/probe/libfeerie_probe.a" "$build/rules/libfeerie_rules.a" \
-  -lzstd -lxxhash -lboost_serialization -fopenmp -o "$work/bench_parse"
-"$cxx" -std=c++20 -O2 -DNDEBUG -DPROBE_BENCH_HPP -I"$src/probe/include" "$src/tools/probe_bench.cpp" \
-  -L"$build/lib" -lfeerie -Wl,-rpath,"$build/lib" -o "$work/bench_hpp"
-"$cc" -std=c11 -O2 -I"$src/probe/include" "$src/tools/probe_bench.c" \
-  -L"$build/lib" -lfeerie -Wl,-rpath,"$build/lib" -o "$work/bench_c"
+# The programs (bench/CMakeLists.txt), built as the build builds everything else.
+cmake --build "$build" --target probe_bench > /dev/null
+for p in cpp parse hpp c; do cp "$build/bench/probe_bench_$p" "$work/bench_$p"; done
 
 group() { sed ':a; s/\B[0-9]\{3\}\>/,&/; ta' <<< "$1"; }  # 1234567 -> 1,234,567
 row() {  # row LABEL COMMAND...: runs the benchmark, prints its row
@@ -72,7 +63,7 @@ row "C++ \`probe/tablebase.h\`, \`Tablebase::probe(Position)\`" "$work/bench_cpp
 row "C++ \`probe/tablebase.h\`, \`parse_fen\` + \`probe\`" "$work/bench_parse" "${args[@]}"
 row "C++ \`feerie/feerie.hpp\`, \`probe(fen)\` (libfeerie)" "$work/bench_hpp" "${args[@]}"
 row "C \`feerie/feerie.h\`, \`feerie_probe(fen)\` (libfeerie)" "$work/bench_c" "${args[@]}"
-row "Python \`feerie\`, \`probe_dtm(fen)\`" python3 "$src/tools/probe_bench.py" bench "$work/tables" \
+row "Python \`feerie\`, \`probe_dtm(fen)\`" python3 "$src/bench/probe_bench.py" bench "$work/tables" \
   "$work/positions.txt" "$((cached / 10))"
 echo
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"

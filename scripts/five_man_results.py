@@ -6,7 +6,7 @@ orthodox chess, verifies some of them, and writes docs/results/<condition>-5.md:
 much, the longest mates with an example, its principal variation and a diagram, and the
 time each table took to generate and to verify.
 
-Usage: tools/five_man_results.py [CONDITION] [--verify N] [--threads T] [--feerie build/tools/feerie]
+Usage: scripts/five_man_results.py [CONDITION] [--verify N] [--threads T] [--feerie build/tools/feerie]
        [--tables tables] [--out docs/results/CONDITION-5.md] [--only KQRvKQ ...]
 CONDITION defaults to madrasi-ri. --verify N verifies the first N tables of the page under
 the condition (default: all; 0 for none) and projects the time of the rest from their
@@ -72,7 +72,7 @@ def main():
         sys.stderr.write(f"[{i + 1}/{len(materials)}] {m} done\n")
 
     c = a.condition
-    command = "tools/five_man_results.py " + c + (" --only " + " ".join(a.only) if a.only else "") + (
+    command = "scripts/five_man_results.py " + c + (" --only " + " ".join(a.only) if a.only else "") + (
         f" --verify {a.verify}" if a.verify is not None else "") + (" --no-verify" if a.no_verify else "")
     lines = [
         f"# {c}: 5-man pawnless endgames, two pieces against a queen or a rook",

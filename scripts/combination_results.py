@@ -9,7 +9,7 @@ materials whose White-to-move win counts differ most from both parts, the materi
 the combination's longest mate exceeds both parts', and the longest mate of each
 combination with an example and its principal variation (`feerie probe --json`).
 
-Usage: tools/combination_results.py [--feerie build/tools/feerie] [--tables tables]
+Usage: scripts/combination_results.py [--feerie build/tools/feerie] [--tables tables]
        [--out docs/results/combinations.md] [--only KQvK KRvK ...] [--no-verify]
 --only replaces the 35 materials (quick tries: --only KQvK KRvK --tables /tmp/t
 --out /tmp/combinations.md). The tables are scratch files: never add them to git.

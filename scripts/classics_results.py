@@ -7,7 +7,7 @@ with `feerie probe --json --moves`, once in orthodox chess and once under the co
 checks that every orthodox value equals the textbook verdict, and writes a Markdown page.
 
 Usage:
-  tools/classics_results.py [--feerie build/tools/feerie] --tables DIR --condition madrasi-ri --out FILE
+  scripts/classics_results.py [--feerie build/tools/feerie] --tables DIR --condition madrasi-ri --out FILE
 
 Exit status: 0 when the page was written; 1 when an orthodox value differs from its
 textbook verdict (nothing is written, the mismatches are listed on stderr); 2 when a
@@ -387,7 +387,7 @@ def main():
     cond = args.condition
     expl = EXPLANATIONS.get(cond, {})
     # The command for a reader: the tables directory is theirs.
-    cmd = (f"tools/classics_results.py --condition {cond} --tables TABLES "
+    cmd = (f"scripts/classics_results.py --condition {cond} --tables TABLES "
            f"--out docs/results/{cond}-classics.md")
     today = datetime.date.today().isoformat()
     L = []

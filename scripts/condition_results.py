@@ -4,10 +4,10 @@ KGvKG, KLvKL), verifies them, and writes docs/results/<condition>.md: win/draw/l
 side to move, the longest mate with an example and its principal variation, and the
 orthodox figures beside them.
 
-Usage: tools/condition_results.py CONDITION [--feerie build/tools/feerie] [--tables tables]
+Usage: scripts/condition_results.py CONDITION [--feerie build/tools/feerie] [--tables tables]
        [--out docs/results/CONDITION.md] [--only KQvK ...] [--no-fairy] [--no-verify]
 --no-fairy leaves out KGvK, KLvK, KGvKG and KLvKL. --extra adds tables after the default
-set (docs/results/madrasi-ri.md: tools/condition_results.py madrasi-ri --extra KQRvKQ).
+set (docs/results/madrasi-ri.md: scripts/condition_results.py madrasi-ri --extra KQRvKQ).
 Exit status 1 when a table fails to verify.
 """
 import argparse
@@ -66,7 +66,7 @@ def main():
             pv = " ".join(probe["pv"])
         rows.append((m, ours, orth, example, pv, verified))
 
-    command = "tools/condition_results.py " + a.condition + (" --no-fairy" if a.no_fairy else "") + (
+    command = "scripts/condition_results.py " + a.condition + (" --no-fairy" if a.no_fairy else "") + (
         " --extra " + " ".join(a.extra) if a.extra else "")
     lines = [
         f"# {a.condition}: 3- and 4-man results{', and ' + ', '.join(a.extra) + ',' if a.extra else ''} beside orthodox chess",

@@ -5,7 +5,7 @@
 # check of every table written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh
+scripts/setup.sh
 feerie=build/tools/feerie
 
 echo "== generating (reuses tables already in ./tables)"

@@ -4,7 +4,7 @@
 # every table file. Prints one line per condition ("same ..." or "DIFFER ...") and the
 # wall time of each run in OUTDIR/times.log; exits 1 if any condition differs.
 #
-#   tools/compare_tables.sh OLD_BINARY NEW_BINARY OUTDIR [MATERIAL...]
+#   scripts/compare_tables.sh OLD_BINARY NEW_BINARY OUTDIR [MATERIAL...]
 #
 # Default materials: KQvKR KRvKB KBNvK KPvKR KNvKP (and their dependencies), one thread,
 # under 16 conditions (every rule set: orthodox, the paralysis family, Isardam, Annan and

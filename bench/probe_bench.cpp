@@ -1,12 +1,12 @@
-// Probing speed from C++ (tools/probe_bench.sh builds and runs it; a benchmark run by hand,
-// not a test). Built three times: by default over the internal API (probe/tablebase.h,
+// Probing speed from C++ (bench/probe_bench.sh runs it; a benchmark run by hand, not a test).
+// Built three times (bench/CMakeLists.txt): probe_bench_cpp over the internal API (probe/tablebase.h,
 // positions parsed once beforehand, so only Tablebase::probe is timed); with
-// -DPROBE_BENCH_PARSE over the same API, each probe parsing its FEN first (parse_fen, then
-// probe: what a FEN costs); and with -DPROBE_BENCH_HPP over feerie/feerie.hpp and the shared
+// PROBE_BENCH_PARSE (probe_bench_parse) over the same API, each probe parsing its FEN first (parse_fen, then
+// probe: what a FEN costs); and with PROBE_BENCH_HPP (probe_bench_hpp) over feerie/feerie.hpp and the shared
 // libfeerie (each probe takes a FEN, as that API does).
 //
 // Usage: probe_bench TABLES_DIR POSITIONS_FILE CACHED_PROBES
-// Prints three lines, read by tools/probe_bench.sh:
+// Prints three lines, read by bench/probe_bench.sh:
 //   cached <probes per second>
 //   cold <first-probe latency in microseconds> <probes per second of a fresh tablebase>
 //   checksum <the plies to mate of the positions added up, 0 for a draw>

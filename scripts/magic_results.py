@@ -9,7 +9,7 @@ its principal variation, the mutations along it written out.
 Materials: K mX v K (X in Q R B N P), K mX v K Y, K Y mX v K (X, Y in Q R B N P) and
 K mX v K mY (unordered up to colour swap), 70 in all.
 
-Usage: tools/magic_results.py [--feerie build/tools/feerie] [--tables tables]
+Usage: scripts/magic_results.py [--feerie build/tools/feerie] [--tables tables]
        [--out docs/results/magic.md] [--only KmRvK KmRvKN ...] [--no-verify]
 --only replaces the default materials (quick tries: --only KmRvK KmRvKN --tables /tmp/t).
 Exit status 1 when a table fails to verify.
