@@ -1,10 +1,11 @@
 // examples/tablebase.cpp: probing inside this tree (probe/tablebase.h), for code built with
 // Feerie's sources, on a table it generates (gen/generate.h). Usage: tablebase TABLES_DIR.
 // Quoted whole in docs/probing.md; the test suite runs it.
+#include "probe/tablebase.h"
+
 #include <iostream>
 
 #include "gen/generate.h"
-#include "probe/tablebase.h"
 #include "rules/fen.h"
 
 int main(int argc, char** argv) {

@@ -9,9 +9,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "probe/atomic_file.h"
 #include "probe/little_endian.h"
@@ -37,7 +36,7 @@ nlohmann::json header_json(const std::string& condition, const std::vector<const
   nlohmann::json members_json = nlohmann::json::array();
   for (const Indexer* m : members)
     members_json.push_back({{"material", m->material().name()}, {"layout", m->layout()}, {"entries", m->size()}});
-  nlohmann::json header = {{"condition", condition},       {"generator", GeneratorName},
+  nlohmann::json header = {{"condition", condition},        {"generator", GeneratorName},
                            {"next_ply", state.next_ply},    {"max_plies", state.max_plies},
                            {"chunk_entries", ChunkEntries}, {"members", members_json}};
   if (part.ranks > 1) header["rank"] = part.rank, header["ranks"] = part.ranks;
@@ -143,8 +142,8 @@ std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename)
   const std::string middle = filename.substr(dot + 1, filename.size() - dot - 6);  // "" or "<rank>-of-<ranks>"
   if (filename.size() == dot + 5) return CheckpointName{filename.substr(0, dot), 1};
   const std::size_t of = middle.find("-of-");
-  const bool digits = of != std::string::npos && of > 0 && of + 4 < middle.size() && of < 10 && middle.size() - of - 4 < 10 &&
-                      middle.find_first_not_of("0123456789") == of &&
+  const bool digits = of != std::string::npos && of > 0 && of + 4 < middle.size() && of < 10 &&
+                      middle.size() - of - 4 < 10 && middle.find_first_not_of("0123456789") == of &&
                       middle.find_first_not_of("0123456789", of + 4) == std::string::npos;
   if (!digits) return std::nullopt;
   return CheckpointName{filename.substr(0, dot), std::stoi(middle.substr(of + 4))};
@@ -165,9 +164,9 @@ std::vector<std::string> remove_checkpoints(const std::string& table_directory, 
   return removed;
 }
 
-Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
-                       const SolverState& state, const std::vector<MemberValues>& values, int threads,
-                       CheckpointPart part) {
+Status save_checkpoint(const std::string& path, const std::string& condition,
+                       const std::vector<const Indexer*>& members, const SolverState& state,
+                       const std::vector<MemberValues>& values, int threads, CheckpointPart part) {
   Expected<AtomicFile> file = AtomicFile::create(path);
   if (!file) return file.error();
   const std::string header = header_json(condition, members, state, part).dump();
@@ -212,7 +211,8 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
   nlohmann::json expected = header_json(condition, members, state, part);
   if (header != expected) {
     std::string why = "belongs to another solve";
-    if (header.is_object() && header.value("generator", "") != GeneratorName) why += " (written by another program version)";
+    if (header.is_object() && header.value("generator", "") != GeneratorName)
+      why += " (written by another program version)";
     return unusable(path, why);
   }
   if (state.next_ply < 0 || state.max_plies < 0 || state.max_plies > value::MaxPlies)

@@ -59,9 +59,9 @@ std::vector<std::string> remove_checkpoints(const std::string& table_directory, 
 
 // Writes the checkpoint of `state` and `values` (one entry per member, in the order of
 // `members`) to `path`, replacing the one there. `threads` compress in parallel.
-Status save_checkpoint(const std::string& path, const std::string& condition, const std::vector<const Indexer*>& members,
-                       const SolverState& state, const std::vector<MemberValues>& values, int threads,
-                       CheckpointPart part = {});
+Status save_checkpoint(const std::string& path, const std::string& condition,
+                       const std::vector<const Indexer*>& members, const SolverState& state,
+                       const std::vector<MemberValues>& values, int threads, CheckpointPart part = {});
 
 // Reads the checkpoint at `path` into `values` (already sized: one entry per member, each
 // side holding the member's entries, or the part's) and returns its state. Errors: NotFound

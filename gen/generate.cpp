@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <optional>
 
-#include "probe/tablebase.h"
 #include "gen/checkpoint.h"
 #include "gen/graph.h"
 #include "gen/partitioned_table.h"
@@ -15,6 +14,7 @@
 #include "gen/table_lock.h"
 #include "probe/atomic_file.h"
 #include "probe/indexer.h"
+#include "probe/tablebase.h"
 
 namespace feerie {
 
@@ -82,8 +82,8 @@ Status prepare_directory(const std::string& dir) {
 // Solve options that save the solve to a checkpoint as often as asked and resume from
 // one found on disk, saying so.
 void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPart part, const std::string& title,
-                     const RuleSet& rules,
-                     const std::vector<const Indexer*>& members, const GenerateOptions& options, int& resumed_at) {
+                     const RuleSet& rules, const std::vector<const Indexer*>& members, const GenerateOptions& options,
+                     int& resumed_at) {
   solve.resume = [&, path, part, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
     Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
     if (!state) {
@@ -106,9 +106,8 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
   // Whether saves are failing: a full disk is said once, not at every pass (issue 27 G),
   // and a save that works again is said too.
   auto failing = std::make_shared<bool>(false);
-  solve.after_pass = [&, path, part, title, last_save, failing](const SolverState& state,
-                                                                const std::vector<MemberValues>& values,
-                                                                bool stopping) -> Status {
+  solve.after_pass = [&, path, part, title, last_save, failing](
+                         const SolverState& state, const std::vector<MemberValues>& values, bool stopping) -> Status {
     bool due = options.checkpoint_seconds >= 0 && (stopping || seconds_since(*last_save) >= options.checkpoint_seconds);
     if (options.partition) {
       // Every process saves at the same pass, or none does (clocks differ).
@@ -139,7 +138,8 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
 Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Material> component, const RuleSet& rules,
                                                                 const GenerateOptions& options, JobProgress& job,
                                                                 const std::string& replaced_because) {
-  std::sort(component.begin(), component.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
+  std::sort(component.begin(), component.end(),
+            [](const Material& a, const Material& b) { return a.name() < b.name(); });
   auto start = Clock::now();
   Tablebase subtables = Tablebase::open(options.tables_dir, rules);  // the solver loads what it needs
   const std::string dir = std::filesystem::path(subtables.table_path(component.front())).parent_path().string();
@@ -156,13 +156,15 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
   solve_options.on_pass = [&](const SolveProgress& p) {
     exchanged += p.sent;
     busiest = std::max(busiest, p.sent);
-    std::string message = title + ": " + (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) +
-                          ", " + std::to_string(p.resolved) + " resolved";
+    std::string message = title + ": " +
+                          (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) + ", " +
+                          std::to_string(p.resolved) + " resolved";
     if (component.size() > 1) {
       // Which members the pass resolved entries in.
       std::string busy;
       for (std::size_t m = 0; m < component.size(); ++m)
-        if (p.by_member[m]) busy += (busy.empty() ? "" : ", ") + component[m].name() + " " + std::to_string(p.by_member[m]);
+        if (p.by_member[m])
+          busy += (busy.empty() ? "" : ", ") + component[m].name() + " " + std::to_string(p.by_member[m]);
       if (!busy.empty()) message += " (" + busy + ")";
     }
     const double decided = p.entries ? double(p.decided) / double(p.entries) : 0;
@@ -170,8 +172,9 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     say(options, job, message, decided * double(p.entries));
   };
   solve_options.on_initialising = [&](std::uint64_t done, std::uint64_t total) {
-    say(options, job, title + ": initialising, " + std::to_string(100 * done / std::max<std::uint64_t>(total, 1)) +
-                          "% of the entries");
+    say(options, job,
+        title + ": initialising, " + std::to_string(100 * done / std::max<std::uint64_t>(total, 1)) +
+            "% of the entries");
   };
   const CheckpointPart part =
       options.partition ? CheckpointPart{options.partition->rank(), options.partition->ranks()} : CheckpointPart{};
@@ -213,10 +216,11 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     header.entries = indexers[m].size();
     header.stats = table.stats;
     header.generator = GeneratorName;
-    Status written = options.partition ? write_partitioned_table(*options.partition, table.path, header,
-                                                                 (*solved)[m].values, (*solved)[m].range)
-                                       : write_table(table.path, header,
-                                                     {ValueSource::of((*solved)[m].values[0]), ValueSource::of((*solved)[m].values[1])});
+    Status written =
+        options.partition
+            ? write_partitioned_table(*options.partition, table.path, header, (*solved)[m].values, (*solved)[m].range)
+            : write_table(table.path, header,
+                          {ValueSource::of((*solved)[m].values[0]), ValueSource::of((*solved)[m].values[1])});
     if (!written) return written.error();
     (*solved)[m].values = {};  // release the member's memory once written
     std::error_code ec;
@@ -313,8 +317,10 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
       if (options.on_table) options.on_table(done.back());
     }
   };
-  const std::filesystem::path dir = std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path();
-  bool work = std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
+  const std::filesystem::path dir =
+      std::filesystem::path(paths.table_path(plan->components.front().members.front())).parent_path();
+  bool work =
+      std::any_of(plan->components.begin(), plan->components.end(), [](const PlannedComponent& c) { return !c.reuse; });
   // Processes on other machines cannot tell whether a process id is alive here: the
   // directory is tidied, checked and locked by process 0 alone.
   // What interrupted runs left behind goes first (before new files are written beside it).

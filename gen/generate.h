@@ -17,9 +17,9 @@ namespace feerie {
 struct GeneratedTable;
 
 struct GenerateProgress {
-  std::string message;           // one line: what is being done now ("KQRvKR: pass 12, ...")
-  double job_fraction = 0;       // how much of the job is done, 0 to 1, by entries (an estimate)
-  double elapsed_seconds = 0;    // since the job started
+  std::string message;            // one line: what is being done now ("KQRvKR: pass 12, ...")
+  double job_fraction = 0;        // how much of the job is done, 0 to 1, by entries (an estimate)
+  double elapsed_seconds = 0;     // since the job started
   double remaining_seconds = -1;  // estimated from the fraction and the time so far; -1: unknown yet
 };
 
@@ -60,7 +60,7 @@ struct GeneratedTable {
   // Not empty when a file was on disk but could not be trusted, so it was generated
   // again: what was wrong (a corrupt block, another material or condition, ...).
   std::string replaced_because;
-  double seconds = 0;   // solving, statistics and writing
+  double seconds = 0;  // solving, statistics and writing
   double solve_seconds = 0, statistics_seconds = 0, write_seconds = 0;
   std::uint64_t file_bytes = 0;
   std::uint64_t entries = 0;  // per side to move

@@ -1,12 +1,12 @@
 #include "gen/graph.h"
 
-#include "rules/capture.h"
-#include "rules/magic.h"
-
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
+
+#include "rules/capture.h"
+#include "rules/magic.h"
 
 namespace feerie {
 
@@ -71,8 +71,7 @@ std::vector<Material> material_successors(const Material& m, const RuleSet&) {
     // (magic units are never captured).
     std::vector<Material> bases{m};
     for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-      if (pt != KING && m.count(~mover, PieceType(pt), false))
-        bases.push_back(captured(m, ~mover, PieceType(pt)));
+      if (pt != KING && m.count(~mover, PieceType(pt), false)) bases.push_back(captured(m, ~mover, PieceType(pt)));
     for (const Material& base : bases) {
       add(base);
       for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {

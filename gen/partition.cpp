@@ -16,7 +16,8 @@ std::uint64_t blocks_of(std::uint64_t entries) { return (entries + DefaultBlockE
 
 // The first block process `rank` owns (floor(rank B / P), without overflow for any B).
 std::uint64_t first_block(std::uint64_t blocks, int rank, int ranks) {
-  return blocks / std::uint64_t(ranks) * std::uint64_t(rank) + blocks % std::uint64_t(ranks) * std::uint64_t(rank) / std::uint64_t(ranks);
+  return blocks / std::uint64_t(ranks) * std::uint64_t(rank) +
+         blocks % std::uint64_t(ranks) * std::uint64_t(rank) / std::uint64_t(ranks);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 #include "gen/partitioned_table.h"
 
+#include <xxhash.h>
+
 #include <cstdio>
 #include <cstring>
-
-#include <xxhash.h>
 
 #include "gen/statistics.h"
 #include "probe/atomic_file.h"
@@ -37,8 +37,8 @@ Expected<std::vector<TableHeader>> gather_parts(Partition& partition, const Tabl
 }  // namespace
 
 Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partition, const Indexer& indexer,
-                                                               const MemberValues& values,
-                                                               OwnedRange range, int threads) {
+                                                               const MemberValues& values, OwnedRange range,
+                                                               int threads) {
   TableHeader mine;
   mine.stats = partial_statistics(indexer, values, threads, range.first);
   Expected<std::vector<TableHeader>> parts = gather_parts(partition, &mine);
@@ -59,8 +59,9 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
   Status compressed = Ok{};
   for (int s = 0; s < 2 && compressed; ++s) {
     if (values[s].size() != range.size()) {
-      compressed = error(ErrorKind::Internal, "side " + std::to_string(s) + " holds " + std::to_string(values[s].size()) +
-                                                  " values, the range " + std::to_string(range.size()));
+      compressed =
+          error(ErrorKind::Internal, "side " + std::to_string(s) + " holds " + std::to_string(values[s].size()) +
+                                         " values, the range " + std::to_string(range.size()));
       break;
     }
     compressed = compress_blocks(ValueSource::of(values[s]), header.block_entries, blocks[s]);

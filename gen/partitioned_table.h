@@ -18,8 +18,8 @@ namespace feerie {
 // The statistics of the table of `indexer` (every process passes its own part, the
 // values of `range`, and gets the whole table's). Collective.
 Expected<std::array<SideStatistics, 2>> partitioned_statistics(Partition& partition, const Indexer& indexer,
-                                                               const MemberValues& values,
-                                                               OwnedRange range, int threads);
+                                                               const MemberValues& values, OwnedRange range,
+                                                               int threads);
 
 // Writes the table at `path` (header complete but for its blocks): every process
 // compresses its own blocks; their sizes and checksums go to every process, which makes

@@ -1,6 +1,7 @@
 #include "gen/plan.h"
 
 #include <omp.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +10,6 @@
 #include <optional>
 #include <set>
 #include <sstream>
-
-#include <sys/resource.h>
 
 #include "gen/graph.h"
 #include "probe/header_check.h"
@@ -209,17 +208,17 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     Material m = target.canonical_orientation();
     double entries = estimated_entries(m, rules);
     if (entries > MaxEntriesPerSide)
-      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": its index would have " +
-                                                 entries_text(entries) + " entries per side to move (at least " +
-                                                 bytes_text(2 * ValueBytes * entries) + " of memory), beyond the supported " +
-                                                 entries_text(MaxEntriesPerSide));
+      return error(ErrorKind::ResourceLimit,
+                   "cannot generate " + m.name() + ": its index would have " + entries_text(entries) +
+                       " entries per side to move (at least " + bytes_text(2 * ValueBytes * entries) +
+                       " of memory), beyond the supported " + entries_text(MaxEntriesPerSide));
     double values = 2 * ValueBytes * entries / ranks;
     if (max_memory && values > double(max_memory))
-      return error(ErrorKind::ResourceLimit, "cannot generate " + m.name() + ": it needs at least " +
-                                                 bytes_text(values) + " of memory" + each + " (" + entries_text(entries) +
-                                                 " entries per side to move, a byte each), more than the " +
-                                                 bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
-                                                 (ranks == 1 ? "; spread over processes with --mpi" : ""));
+      return error(ErrorKind::ResourceLimit,
+                   "cannot generate " + m.name() + ": it needs at least " + bytes_text(values) + " of memory" + each +
+                       " (" + entries_text(entries) + " entries per side to move, a byte each), more than the " +
+                       bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
+                       (ranks == 1 ? "; spread over processes with --mpi" : ""));
   }
   Plan plan;
   plan.ranks = ranks;
@@ -241,12 +240,11 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     c.peak_bytes = estimated_peak_bytes(members, rules, ranks);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
-        return error(ErrorKind::ResourceLimit, "cannot generate " + material_names(members) + ": it needs about " +
-                                                   bytes_text(double(c.peak_bytes)) + " of memory" + each + " (" +
-                                                   entries_text(c.entries) +
-                                                   " entries, both sides to move), more than the " +
-                                                   bytes_text(double(max_memory)) + " allowed (" + limit_source + ")" +
-                                                   (ranks == 1 ? "; spread over processes with --mpi" : ""));
+        return error(ErrorKind::ResourceLimit,
+                     "cannot generate " + material_names(members) + ": it needs about " +
+                         bytes_text(double(c.peak_bytes)) + " of memory" + each + " (" + entries_text(c.entries) +
+                         " entries, both sides to move), more than the " + bytes_text(double(max_memory)) +
+                         " allowed (" + limit_source + ")" + (ranks == 1 ? "; spread over processes with --mpi" : ""));
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
       c.seconds = estimated_seconds(c.entries, rules, threads, ranks);
       plan.seconds += c.seconds;

@@ -20,10 +20,10 @@ struct PlannedComponent {
   bool reuse = false;             // every member's table is on disk and sound
   // When not reused although files were there: what was wrong with them.
   std::string why_not_reused;
-  double entries = 0;             // index entries, both sides to move, all members
-  std::uint64_t peak_bytes = 0;   // estimated peak memory of solving and writing it (per process)
-  std::uint64_t file_bytes = 0;   // estimated size of its table files
-  double seconds = 0;             // rough wall time of generating it (estimated_seconds); 0 when reused
+  double entries = 0;            // index entries, both sides to move, all members
+  std::uint64_t peak_bytes = 0;  // estimated peak memory of solving and writing it (per process)
+  std::uint64_t file_bytes = 0;  // estimated size of its table files
+  double seconds = 0;            // rough wall time of generating it (estimated_seconds); 0 when reused
 };
 
 struct Plan {

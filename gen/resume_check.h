@@ -60,7 +60,8 @@ std::string resumed_values_disagree(const std::vector<const Indexer*>& members, 
   for (std::size_t member = 0; member < members.size(); ++member)
     for (int side = 0; side < 2; ++side) {
       const Indexer& indexer = *members[member];
-      const std::uint64_t size = values[member][side].size(), stride = std::max<std::uint64_t>(1, size / std::max<std::uint64_t>(1, samples));
+      const std::uint64_t size = values[member][side].size(),
+                          stride = std::max<std::uint64_t>(1, size / std::max<std::uint64_t>(1, samples));
       for (std::uint64_t i = stride / 2; i < size; i += stride) {
         const ValueCode v = values[member][side][i];
         Position pos;
@@ -86,8 +87,7 @@ std::string resumed_values_disagree(const std::vector<const Indexer*>& members, 
           ++not_won;
         }
         const bool counts_wrong = value::counts_down(v) && value::open_successors(v) != not_won;
-        const bool missed_win =
-            fastest_loss != INT_MAX && !(value::is_win(v) && value::plies(v) <= fastest_loss + 1);
+        const bool missed_win = fastest_loss != INT_MAX && !(value::is_win(v) && value::plies(v) <= fastest_loss + 1);
         if (counts_wrong || missed_win)
           return "the position " + to_fen(pos) + " (" + indexer.material().name() + " entry " + std::to_string(i) +
                  ") does not hold what the passes before " + std::to_string(n) + " leave there";

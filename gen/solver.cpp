@@ -380,9 +380,9 @@ class Solver {
   // en-passant square, and is left so. Used forward (the quiet moves of the
   // initialisation) and backward (the un-moves of collect_leaper_slider_predecessors()).
   // Always inlined: in the hot loops of the passes and of the initialisation.
-  [[gnu::always_inline]] static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos, std::uint64_t i,
-                                             Position& moved, Piece unit, Square from, Square to,
-                                             std::uint64_t stride) {
+  [[gnu::always_inline]] static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos,
+                                                                    std::uint64_t i, Position& moved, Piece unit,
+                                                                    Square from, Square to, std::uint64_t stride) {
     if (stride) return i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
     if (unit.type() == KING) {
       const Color c = unit.color();
@@ -447,7 +447,8 @@ class Solver {
   // their legality. Predecessors in materials outside the component (solved later, they
   // read this one as a sub-table) are left out.
   int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
-    if (leaper_slider_unmoves_suffice(pos, rules_)) return collect_leaper_slider_predecessors(member, pos, i, side, out);
+    if (leaper_slider_unmoves_suffice(pos, rules_))
+      return collect_leaper_slider_predecessors(member, pos, i, side, out);
     const Indexer& indexer = *members_[member];
     // Without magic units a predecessor is in the same material, its index by arithmetic.
     // Across mutations it may belong to another member; every member of a component has
@@ -492,7 +493,8 @@ class Solver {
           return;
         }
         // The unit on `to` goes back to `from`.
-        const Entry e = Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride));
+        const Entry e =
+            Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride));
         if (owns(e)) store_->prefetch(e);
         out[count++] = e;
       }

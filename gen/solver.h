@@ -33,15 +33,15 @@
 
 #include "gen/partition.h"
 #include "gen/value_store.h"
-#include "probe/tablebase.h"
 #include "probe/indexer.h"
+#include "probe/tablebase.h"
 #include "rules/expected.h"
 
 namespace feerie {
 
 struct SolveProgress {
-  int plies = 0;                        // pass reached
-  std::uint64_t resolved = 0;           // entries resolved in that pass, all members
+  int plies = 0;                         // pass reached
+  std::uint64_t resolved = 0;            // entries resolved in that pass, all members
   std::vector<std::uint64_t> by_member;  // the same per member, in the order given
   // Entries decided so far (illegal, drawn at initialisation, or a mate found), and all
   // entries (every member, both sides): how far the solve is. What is never decided ends

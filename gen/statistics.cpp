@@ -63,8 +63,7 @@ std::uint64_t labelling_factor(const Material& m) {
 
 }  // namespace
 
-std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer,
-                                                 const MemberValues& values, int threads,
+std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const MemberValues& values, int threads,
                                                  std::uint64_t first) {
   std::array<SideStatistics, 2> stats;
   const std::uint64_t labels = labelling_factor(indexer.material());
@@ -119,7 +118,8 @@ std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
       if (p.longest_mate_plies > s.longest_mate_plies)
         s.longest_mate_plies = p.longest_mate_plies, s.longest_mate_fen = p.longest_mate_fen;
       if (p.classes_longest_mate_plies > s.classes_longest_mate_plies)
-        s.classes_longest_mate_plies = p.classes_longest_mate_plies, s.classes_longest_mate_fen = p.classes_longest_mate_fen;
+        s.classes_longest_mate_plies = p.classes_longest_mate_plies,
+        s.classes_longest_mate_fen = p.classes_longest_mate_fen;
     }
     const std::uint64_t group = std::uint64_t(indexer.symmetry_count());
     s.classes_loss /= group, s.classes_draw /= group, s.classes_win /= group;
@@ -127,8 +127,7 @@ std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
   return out;
 }
 
-std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
-                                                 const MemberValues& values, int threads) {
+std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer, const MemberValues& values, int threads) {
   return merge_statistics(indexer, {partial_statistics(indexer, values, threads, 0)});
 }
 

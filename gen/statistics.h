@@ -19,16 +19,14 @@ namespace feerie {
 //   pawns on ranks 2 to 7 only;
 // - the longest win for the side to move, with the lowest-index example, over all
 //   positions and over those of the classes.
-std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer,
-                                                 const MemberValues& values, int threads);
+std::array<SideStatistics, 2> compute_statistics(const Indexer& indexer, const MemberValues& values, int threads);
 
 // The same in two steps, for a table spread over processes (gen/partition.h): each part's
 // statistics, `values` holding the entries from `first` on (the classes_* counts are
 // numerators, not yet divided by the symmetry group), then the table's from its parts in
 // index order: the counts add up, and each longest mate's example is the one of lowest
 // index, as one process alone finds it.
-std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer,
-                                                 const MemberValues& values, int threads,
+std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const MemberValues& values, int threads,
                                                  std::uint64_t first);
 std::array<SideStatistics, 2> merge_statistics(const Indexer& indexer,
                                                const std::vector<std::array<SideStatistics, 2>>& parts);

@@ -17,7 +17,8 @@ Expected<TableLock> TableLock::acquire(const std::string& path, const std::funct
   if (errno == EWOULDBLOCK) {
     if (on_wait) on_wait();
     int r;
-    while ((r = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) {}
+    while ((r = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) {
+    }
     if (r == 0) return TableLock(fd);
   }
   int err = errno;

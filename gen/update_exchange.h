@@ -23,9 +23,7 @@ class UpdateExchange {
   UpdateExchange(Partition& partition, int threads, std::uint64_t limit);
 
   // Buffers an update of `e` for its owner; from any thread of the OpenMP team.
-  void send(Entry e, int owner) {
-    outbox_[std::size_t(omp_get_thread_num())][std::size_t(owner)].push_back(e.code);
-  }
+  void send(Entry e, int owner) { outbox_[std::size_t(omp_get_thread_num())][std::size_t(owner)].push_back(e.code); }
   // Whether some process buffers more than the limit. Collective.
   Expected<bool> full();
   // Sends every buffered update to its owner; returns the updates the processes sent

@@ -60,7 +60,8 @@ bool ValueStore::settle_overflow() {
   widen();
   // Stored again, wide: the block minima, the longest mate and the counts already have them.
   for (Overflow& thread : overflow_) {
-    for (const auto& [e, v] : thread.list) std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
+    for (const auto& [e, v] : thread.list)
+      std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
     thread.list = {};
   }
   return widened;
@@ -117,10 +118,12 @@ void ValueStore::rebuild_block_minima(int next_ply) {
 }
 
 void ValueStore::settle_open_as_draws() {
-  for_all_entries([&](int member, int side, std::uint64_t i) {
-    const Entry e = Entry::of(member, side, i);
-    if (value::is_open(load(e))) store(e, value::Draw);
-  }, [](std::uint64_t, std::uint64_t) {});
+  for_all_entries(
+      [&](int member, int side, std::uint64_t i) {
+        const Entry e = Entry::of(member, side, i);
+        if (value::is_open(load(e))) store(e, value::Draw);
+      },
+      [](std::uint64_t, std::uint64_t) {});
 }
 
 }  // namespace feerie

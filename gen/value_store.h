@@ -34,8 +34,8 @@
 
 #include "gen/entry.h"
 #include "gen/partition.h"
-#include "probe/value_array.h"
 #include "probe/value.h"
+#include "probe/value_array.h"
 
 namespace feerie {
 
@@ -153,7 +153,9 @@ class ValueStore {
   ValueCode* wide_slot(Entry e) const {
     return reinterpret_cast<ValueCode*>(value_tables_[e.table()] + e.index() * sizeof(ValueCode));
   }
-  std::uint8_t* narrow_slot(Entry e) const { return reinterpret_cast<std::uint8_t*>(value_tables_[e.table()] + e.index()); }
+  std::uint8_t* narrow_slot(Entry e) const {
+    return reinterpret_cast<std::uint8_t*>(value_tables_[e.table()] + e.index());
+  }
   template <class T>
   static T decrement(std::atomic_ref<T> entry) {
     T old = entry.load(std::memory_order_relaxed);
@@ -189,12 +191,12 @@ class ValueStore {
     }
   }
 
-  std::vector<std::uint64_t> sizes_;      // per member: entries per side
+  std::vector<std::uint64_t> sizes_;  // per member: entries per side
   const int ranks_;
   const int threads_;
-  std::vector<OwnedRange> ranges_;        // per member: the entries this process owns
-  std::vector<std::int64_t> scan_steps_;  // per member: chunks of a chunked scan
-  std::vector<MemberValues> values_;      // [member][side], the own entries
+  std::vector<OwnedRange> ranges_;                                // per member: the entries this process owns
+  std::vector<std::int64_t> scan_steps_;                          // per member: chunks of a chunked scan
+  std::vector<MemberValues> values_;                              // [member][side], the own entries
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;  // [member][side][block]
   bool wide_ = false;
   // The code of the longest mate a narrow store writes as such.

@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <climits>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 
-#include <nlohmann/json.hpp>
-
-#include "probe/tablebase.h"
 #include "gen/graph.h"
 #include "probe/indexer.h"
+#include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 
@@ -42,8 +41,8 @@ class SuccessorTables {
       out.routes_.push_back({stored, t->get(), false});
       if (!(stored.colors_swapped() == stored)) out.routes_.push_back({stored.colors_swapped(), t->get(), true});
     }
-    out.verified_ = *std::find_if(out.routes_.begin(), out.routes_.end(),
-                                  [&](const Route& r) { return r.material == material; });
+    out.verified_ =
+        *std::find_if(out.routes_.begin(), out.routes_.end(), [&](const Route& r) { return r.material == material; });
     return out;
   }
 

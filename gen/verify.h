@@ -15,8 +15,8 @@
 namespace feerie {
 
 struct VerifyReport {
-  std::uint64_t checked = 0;       // entries of both sides
-  std::uint64_t inconsistent = 0;  // entries whose value does not follow from their moves
+  std::uint64_t checked = 0;          // entries of both sides
+  std::uint64_t inconsistent = 0;     // entries whose value does not follow from their moves
   std::vector<std::string> examples;  // the first few, as "FEN: stored X, expected Y"
 };
 
@@ -29,6 +29,7 @@ struct VerifyReport {
 // 6-man table takes hours.
 using VerifyProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                    int threads, Partition* partition = nullptr, const VerifyProgress& on_progress = {});
+                                    int threads, Partition* partition = nullptr,
+                                    const VerifyProgress& on_progress = {});
 
 }  // namespace feerie

@@ -74,9 +74,9 @@ Expected<std::vector<std::uint64_t>> MpiPartition::exchange(std::vector<std::uin
     return error(ErrorKind::ResourceLimit, "more than 2^31 updates in one exchange (lower the exchange limit)");
   if (sent != outgoing.size()) return error(ErrorKind::Internal, "update counts do not add up");
   std::vector<std::uint64_t> receive_buffer(received);
-  if (int e = MPI_Alltoallv(outgoing.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
-                            receive_buffer.data(), receive_counts.data(), receive_offsets.data(), MPI_UINT64_T,
-                            MPI_COMM_WORLD))
+  if (int e =
+          MPI_Alltoallv(outgoing.data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T, receive_buffer.data(),
+                        receive_counts.data(), receive_offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD))
     return mpi_error("exchanging updates", e);
   return receive_buffer;
 }
@@ -111,7 +111,8 @@ Expected<std::vector<std::string>> MpiPartition::all_gather(const std::string& m
                              MPI_COMM_WORLD))
     return mpi_error("gathering", e);
   std::vector<std::string> out;
-  for (int r = 0; r < ranks_; ++r) out.push_back(all.substr(std::size_t(offsets[std::size_t(r)]), std::size_t(sizes[std::size_t(r)])));
+  for (int r = 0; r < ranks_; ++r)
+    out.push_back(all.substr(std::size_t(offsets[std::size_t(r)]), std::size_t(sizes[std::size_t(r)])));
   return out;
 }
 

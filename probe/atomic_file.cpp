@@ -18,7 +18,9 @@ AtomicFile::AtomicFile(std::string path, std::string temporary, std::FILE* file)
     : path_(std::move(path)), temporary_(std::move(temporary)), file_(file) {}
 
 AtomicFile::AtomicFile(AtomicFile&& other) noexcept
-    : path_(std::move(other.path_)), temporary_(std::move(other.temporary_)), file_(std::exchange(other.file_, nullptr)) {
+    : path_(std::move(other.path_)),
+      temporary_(std::move(other.temporary_)),
+      file_(std::exchange(other.file_, nullptr)) {
   other.temporary_.clear();
 }
 
@@ -31,7 +33,8 @@ Expected<AtomicFile> AtomicFile::create(const std::string& path) {
   std::string temporary = temporary_name(path);
   std::FILE* f = std::fopen(temporary.c_str(), "wb");
   if (!f)
-    return error(ErrorKind::IOError, "cannot write '" + path + "': cannot create '" + temporary + "': " + std::strerror(errno));
+    return error(ErrorKind::IOError,
+                 "cannot write '" + path + "': cannot create '" + temporary + "': " + std::strerror(errno));
   return AtomicFile(path, std::move(temporary), f);
 }
 

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "feerie/feerie.h"
-#include "probe/tablebase.h"
 #include "probe/c_api_support.h"
+#include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 
@@ -53,8 +53,8 @@ feerie::Expected<std::string> fen_of_pieces(const feerie_piece* pieces, std::siz
     const feerie_piece& p = pieces[i];
     const char type = char(std::toupper(static_cast<unsigned char>(p.type)));
     if (p.square < 0 || p.square > 63)
-      return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) + ": square " +
-                                                           std::to_string(p.square) + " is not 0..63");
+      return feerie::error(ErrorKind::InvalidArgument,
+                           "piece " + std::to_string(i) + ": square " + std::to_string(p.square) + " is not 0..63");
     if (std::string("KQRBNPGL").find(type) == std::string::npos || type == '\0')
       return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) + ": unknown type '" +
                                                            std::string(1, p.type) + "' (K Q R B N P G L)");
@@ -63,7 +63,8 @@ feerie::Expected<std::string> fen_of_pieces(const feerie_piece* pieces, std::siz
     board[p.square] = std::string(1, p.white ? type : char(std::tolower(type))) + (p.magic ? "*" : "");
   }
   if (ep_square < -1 || ep_square > 63)
-    return feerie::error(ErrorKind::InvalidArgument, "en-passant square " + std::to_string(ep_square) + " is not -1..63");
+    return feerie::error(ErrorKind::InvalidArgument,
+                         "en-passant square " + std::to_string(ep_square) + " is not -1..63");
   std::string fen;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
@@ -90,16 +91,16 @@ extern "C" {
 
 feerie_tablebase* feerie_open(const char* directory, const char* condition, char* error, size_t error_size) {
   return guarded(error, error_size, static_cast<feerie_tablebase*>(nullptr), [&]() -> feerie_tablebase* {
-  if (!directory || !condition) {
-    fail("no directory or condition given", error, error_size);
-    return nullptr;
-  }
-  feerie::Expected<feerie::RuleSet> rules = feerie::RuleSet::parse(condition);
-  if (!rules) {
-    fail(rules.error(), error, error_size);
-    return nullptr;
-  }
-  return new feerie_tablebase{feerie::Tablebase::open(directory, *rules)};
+    if (!directory || !condition) {
+      fail("no directory or condition given", error, error_size);
+      return nullptr;
+    }
+    feerie::Expected<feerie::RuleSet> rules = feerie::RuleSet::parse(condition);
+    if (!rules) {
+      fail(rules.error(), error, error_size);
+      return nullptr;
+    }
+    return new feerie_tablebase{feerie::Tablebase::open(directory, *rules)};
   });
 }
 
@@ -107,33 +108,33 @@ void feerie_close(feerie_tablebase* tb) { delete tb; }
 
 int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char* error, size_t error_size) {
   return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
-  if (!tb || !out) return fail("no table handle or result given", error, error_size);
-  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
-  if (!pos) return fail(pos.error(), error, error_size);
-  feerie::Expected<feerie::ProbeResult> r = tb->tb.probe(*pos);
-  if (!r) return fail(r.error(), error, error_size);
-  *out = c_result(*r);
-  return 0;
+    if (!tb || !out) return fail("no table handle or result given", error, error_size);
+    feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+    if (!pos) return fail(pos.error(), error, error_size);
+    feerie::Expected<feerie::ProbeResult> r = tb->tb.probe(*pos);
+    if (!r) return fail(r.error(), error, error_size);
+    *out = c_result(*r);
+    return 0;
   });
 }
 
 int feerie_best_moves(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                       size_t error_size) {
   return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
-  if (!tb) return fail("no table handle given", error, error_size);
-  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
-  if (!pos) return fail(pos.error(), error, error_size);
-  return write_moves(tb->tb.best_moves(*pos), moves, moves_size, error, error_size);
+    if (!tb) return fail("no table handle given", error, error_size);
+    feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+    if (!pos) return fail(pos.error(), error, error_size);
+    return write_moves(tb->tb.best_moves(*pos), moves, moves_size, error, error_size);
   });
 }
 
 int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                                size_t error_size) {
   return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
-  if (!tb) return fail("no table handle given", error, error_size);
-  feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
-  if (!pos) return fail(pos.error(), error, error_size);
-  return write_moves(tb->tb.principal_variation(*pos), moves, moves_size, error, error_size);
+    if (!tb) return fail("no table handle given", error, error_size);
+    feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+    if (!pos) return fail(pos.error(), error, error_size);
+    return write_moves(tb->tb.principal_variation(*pos), moves, moves_size, error, error_size);
   });
 }
 
@@ -159,7 +160,8 @@ int feerie_probe_pieces(feerie_tablebase* tb, const feerie_piece* pieces, size_t
 int feerie_move_values(feerie_tablebase* tb, const char* fen, feerie_move_value* out, size_t capacity, size_t* count,
                        char* error, size_t error_size) {
   return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
-    if (!tb || !count || (!out && capacity)) return fail("no table handle, result buffer or count given", error, error_size);
+    if (!tb || !count || (!out && capacity))
+      return fail("no table handle, result buffer or count given", error, error_size);
     feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
     if (!pos) return fail(pos.error(), error, error_size);
     feerie::Expected<std::vector<feerie::MoveValue>> values = tb->tb.move_values(*pos);

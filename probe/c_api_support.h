@@ -18,15 +18,24 @@ namespace feerie::c_api {
 // The C API's return value for an error of `kind` (feerie.h, feerie_status).
 inline int status_of(feerie::ErrorKind kind) {
   switch (kind) {
-    case feerie::ErrorKind::Internal: return FEERIE_ERROR_INTERNAL;
-    case feerie::ErrorKind::InvalidArgument: return FEERIE_ERROR_INVALID_ARGUMENT;
-    case feerie::ErrorKind::NotFound: return FEERIE_ERROR_NOT_FOUND;
-    case feerie::ErrorKind::Corruption: return FEERIE_ERROR_CORRUPT;
-    case feerie::ErrorKind::IOError: return FEERIE_ERROR_IO;
-    case feerie::ErrorKind::NotSupported: return FEERIE_ERROR_NOT_SUPPORTED;
-    case feerie::ErrorKind::ResourceLimit: return FEERIE_ERROR_RESOURCE_LIMIT;
-    case feerie::ErrorKind::Interrupted: return FEERIE_ERROR_INTERRUPTED;
-    case feerie::ErrorKind::ConditionMismatch: return FEERIE_ERROR_CONDITION_MISMATCH;
+    case feerie::ErrorKind::Internal:
+      return FEERIE_ERROR_INTERNAL;
+    case feerie::ErrorKind::InvalidArgument:
+      return FEERIE_ERROR_INVALID_ARGUMENT;
+    case feerie::ErrorKind::NotFound:
+      return FEERIE_ERROR_NOT_FOUND;
+    case feerie::ErrorKind::Corruption:
+      return FEERIE_ERROR_CORRUPT;
+    case feerie::ErrorKind::IOError:
+      return FEERIE_ERROR_IO;
+    case feerie::ErrorKind::NotSupported:
+      return FEERIE_ERROR_NOT_SUPPORTED;
+    case feerie::ErrorKind::ResourceLimit:
+      return FEERIE_ERROR_RESOURCE_LIMIT;
+    case feerie::ErrorKind::Interrupted:
+      return FEERIE_ERROR_INTERRUPTED;
+    case feerie::ErrorKind::ConditionMismatch:
+      return FEERIE_ERROR_CONDITION_MISMATCH;
   }
   return FEERIE_ERROR_INTERNAL;
 }
@@ -41,7 +50,7 @@ inline int fail(const feerie::Error& e, char* error, size_t error_size) {
 }
 
 inline int fail(const std::string& message, char* error, size_t error_size,
-         feerie::ErrorKind kind = feerie::ErrorKind::InvalidArgument) {
+                feerie::ErrorKind kind = feerie::ErrorKind::InvalidArgument) {
   return fail(feerie::error(kind, message), error, error_size);
 }
 

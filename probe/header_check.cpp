@@ -12,7 +12,8 @@ Status check_header_matches(const TableHeader& h, const std::string& path, const
     return error(ErrorKind::ConditionMismatch,
                  "table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
   if (h.material != material.name())
-    return error(ErrorKind::Corruption, "table '" + path + "' holds material " + h.material + ", not " + material.name());
+    return error(ErrorKind::Corruption,
+                 "table '" + path + "' holds material " + h.material + ", not " + material.name());
   Indexer indexer(material, rules);
   if (h.index_layout != indexer.layout() || h.entries != indexer.size())
     return error(ErrorKind::Corruption, "table '" + path + "' does not match this program's index for " +

@@ -142,8 +142,9 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
 std::string Indexer::layout() const {
   std::ostringstream s;
   s << "kk" << pair_wk_.size() << (full_symmetry_ ? "/sym8" : "/sym2") << (kings_may_touch_ ? "/touch" : "");
-  for (const Group& g : groups_) s << "/" << (g.piece.color() == WHITE ? "w" : "b") << (g.piece.magic() ? "m" : "")
-                                   << PieceLetters[g.piece.type()] << g.count;
+  for (const Group& g : groups_)
+    s << "/" << (g.piece.color() == WHITE ? "w" : "b") << (g.piece.magic() ? "m" : "") << PieceLetters[g.piece.type()]
+      << g.count;
   s << "/ep" << ep_sections_;
   return s.str();
 }
@@ -154,9 +155,7 @@ bool Indexer::kings_indexable(const Position& pos) const {
   return kings_may_touch_ || !adjacent(wk, bk);
 }
 
-bool Indexer::can_index(const Position& pos) const {
-  return kings_indexable(pos) && Material::of(pos) == material_;
-}
+bool Indexer::can_index(const Position& pos) const { return kings_indexable(pos) && Material::of(pos) == material_; }
 
 std::uint64_t Indexer::index(const Position& pos) const {
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
@@ -210,8 +209,7 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
                                         Square from, Square to) const {
   Piece unit = after.piece_on(to);
   Square wk = before.king_square(WHITE), bk = before.king_square(BLACK);
-  if (before.ep_square() != SQ_NONE || after.ep_square() != SQ_NONE || before_index >= base_size_)
-    return index(after);
+  if (before.ep_square() != SQ_NONE || after.ep_square() != SQ_NONE || before_index >= base_size_) return index(after);
   if (unit.type() == KING) {
     // Only the king pair changes, if the new pair needs no symmetry to be canonical.
     std::uint64_t shortcut =

@@ -75,8 +75,8 @@ class Indexer {
   // canonical image) with the unit on `from` moved to `to`. Cheaper than index(): without
   // en-passant squares, only the moved unit's group (or the king pair, when the new pair
   // is canonical as it stands) changes. Falls back to index(after) otherwise.
-  std::uint64_t index_after_move(std::uint64_t before_index, const Position& before, const Position& after,
-                                 Square from, Square to) const;
+  std::uint64_t index_after_move(std::uint64_t before_index, const Position& before, const Position& after, Square from,
+                                 Square to) const;
 
   // The shortcut of index_after_move() for a non-king unit alone in its group: when it
   // applies, moving `unit` from `from` to `to` in `pos` (decoded from `index`) gives
@@ -118,13 +118,13 @@ class Indexer {
   RuleSet rules_;  // decides which en-passant squares are usable
   bool full_symmetry_;
   bool kings_may_touch_;
-  std::vector<Group> groups_;  // non-king groups
+  std::vector<Group> groups_;             // non-king groups
   std::array<std::int8_t, 64> group_of_;  // Piece::code() -> its group, or -1
   std::vector<std::uint16_t> pair_wk_, pair_bk_;
-  std::vector<std::int32_t> pair_index_;  // [wk * 64 + bk] -> kk or -1
+  std::vector<std::int32_t> pair_index_;          // [wk * 64 + bk] -> kk or -1
   std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
-  int ep_sections_ = 0;  // number of extra sections (0 without pawns on both sides)
-  std::uint64_t pair_stride_ = 0;  // product of all group combinations: one king pair's span
+  int ep_sections_ = 0;                           // number of extra sections (0 without pawns on both sides)
+  std::uint64_t pair_stride_ = 0;                 // product of all group combinations: one king pair's span
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;
 };

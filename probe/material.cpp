@@ -34,7 +34,8 @@ Expected<Material> Material::parse(std::string_view name) {
       continue;
     }
     PieceType pt = piece_type_from_letter(c);
-    if (pt == NO_PIECE_TYPE) return material_error(name, "unknown piece letter '" + printable_character_at(name, i) + "'" + where);
+    if (pt == NO_PIECE_TYPE)
+      return material_error(name, "unknown piece letter '" + printable_character_at(name, i) + "'" + where);
     if (magic_next && pt == KING) return material_error(name, "a king cannot be magic" + where);
     if (m.counts_[magic_next][side][pt] >= 8) return material_error(name, "too many units of one kind" + where);
     ++m.counts_[magic_next][side][pt];

@@ -21,7 +21,8 @@ bool is_number(std::string_view s) {
 // "5" or "3-5" as a range of men; nothing when `spec` is no number or range.
 std::optional<std::pair<int, int>> men_range(std::string_view spec) {
   const std::size_t dash = spec.find('-');
-  const std::string_view low = spec.substr(0, dash), high = dash == std::string_view::npos ? low : spec.substr(dash + 1);
+  const std::string_view low = spec.substr(0, dash),
+                         high = dash == std::string_view::npos ? low : spec.substr(dash + 1);
   if (!is_number(low) || !is_number(high)) return std::nullopt;
   return std::pair{std::stoi(std::string(low)), std::stoi(std::string(high))};
 }
@@ -80,7 +81,8 @@ Expected<std::vector<Material>> material_set(std::string_view spec, PawnFilter p
   if (std::optional<std::pair<int, int>> range = men_range(spec)) {
     const auto [low, high] = *range;
     if (low < 2 || high > MaxSetMen || low > high)
-      return error(ErrorKind::InvalidArgument, "bad set '" + std::string(spec) + "': expected N or M-N men with 2 <= M <= N <= " +
+      return error(ErrorKind::InvalidArgument, "bad set '" + std::string(spec) +
+                                                   "': expected N or M-N men with 2 <= M <= N <= " +
                                                    std::to_string(MaxSetMen) + " (kings included)");
     for (int men = low; men <= high; ++men) materials_of(men, names, out);
   } else {

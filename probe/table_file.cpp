@@ -1,27 +1,11 @@
 #include "probe/table_file.h"
 
-#include <span>
-
-#include "probe/atomic_file.h"
-#include "probe/little_endian.h"
-
 #include <signal.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <exception>
-#include <filesystem>
-#include <fstream>
-#include <new>
-#include <sstream>
-#include <stdexcept>
-
 #include <boost/archive/text_iarchive.hpp>
 #include <boost/archive/text_oarchive.hpp>
 #include <boost/serialization/collection_size_type.hpp>
@@ -30,6 +14,20 @@
 #include <boost/serialization/nvp.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <new>
+#include <span>
+#include <sstream>
+#include <stdexcept>
+
+#include "probe/atomic_file.h"
+#include "probe/little_endian.h"
 // The definitions of Boost's text input archive templates, which the library only compiles
 // for its own text_iarchive: BoundedTextIArchive below instantiates them for itself (Boost's
 // documented way of deriving an archive, as its portable_binary_iarchive example does).
@@ -104,7 +102,7 @@ namespace boost::serialization {
 
 template <class Archive>
 void serialize(Archive& ar, feerie::BlockRef& b, unsigned /*version*/) {
-  ar & b.offset & b.size & b.checksum;
+  ar& b.offset& b.size& b.checksum;
 }
 
 // Loading a vector (the blocks of each side) with BoundedTextIArchive: more specialised than
@@ -131,20 +129,20 @@ void load(feerie::BoundedTextIArchive& ar, std::vector<T, Allocator>& items, con
 
 template <class Archive>
 void serialize(Archive& ar, feerie::SideStatistics& s, unsigned /*version*/) {
-  ar & s.positions & s.win & s.draw & s.loss;
-  ar & s.classes_win & s.classes_draw & s.classes_loss;
-  ar & s.longest_mate_plies & s.longest_mate_fen;
-  ar & s.classes_longest_mate_plies & s.classes_longest_mate_fen;
+  ar& s.positions& s.win& s.draw& s.loss;
+  ar& s.classes_win& s.classes_draw& s.classes_loss;
+  ar& s.longest_mate_plies& s.longest_mate_fen;
+  ar& s.classes_longest_mate_plies& s.classes_longest_mate_fen;
 }
 
 template <class Archive>
 void serialize(Archive& ar, feerie::TableHeader& h, unsigned /*version*/) {
-  ar & h.condition & h.material & h.index_layout;
-  ar & h.entries & h.block_entries;
+  ar& h.condition& h.material& h.index_layout;
+  ar& h.entries& h.block_entries;
   // std::array element by element: independent of how a Boost version encodes std::array.
-  for (auto& side_blocks : h.blocks) ar & side_blocks;
-  for (auto& side_stats : h.stats) ar & side_stats;
-  ar & h.generator;
+  for (auto& side_blocks : h.blocks) ar& side_blocks;
+  for (auto& side_stats : h.stats) ar& side_stats;
+  ar& h.generator;
 }
 
 }  // namespace boost::serialization
@@ -155,7 +153,7 @@ namespace {
 
 constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'T', 'B'};
 constexpr std::uint64_t PrefixSize = 24;
-constexpr int CompressionLevel = 3;  // level 19 compresses a few percent better at ~20x the time
+constexpr int CompressionLevel = 3;           // level 19 compresses a few percent better at ~20x the time
 constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-entry blocks
 // Blocks of up to MaxBlockEntries would make 256 of them 2 GB: the cache also holds no more
 // than this many bytes of codes (one block at least), which keeps 256 blocks of the default size.
@@ -171,25 +169,30 @@ std::uint64_t block_count(std::uint64_t entries, std::uint32_t block_entries) {
 
 // Entries in block b of a side (the last block may be short).
 std::size_t entries_in_block(const TableHeader& h, std::size_t b) {
-  return static_cast<std::size_t>(std::min<std::uint64_t>(h.block_entries, h.entries - std::uint64_t(b) * h.block_entries));
+  return static_cast<std::size_t>(
+      std::min<std::uint64_t>(h.block_entries, h.entries - std::uint64_t(b) * h.block_entries));
 }
 
-Error table_error(const std::string& path, const std::string& what) { return error(ErrorKind::Corruption, "table '" + path + "' " + what); }
+Error table_error(const std::string& path, const std::string& what) {
+  return error(ErrorKind::Corruption, "table '" + path + "' " + what);
+}
 
 Error block_error(const std::string& path, int side, std::size_t b, const std::string& why) {
-  return error(ErrorKind::Corruption, "table '" + path + "': block " + std::to_string(b) + " of side " + std::to_string(side) + " is corrupt (" +
-               why + ")");
+  return error(ErrorKind::Corruption, "table '" + path + "': block " + std::to_string(b) + " of side " +
+                                          std::to_string(side) + " is corrupt (" + why + ")");
 }
 
 // Decompresses one block into `out` (`count` codes), checking the stored checksum and size.
-Status decode_block(const std::string& path, int side, std::size_t b, const BlockRef& ref, const std::string& compressed,
-                    std::size_t count, ValueCode* out) {
-  if (xxh64(compressed.data(), compressed.size()) != ref.checksum) return block_error(path, side, b, "checksum mismatch");
+Status decode_block(const std::string& path, int side, std::size_t b, const BlockRef& ref,
+                    const std::string& compressed, std::size_t count, ValueCode* out) {
+  if (xxh64(compressed.data(), compressed.size()) != ref.checksum)
+    return block_error(path, side, b, "checksum mismatch");
   std::string raw(count * 2, '\0');
   std::size_t n = ZSTD_decompress(raw.data(), raw.size(), compressed.data(), compressed.size());
   if (ZSTD_isError(n)) return block_error(path, side, b, std::string("zstd: ") + ZSTD_getErrorName(n));
   if (n != raw.size())
-    return block_error(path, side, b, std::to_string(n) + " bytes decompressed, expected " + std::to_string(raw.size()));
+    return block_error(path, side, b,
+                       std::to_string(n) + " bytes decompressed, expected " + std::to_string(raw.size()));
   for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<ValueCode>(get_le(raw.data() + 2 * i, 2));
   return Ok{};
 }
@@ -240,7 +243,8 @@ Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, st
     compressed[std::size_t(b)].assign(scratch.data(), n);
   }
   for (std::int64_t b = 0; b < blocks; ++b)
-    if (failures[std::size_t(b)]) return error(ErrorKind::Internal, std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
+    if (failures[std::size_t(b)])
+      return error(ErrorKind::Internal, std::string("zstd: ") + ZSTD_getErrorName(failures[std::size_t(b)]));
   return Ok{};
 }
 
@@ -283,12 +287,13 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   for (int s = 0; s < 2; ++s)
     if (values[s].size != header.entries)
       return error(ErrorKind::Internal, "cannot write table '" + path + "': side " + std::to_string(s) + " has " +
-                   std::to_string(values[s].size) + " values, the header says " + std::to_string(header.entries));
+                                            std::to_string(values[s].size) + " values, the header says " +
+                                            std::to_string(header.entries));
   if (header.block_entries == 0) header.block_entries = DefaultBlockEntries;
   if (header.block_entries > MaxBlockEntries)
-    return error(ErrorKind::InvalidArgument, "cannot write table '" + path + "': blocks of " +
-                                                 std::to_string(header.block_entries) + " entries, more than readers accept (" +
-                                                 std::to_string(MaxBlockEntries) + ")");
+    return error(ErrorKind::InvalidArgument,
+                 "cannot write table '" + path + "': blocks of " + std::to_string(header.block_entries) +
+                     " entries, more than readers accept (" + std::to_string(MaxBlockEntries) + ")");
 
   // Every block is compressed first: the header, which precedes the body, holds every
   // block's offset and size. Each block in a string of its own (one growing body string
@@ -439,17 +444,18 @@ Status TableFile::check_blocks(bool decompress) const {
     for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
       const BlockRef& ref = header_.blocks[side][b];
       if (!in || !read_at(in, body_offset_ + ref.offset, ref.size, compressed))
-        return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) + ")");
+        return table_error(path_,
+                           "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) + ")");
       if (xxh64(compressed.data(), compressed.size()) != ref.checksum)
         return block_error(path_, side, b, "checksum mismatch");
       const std::size_t count = entries_in_block(header_, b);
       const unsigned long long declared = ZSTD_getFrameContentSize(compressed.data(), compressed.size());
       if (declared != count * 2)
-        return block_error(path_, side, b,
-                           declared == ZSTD_CONTENTSIZE_UNKNOWN || declared == ZSTD_CONTENTSIZE_ERROR
-                               ? std::string("its frame does not say its size")
-                               : "its frame holds " + std::to_string(declared) + " bytes, expected " +
-                                     std::to_string(count * 2));
+        return block_error(
+            path_, side, b,
+            declared == ZSTD_CONTENTSIZE_UNKNOWN || declared == ZSTD_CONTENTSIZE_ERROR
+                ? std::string("its frame does not say its size")
+                : "its frame holds " + std::to_string(declared) + " bytes, expected " + std::to_string(count * 2));
       if (decompress) {
         codes.resize(count);
         if (Status s = decode_block(path_, side, b, ref, compressed, count, codes.data()); !s) return s;
@@ -489,14 +495,15 @@ Expected<std::shared_ptr<const std::vector<ValueCode>>> TableFile::block(int sid
 Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   if (index >= header_.entries)
-    return table_error(path_, "has no entry " + std::to_string(index) + " (it has " +
-                                  std::to_string(header_.entries) + " per side)");
+    return table_error(
+        path_, "has no entry " + std::to_string(index) + " (it has " + std::to_string(header_.entries) + " per side)");
   Expected<std::shared_ptr<const std::vector<ValueCode>>> blk = block(side, index / header_.block_entries);
   if (!blk) return blk.error();
   return (**blk)[index % header_.block_entries];
 }
 
-Status TableFile::for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
+Status TableFile::for_each_block(int side,
+                                 const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   std::ifstream in(path_, std::ios::binary);
   if (!in) return table_error(path_, std::string("cannot be opened: ") + std::strerror(errno));
@@ -549,9 +556,8 @@ Expected<ValueArray> TableFile::load_side_values(int side) const {
     return side_too_large(path_, side, header_.entries);
   }
   try {
-    Status read = for_each_block(side, [&](std::uint64_t first, std::span<const ValueCode> block) {
-      values.write(first, block);
-    });
+    Status read = for_each_block(
+        side, [&](std::uint64_t first, std::span<const ValueCode> block) { values.write(first, block); });
     if (!read) return read.error();
   } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
     return side_too_large(path_, side, 2 * header_.entries);

@@ -15,9 +15,9 @@
 #pragma once
 
 #include <array>
-#include <functional>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -45,7 +45,7 @@ struct SideStatistics {
   std::uint64_t positions = 0;  // legal positions, raw count (SPEC 1)
   std::uint64_t win = 0, draw = 0, loss = 0;
   std::uint64_t classes_win = 0, classes_draw = 0, classes_loss = 0;  // symmetry classes (reference convention)
-  int longest_mate_plies = -1;  // longest win for the side to move, -1 if none
+  int longest_mate_plies = -1;                                        // longest win for the side to move, -1 if none
   std::string longest_mate_fen;
   // The same over the positions of the classes (no en passant, pawns on ranks 2-7).
   int classes_longest_mate_plies = -1;
@@ -53,20 +53,20 @@ struct SideStatistics {
 };
 
 struct BlockRef {
-  std::uint64_t offset = 0;  // from the start of the body
-  std::uint32_t size = 0;    // compressed bytes
+  std::uint64_t offset = 0;    // from the start of the body
+  std::uint32_t size = 0;      // compressed bytes
   std::uint64_t checksum = 0;  // XXH64 (seed 0) of the compressed bytes
 };
 
 struct TableHeader {
-  std::string condition;  // canonical rule-set name, e.g. "orthodox"
-  std::string material;   // canonical material name, e.g. "KQvKR"
-  std::string index_layout;  // the indexer's description; must match the reader's
+  std::string condition;      // canonical rule-set name, e.g. "orthodox"
+  std::string material;       // canonical material name, e.g. "KQvKR"
+  std::string index_layout;   // the indexer's description; must match the reader's
   std::uint64_t entries = 0;  // index entries per side to move
   std::uint32_t block_entries = 0;
   std::array<std::vector<BlockRef>, 2> blocks;  // per side to move
   std::array<SideStatistics, 2> stats;          // per side to move
-  std::string generator;  // free text: program version
+  std::string generator;                        // free text: program version
 };
 
 inline constexpr std::uint32_t TableFormatVersion = 2;

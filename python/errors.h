@@ -7,10 +7,10 @@
 // exception once the GIL is held again, so no Python object is touched without it.
 #pragma once
 
+#include <pybind11/pybind11.h>
+
 #include <exception>
 #include <utility>
-
-#include <pybind11/pybind11.h>
 
 #include "rules/expected.h"
 

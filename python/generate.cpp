@@ -1,16 +1,17 @@
 // feerie.generate(): `feerie gen` for notebooks. The job runs without the GIL; after each
 // pass it takes the GIL for a moment to look for a pending signal, so that Ctrl-C (or a
 // notebook's "interrupt kernel") stops a long generation with KeyboardInterrupt.
+#include "gen/generate.h"
+
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <pybind11/stl.h>
-#include <pybind11/stl/filesystem.h>
-
-#include "gen/generate.h"
 #include "gen/plan.h"
 #include "python/bindings.h"
 #include "python/errors.h"

@@ -2,6 +2,12 @@
 // chess.syzygy and chess.gaviota (open_tablebase, probe_*, get_* with a default, a context
 // manager). Every probe runs without the GIL on a copy of the C++ Tablebase, which shares
 // the open tables and is safe to probe from several threads at once.
+#include "probe/tablebase.h"
+
+#include <pybind11/operators.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -9,11 +15,6 @@
 #include <system_error>
 #include <vector>
 
-#include <pybind11/operators.h>
-#include <pybind11/stl.h>
-#include <pybind11/stl/filesystem.h>
-
-#include "probe/tablebase.h"
 #include "python/bindings.h"
 #include "python/errors.h"
 #include "rules/fen.h"
@@ -233,32 +234,39 @@ void add_tablebase(py::module_& m) {
       .def_property_readonly("closed", &TablebaseForPython::closed, "True after close().")
       .def("probe_wdl", &TablebaseForPython::probe_wdl, py::arg("board"),
            board_doc("Win/draw/loss of `board` for the side to move: 1 it wins, 0 draw, -1 it loses (also "
-           "when it is checkmated now).").c_str())
+                     "when it is checkmated now).")
+               .c_str())
       .def("probe_dtm", &TablebaseForPython::probe_dtm, py::arg("board"),
            board_doc("Depth to mate of `board` in plies (half moves), signed for the side to move: +p (p "
-           "odd) when it mates with the p-th ply from here, i.e. its ((p+1)/2)-th move; -p (p even) "
-           "when it is mated after p plies; 0 for a draw, and 0 when it is checkmated now "
-           "(probe_wdl() then says -1).").c_str())
+                     "odd) when it mates with the p-th ply from here, i.e. its ((p+1)/2)-th move; -p (p even) "
+                     "when it is mated after p plies; 0 for a draw, and 0 when it is checkmated now "
+                     "(probe_wdl() then says -1).")
+               .c_str())
       .def("get_wdl", &TablebaseForPython::get_wdl, py::arg("board"), py::arg("default") = py::none(),
            board_doc("probe_wdl(board): 1 the side to move wins, 0 draw, -1 it loses; or `default` when the "
-                     "table is missing, instead of MissingTableError. Other errors are raised.").c_str())
+                     "table is missing, instead of MissingTableError. Other errors are raised.")
+               .c_str())
       .def("get_dtm", &TablebaseForPython::get_dtm, py::arg("board"), py::arg("default") = py::none(),
            board_doc("probe_dtm(board): signed plies to mate, positive when the side to move mates, negative "
                      "when it is mated, 0 for a draw or mated now; or `default` when the table is missing, "
-                     "instead of MissingTableError. Other errors are raised.").c_str())
+                     "instead of MissingTableError. Other errors are raised.")
+               .c_str())
       .def("best_moves", &TablebaseForPython::best_moves, py::arg("board"),
            board_doc("Every legal move that keeps the value of `board` for the side to move (the shortest "
-           "mate when winning, the longest when losing, a draw when drawn), as long algebraic "
-           "strings ('a1b2', 'e7e8q') sorted by name; [] when there is no legal move.").c_str())
+                     "mate when winning, the longest when losing, a draw when drawn), as long algebraic "
+                     "strings ('a1b2', 'e7e8q') sorted by name; [] when there is no legal move.")
+               .c_str())
       .def("principal_variation", &TablebaseForPython::principal_variation, py::arg("board"),
            board_doc("Best moves of both sides, the side to move first, played out until mate (the first "
                      "of best_moves() each ply), as long algebraic strings: as many plies as the absolute "
-                     "value of probe_dtm(). [] for a draw or a checkmated position.").c_str())
+                     "value of probe_dtm(). [] for a draw or a checkmated position.")
+               .c_str())
       .def("move_values", &TablebaseForPython::move_values, py::arg("board"),
            board_doc("Every legal move of `board` with the value after it, as MoveValue objects (move, wdl, "
-           "dtm, checkmate, stalemate, fen_after) from the point of view of the side that plays "
-           "the move, best first: the shortest win, draws, the longest loss; equal values by "
-           "move name.").c_str())
+                     "dtm, checkmate, stalemate, fen_after) from the point of view of the side that plays "
+                     "the move, best first: the shortest win, draws, the longest loss; equal values by "
+                     "move name.")
+               .c_str())
       .def("tables", &TablebaseForPython::tables,
            "The materials ('KQvK', ...) with a table file in this condition's directory, sorted. "
            "Files are listed, not checked. Runs without the GIL.")

@@ -99,7 +99,6 @@ void fill_tables() {
     }
 }
 
-
 // Static initialisation makes the tables ready before main() and before any test.
 const bool TablesReady = (init_bitboards(), true);
 
@@ -111,8 +110,8 @@ void init_bitboards() {
 }
 
 Bitboard rook_attacks_by_rays(Square s, Bitboard occupied) {
-  return ray_attacks_bb(DIR_N, s, occupied) | ray_attacks_bb(DIR_E, s, occupied) |
-         ray_attacks_bb(DIR_S, s, occupied) | ray_attacks_bb(DIR_W, s, occupied);
+  return ray_attacks_bb(DIR_N, s, occupied) | ray_attacks_bb(DIR_E, s, occupied) | ray_attacks_bb(DIR_S, s, occupied) |
+         ray_attacks_bb(DIR_W, s, occupied);
 }
 
 Bitboard bishop_attacks_by_rays(Square s, Bitboard occupied) {

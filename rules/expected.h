@@ -13,14 +13,14 @@ namespace feerie {
 // What went wrong, for programs: the CLI's exit codes and the C API's return values are
 // derived from it (docs/cli.md, probe/include/feerie/feerie.h).
 enum class ErrorKind {
-  Internal,         // a bug or an inconsistency found by a check (never the user's input)
-  InvalidArgument,  // a bad FEN, material, condition name, option value; an illegal position
-  NotFound,         // a table that is not on disk
-  Corruption,       // a file that is damaged, truncated or foreign, or built for another material or index
-  IOError,          // the system refused: cannot create, write, rename, read; disk full
-  NotSupported,     // valid, but not something this program does (yet)
-  ResourceLimit,    // beyond the memory or index size this job may use
-  Interrupted,      // stopped on request (a signal, a cancelled call)
+  Internal,           // a bug or an inconsistency found by a check (never the user's input)
+  InvalidArgument,    // a bad FEN, material, condition name, option value; an illegal position
+  NotFound,           // a table that is not on disk
+  Corruption,         // a file that is damaged, truncated or foreign, or built for another material or index
+  IOError,            // the system refused: cannot create, write, rename, read; disk full
+  NotSupported,       // valid, but not something this program does (yet)
+  ResourceLimit,      // beyond the memory or index size this job may use
+  Interrupted,        // stopped on request (a signal, a cancelled call)
   ConditionMismatch,  // a sound table file built for another condition than the one asked for
 };
 
@@ -74,15 +74,24 @@ using Status = Expected<Ok>;
 
 inline const char* kind_name(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::Internal: return "internal";
-    case ErrorKind::InvalidArgument: return "invalid argument";
-    case ErrorKind::NotFound: return "not found";
-    case ErrorKind::Corruption: return "corrupt";
-    case ErrorKind::IOError: return "I/O error";
-    case ErrorKind::NotSupported: return "not supported";
-    case ErrorKind::ResourceLimit: return "resource limit";
-    case ErrorKind::Interrupted: return "interrupted";
-    case ErrorKind::ConditionMismatch: return "condition mismatch";
+    case ErrorKind::Internal:
+      return "internal";
+    case ErrorKind::InvalidArgument:
+      return "invalid argument";
+    case ErrorKind::NotFound:
+      return "not found";
+    case ErrorKind::Corruption:
+      return "corrupt";
+    case ErrorKind::IOError:
+      return "I/O error";
+    case ErrorKind::NotSupported:
+      return "not supported";
+    case ErrorKind::ResourceLimit:
+      return "resource limit";
+    case ErrorKind::Interrupted:
+      return "interrupted";
+    case ErrorKind::ConditionMismatch:
+      return "condition mismatch";
   }
   return "internal";
 }

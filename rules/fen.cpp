@@ -1,9 +1,9 @@
 #include "rules/fen.h"
 
-#include "rules/text.h"
-
 #include <cctype>
 #include <vector>
+
+#include "rules/text.h"
 
 namespace feerie {
 
@@ -44,7 +44,8 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
     } else {
       PieceType pt = piece_type_from_letter(c);
       if (c == '*') return fen_error(fen, "'*' (magic) must follow a piece letter" + where());
-      if (pt == NO_PIECE_TYPE) return fen_error(fen, "unknown piece letter '" + printable_character_at(field, i) + "'" + where());
+      if (pt == NO_PIECE_TYPE)
+        return fen_error(fen, "unknown piece letter '" + printable_character_at(field, i) + "'" + where());
       if (file >= 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where());
       // A magic unit is its letter followed by '*' (SPEC 2).
       bool magic = i + 1 < field.size() && field[i + 1] == '*';
@@ -77,10 +78,12 @@ Status parse_ep(std::string_view fen, const std::string& field, Position& pos) {
   Square ep = make_square(field[0] - 'a', field[1] - '1');
   Color mover = ~pos.side_to_move();  // the side that made the double step
   if (relative_rank(mover, ep) != 2)
-    return fen_error(fen, "en-passant square " + field + " is not on the rank a double step of the side not to move crosses");
+    return fen_error(
+        fen, "en-passant square " + field + " is not on the rank a double step of the side not to move crosses");
   Square pawn = Square(ep + pawn_push(mover)), origin = Square(ep - pawn_push(mover));
   if (pos.piece_on(pawn) != Piece(mover, PAWN))
-    return fen_error(fen, "en-passant square " + field + " has no pawn in front of it that could have made a double step");
+    return fen_error(fen,
+                     "en-passant square " + field + " has no pawn in front of it that could have made a double step");
   if (!pos.empty(ep) || !pos.empty(origin))
     return fen_error(fen, "en-passant square " + field + " or the square behind it is occupied");
   pos.set_ep_square(ep);
@@ -111,8 +114,10 @@ Expected<Position> parse_fen(std::string_view fen) {
     return fen_error(fen, "side to move must be 'w' or 'b', found '" + printable(f[1]) + "'");
   if (f[2] != "-") {
     bool castling_letters = f[2].find_first_not_of("KQkqABCDEFGHabcdefgh") == std::string::npos;
-    return fen_error(fen, castling_letters ? "castling rights '" + printable(f[2]) + "' are not supported (Feerie has no castling; use '-')"
-                                           : "bad castling field '" + printable(f[2]) + "' (Feerie has no castling; use '-')");
+    return fen_error(
+        fen, castling_letters
+                 ? "castling rights '" + printable(f[2]) + "' are not supported (Feerie has no castling; use '-')"
+                 : "bad castling field '" + printable(f[2]) + "' (Feerie has no castling; use '-')");
   }
   if (Status s = parse_ep(fen, f[3], pos); !s) return s.error();
   if (f.size() == 6 && (!is_counter(f[4]) || !is_counter(f[5])))

@@ -18,8 +18,8 @@ namespace feerie {
 // restores the exact previous position. Conditions with after-move effects (magic
 // mutation) record the units they changed here.
 struct UndoRecord {
-  Piece moved;                 // the unit as it stood on `from` before the move
-  Piece captured;              // NO_PIECE when nothing was captured
+  Piece moved;     // the unit as it stood on `from` before the move
+  Piece captured;  // NO_PIECE when nothing was captured
   Square captured_square = SQ_NONE;
   Square previous_ep = SQ_NONE;
   // Units changed by an after-move effect, with their previous identity.

@@ -24,11 +24,21 @@ void for_each_origin(const Position& pos, Square to, PieceType walk, Color mover
   Bitboard empty = ~pos.pieces();
   Bitboard origins = 0;
   switch (walk) {
-    case KING: origins = king_bb(to); break;
-    case KNIGHT: origins = knight_bb(to); break;
-    case BISHOP: origins = bishop_attacks_bb(to, pos.pieces()); break;
-    case ROOK: origins = rook_attacks_bb(to, pos.pieces()); break;
-    case QUEEN: origins = queen_attacks_bb(to, pos.pieces()); break;
+    case KING:
+      origins = king_bb(to);
+      break;
+    case KNIGHT:
+      origins = knight_bb(to);
+      break;
+    case BISHOP:
+      origins = bishop_attacks_bb(to, pos.pieces());
+      break;
+    case ROOK:
+      origins = rook_attacks_bb(to, pos.pieces());
+      break;
+    case QUEEN:
+      origins = queen_attacks_bb(to, pos.pieces());
+      break;
     case PAWN: {
       int back = -pawn_push(mover);
       int rank = relative_rank(mover, to);
@@ -51,7 +61,8 @@ void for_each_origin(const Position& pos, Square to, PieceType walk, Color mover
         for (Square s = step(hurdle, away); s != SQ_NONE && pos.empty(s); s = step(s, away)) f(s, false);
       }
       return;
-    default: return;  // a locust only moves by capturing
+    default:
+      return;  // a locust only moves by capturing
   }
   for (origins &= empty; origins;) f(pop_lsb(origins), false);
 }
@@ -84,8 +95,7 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   // A real pawn promotes exactly when it lands on its last rank, however it moved (from
   // its first or last rank too, by a lent walk: SPEC 3.4); the walk decides below whether
   // it could move at all.
-  if (unit.type() == PAWN && (relative_rank(mover, m.to()) == 7) != (m.promotion() != NO_PIECE_TYPE))
-    return false;
+  if (unit.type() == PAWN && (relative_rank(mover, m.to()) == 7) != (m.promotion() != NO_PIECE_TYPE)) return false;
   if (unit.type() != PAWN && m.promotion() != NO_PIECE_TYPE) return false;
   if (walk >= KNIGHT && walk <= KING && m.kind() == MoveKind::NORMAL && m.promotion() == NO_PIECE_TYPE) {
     // A leaper or slider moving to an empty square: plain geometry.
@@ -163,8 +173,7 @@ inline Bitboard start_retro(const Position& pos, Position& before) {
 // to f when `m` leads from it to `pos`, and the same move from the variants of `before`
 // where the side to move could have taken a pawn of the other side en passant.
 template <bool CheckLegality, class Rules, class F>
-void report_candidate(Position& before, Move m, const Position& pos, const Rules& rules, Square from, Square to,
-                      F& f) {
+void report_candidate(Position& before, Move m, const Position& pos, const Rules& rules, Square from, Square to, F& f) {
   if (CheckLegality && !is_legal_position(before, rules)) return;
   if (leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
   Color other = pos.side_to_move();
@@ -263,7 +272,8 @@ void for_each_predecessor_across_mutations(const Position& pos, const Rules& rul
             for (Bitboard touched = touched_by_magic_bb(pos, from, to); touched; ++n) {
               squares[n] = pop_lsb(touched);
               Piece x = pos.piece_on(squares[n]);
-              types[n] = unmutated_types(x.type(), x.color() == mover ? MutationDirection::UP : MutationDirection::DOWN, end);
+              types[n] =
+                  unmutated_types(x.type(), x.color() == mover ? MutationDirection::UP : MutationDirection::DOWN, end);
               possible = possible && types[n].count > 0;
             }
             int digit[8] = {};
@@ -291,9 +301,9 @@ void for_each_predecessor_across_mutations(const Position& pos, const Rules& rul
 // predecessor of `pos` by a move without capture, where the unit that stands on `to` in
 // `pos` stood on `from`. Without magic units these moves keep the material (captures and
 // promotions leave it); with magic units they include promotions and mutations, and the
-// predecessor may belong to another material of the same component (SPEC 5). Predecessors are legal positions (the side not to move in them
-// is not in check) and carry an en-passant square exactly when one is usable. The
-// position passed to f is only valid during the call.
+// predecessor may belong to another material of the same component (SPEC 5). Predecessors are legal positions (the side
+// not to move in them is not in check) and carry an en-passant square exactly when one is usable. The position passed
+// to f is only valid during the call.
 //
 // With CheckLegality false, predecessors in which the side not to move is in check are
 // reported too (but never kings standing next to each other where the rules forbid it:
@@ -328,14 +338,13 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
             (king_bb(from) & pos.pieces(other, KING)))
           return;
         before.move_piece(to, from);
-        retro_detail::report_candidate<CheckLegality>(before, Move(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL),
-                                        pos, rules, from, to, f);
+        retro_detail::report_candidate<CheckLegality>(
+            before, Move(from, to, double_step ? MoveKind::DOUBLE_STEP : MoveKind::NORMAL), pos, rules, from, to, f);
         before.move_piece(from, to);
       });
     }
   }
 }
-
 
 // Whether for_each_leaper_slider_unmove() gives every un-move of `pos`: under exact retro
 // walks (orthodox chess and the paralysis family), without magic units and en passant, when

@@ -30,8 +30,9 @@ std::vector<std::string> RuleSet::known_names() {
 Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
   const std::size_t plus = n.find('+');
   if (n.find('+', plus + 1) != std::string::npos)
-    return error(ErrorKind::InvalidArgument,
-                 "bad condition '" + printable(n) + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
+    return error(
+        ErrorKind::InvalidArgument,
+        "bad condition '" + printable(n) + "': a combination has two parts (a paralysis condition and Annan or Nanna)");
   const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
   const RuleSet *paralysis = nullptr, *walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
@@ -50,8 +51,8 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
       paralysis = &part;
     } else if (part.get_if<AnnanRules>()) {
       if (walk)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two walk conditions ('" + walk->name() +
-                                                     "' and '" + part.name() +
+        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two walk conditions ('" +
+                                                     walk->name() + "' and '" + part.name() +
                                                      "'); a combination has one, and one paralysis condition");
       walk = &part;
     } else {

@@ -182,12 +182,23 @@ std::string to_figurine(std::string_view san) {
   std::string out;
   for (char c : san) {
     switch (c) {
-      case 'K': out += "\u2654"; break;
-      case 'Q': out += "\u2655"; break;
-      case 'R': out += "\u2656"; break;
-      case 'B': out += "\u2657"; break;
-      case 'N': out += "\u2658"; break;
-      default: out += c;
+      case 'K':
+        out += "\u2654";
+        break;
+      case 'Q':
+        out += "\u2655";
+        break;
+      case 'R':
+        out += "\u2656";
+        break;
+      case 'B':
+        out += "\u2657";
+        break;
+      case 'N':
+        out += "\u2658";
+        break;
+      default:
+        out += c;
     }
   }
   return out;

@@ -10,10 +10,14 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   if (b < 0x80) return 1;
   std::size_t n;
   char32_t code, min;
-  if ((b & 0xE0) == 0xC0) n = 2, code = b & 0x1F, min = 0x80;
-  else if ((b & 0xF0) == 0xE0) n = 3, code = b & 0x0F, min = 0x800;
-  else if ((b & 0xF8) == 0xF0) n = 4, code = b & 0x07, min = 0x10000;
-  else return 0;
+  if ((b & 0xE0) == 0xC0)
+    n = 2, code = b & 0x1F, min = 0x80;
+  else if ((b & 0xF0) == 0xE0)
+    n = 3, code = b & 0x0F, min = 0x800;
+  else if ((b & 0xF8) == 0xF0)
+    n = 4, code = b & 0x07, min = 0x10000;
+  else
+    return 0;
   if (i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;

@@ -32,8 +32,7 @@ enum PieceType : std::uint8_t {
 class Piece {
  public:
   constexpr Piece() = default;
-  constexpr Piece(Color c, PieceType pt, bool magic = false)
-      : code_(std::uint8_t(pt | (c << 4) | (magic << 5))) {}
+  constexpr Piece(Color c, PieceType pt, bool magic = false) : code_(std::uint8_t(pt | (c << 4) | (magic << 5))) {}
 
   static constexpr Piece from_code(std::uint8_t code) {
     Piece p;

@@ -6,8 +6,7 @@ namespace feerie {
 
 namespace {
 
-void add_promotions(const Position& pos, Square from, Square to, MoveList& out,
-                    MoveKind kind = MoveKind::NORMAL) {
+void add_promotions(const Position& pos, Square from, Square to, MoveList& out, MoveKind kind = MoveKind::NORMAL) {
   for (PieceType pt : promotion_types(pos)) out.push(Move(from, to, kind, pt));
 }
 
@@ -38,13 +37,11 @@ void add_pawn_walk_moves(const Position& pos, Square s, Color c, bool real_pawn,
     add_destination(pos, s, to, promotes(to), out);
   }
   Square ep = pos.ep_square();
-  if (ep != SQ_NONE && (pawn_capture_bb(c, s) & square_bb(ep)) &&
-      (capturable & square_bb(Square(ep - pawn_push(c)))))
+  if (ep != SQ_NONE && (pawn_capture_bb(c, s) & square_bb(ep)) && (capturable & square_bb(Square(ep - pawn_push(c)))))
     out.push(Move(s, ep, MoveKind::EN_PASSANT));
 }
 
-void add_grasshopper_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable,
-                           MoveList& out) {
+void add_grasshopper_moves(const Position& pos, Square s, Color c, bool real_pawn, Bitboard capturable, MoveList& out) {
   for (int d = 0; d < DIRECTION_NB; ++d) {
     Square hurdle = first_blocker(Direction(d), s, pos.pieces());
     if (hurdle == SQ_NONE) continue;
@@ -78,7 +75,8 @@ Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color
   // with it like any unit (SPEC 3.4).
   Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
   switch (walk) {
-    case PAWN: return pawn_capture_bb(c, s) & enemies;
+    case PAWN:
+      return pawn_capture_bb(c, s) & enemies;
     case GRASSHOPPER: {
       Bitboard targets = 0;
       for (int d = 0; d < DIRECTION_NB; ++d) {
@@ -99,7 +97,8 @@ Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color
       }
       return targets & enemies;
     }
-    default: return leaper_or_slider_bb(walk, s, occupied) & enemies;
+    default:
+      return leaper_or_slider_bb(walk, s, occupied) & enemies;
   }
 }
 
@@ -115,9 +114,15 @@ void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capt
   // locust has no move at all.
   capturable &= unit.magic() ? 0 : pos.pieces(~c);
   switch (walk) {
-    case PAWN: add_pawn_walk_moves(pos, s, c, real_pawn, unit.magic(), capturable, out); return;
-    case GRASSHOPPER: add_grasshopper_moves(pos, s, c, real_pawn, capturable, out); return;
-    case LOCUST: add_locust_moves(pos, s, c, real_pawn, capturable, out); return;
+    case PAWN:
+      add_pawn_walk_moves(pos, s, c, real_pawn, unit.magic(), capturable, out);
+      return;
+    case GRASSHOPPER:
+      add_grasshopper_moves(pos, s, c, real_pawn, capturable, out);
+      return;
+    case LOCUST:
+      add_locust_moves(pos, s, c, real_pawn, capturable, out);
+      return;
     default: {
       Bitboard targets = leaper_or_slider_bb(walk, s, pos.pieces()) & (~pos.pieces() | capturable);
       while (targets) {

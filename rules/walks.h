@@ -12,12 +12,18 @@ namespace feerie {
 // board `occupied`: plain leaper and slider geometry. Empty for the other walks.
 inline Bitboard leaper_or_slider_bb(PieceType walk, Square s, Bitboard occupied) {
   switch (walk) {
-    case KNIGHT: return knight_bb(s);
-    case BISHOP: return bishop_attacks_bb(s, occupied);
-    case ROOK: return rook_attacks_bb(s, occupied);
-    case QUEEN: return queen_attacks_bb(s, occupied);
-    case KING: return king_bb(s);
-    default: return 0;
+    case KNIGHT:
+      return knight_bb(s);
+    case BISHOP:
+      return bishop_attacks_bb(s, occupied);
+    case ROOK:
+      return rook_attacks_bb(s, occupied);
+    case QUEEN:
+      return queen_attacks_bb(s, occupied);
+    case KING:
+      return king_bb(s);
+    default:
+      return 0;
   }
 }
 
@@ -32,11 +38,10 @@ inline Bitboard orthodox_observation_bb(PieceType walk, Color c, Square s, Bitbo
 // with the board `occupied`, each by its own type's walk: reverse look-ups from `s`. Pawns
 // on their first or last rank capture nothing by their own walk.
 inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them, Bitboard occupied) {
-  return pos.pieces(them) &
-         ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
-          (pawn_attackers_bb(them, s) & pos.pieces(PAWN)) |
-          (rook_attacks_bb(s, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
-          (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
+  return pos.pieces(them) & ((knight_bb(s) & pos.pieces(KNIGHT)) | (king_bb(s) & pos.pieces(KING)) |
+                             (pawn_attackers_bb(them, s) & pos.pieces(PAWN)) |
+                             (rook_attacks_bb(s, occupied) & (pos.pieces(ROOK) | pos.pieces(QUEEN))) |
+                             (bishop_attacks_bb(s, occupied) & (pos.pieces(BISHOP) | pos.pieces(QUEEN))));
 }
 
 // Squares of the enemy units that a unit of colour `c` on `s`, using `walk`, could
@@ -52,8 +57,7 @@ Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color
 // unit's square: capture_targets_bb(pos, s, walk, c) & target, with the leapers and
 // sliders answered inline.
 inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target) {
-  if (walk >= KNIGHT && walk <= KING)
-    return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
+  if (walk >= KNIGHT && walk <= KING) return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
   return capture_targets_bb(pos, s, walk, c) & square_bb(target);
 }
 

@@ -12,6 +12,7 @@ packages=(g++ cmake make pkg-config git python3
           chromium                                            # its browser test (tests/tools/serve_test.cpp)
           libtsan2                                            # the ThreadSanitizer test (tests/tsan)
           clang-14 libclang-rt-14-dev libomp-14-dev llvm-14   # the fuzz targets (tests/fuzz/fuzz.sh)
+          clang-format-14                                     # the format check (tests/format/check.sh)
           pybind11-dev python3-dev python3-pytest             # the Python module (python/)
           openmpi-bin libopenmpi-dev)                         # feerie gen --mpi (mpi/, docs/scale.md)
 missing=()

@@ -23,7 +23,7 @@
 namespace feerie::diagram {
 
 struct DiagramOptions {
-  int size = 360;         // width and height of the drawing in pixels (it is square)
+  int size = 360;           // width and height of the drawing in pixels (it is square)
   std::string condition;    // named in the caption when not empty
   std::string stipulation;  // "#3", "h#2": in the caption when not empty
 };

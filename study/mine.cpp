@@ -10,11 +10,11 @@
 
 #include "probe/header_check.h"
 #include "probe/indexer.h"
-#include "study/problem_quality.h"
 #include "probe/table_file.h"
-#include "study/threat_sound.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "study/problem_quality.h"
+#include "study/threat_sound.h"
 
 namespace feerie {
 
@@ -47,7 +47,8 @@ Status check_filter(const MineFilter& f) {
                                                  std::to_string(f.units_max) + " (expected N or N-M with 1 <= N <= M)");
   if (f.checks_min < 0 || (f.checks_max >= 0 && f.checks_min > f.checks_max))
     return error(ErrorKind::InvalidArgument, "bad number of checks " + std::to_string(f.checks_min) + "-" +
-                                                 std::to_string(f.checks_max) + " (expected N or N-M with 0 <= N <= M)");
+                                                 std::to_string(f.checks_max) +
+                                                 " (expected N or N-M with 0 <= N <= M)");
   if (f.mated_min < 0 || f.mated_max < 0 || (f.mated_max > 0 && f.mated_min > f.mated_max))
     return error(ErrorKind::InvalidArgument, "bad mated range " + std::to_string(f.mated_min) + "-" +
                                                  std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");
@@ -74,7 +75,6 @@ std::string position_key(const Position& pos) {
   key[SQUARE_NB + 1] = char(pos.ep_square());
   return key;
 }
-
 
 // `pos`, won in value `v` for the attacker to move: the unique shortest move, then every
 // defence, then the unique shortest continuation, ... down to the mate. `sound` holds the
@@ -128,9 +128,12 @@ int score(ValueCode v) { return value::is_win(v) ? 1 : value::is_loss(v) ? -1 : 
 bool is_zugzwang(Zugzwang kind, ValueCode mover, ValueCode waiter) {
   const int loss_by_moving = -(score(mover) + score(waiter));  // 0: none, 1: half point, 2: full point
   switch (kind) {
-    case Zugzwang::Full: return loss_by_moving == 2;
-    case Zugzwang::Half: return loss_by_moving == 1;
-    case Zugzwang::Any: return loss_by_moving > 0;
+    case Zugzwang::Full:
+      return loss_by_moving == 2;
+    case Zugzwang::Half:
+      return loss_by_moving == 1;
+    case Zugzwang::Any:
+      return loss_by_moving > 0;
   }
   return false;
 }
@@ -184,8 +187,9 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
 // The problem-quality filters of `f` on a won position, cheapest first.
 Expected<bool> passes_quality(const MineFilter& f, const Tablebase& tb, const Position& pos, ValueCode v) {
   using Test = Expected<bool> (*)(const Tablebase&, const Position&, ValueCode);
-  const std::pair<bool, Test> tests[] = {
-      {f.quiet_key, &has_quiet_key}, {f.every_unit_needed, &every_unit_needed}, {f.no_capture, &solution_has_no_capture}};
+  const std::pair<bool, Test> tests[] = {{f.quiet_key, &has_quiet_key},
+                                         {f.every_unit_needed, &every_unit_needed},
+                                         {f.no_capture, &solution_has_no_capture}};
   for (const auto& [wanted, test] : tests) {
     if (!wanted) continue;
     Expected<bool> passes = test(tb, pos, v);

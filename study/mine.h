@@ -107,8 +107,8 @@ struct MineFilter {
 
   // A mate range, a unique key or soundness asks for positions the side to move wins.
   bool wants_win() const {
-    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture || every_unit_needed ||
-           checks_min > 0 || checks_max >= 0 || key_flights;
+    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture ||
+           every_unit_needed || checks_min > 0 || checks_max >= 0 || key_flights;
   }
   bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };
@@ -140,8 +140,8 @@ struct MineReport {
 
 // Scans the table of `material` (either orientation: the other one is the stored table
 // with colours exchanged) and calls `on_match` for each match in scan order (White to
-// move first — with a zugzwang filter only the side asked for, White by default — then by index; each stored position stands for its symmetric images,
-// which share its value), or with a limit for each match of the sample, in scan order
+// move first — with a zugzwang filter only the side asked for, White by default — then by index; each stored position
+// stands for its symmetric images, which share its value), or with a limit for each match of the sample, in scan order
 // once the scan is over. Errors: a missing or corrupt table (of `material`, of the
 // materials its moves lead to, or under `differs_from`), a bad filter (InvalidArgument).
 Expected<MineReport> mine(const Tablebase& tb, const Material& material, const MineOptions& options,

@@ -1,16 +1,16 @@
 #include "study/problem_quality.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
-#include <algorithm>
 #include <vector>
 
-#include "study/mine.h"
-#include "study/solution_tree.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "study/mine.h"
+#include "study/solution_tree.h"
 
 namespace feerie {
 
@@ -23,7 +23,8 @@ bool captured(const Position& before, const Position& after) {
 
 // No capture below `pos`, the attacker to move with value `v`; `seen` holds the attacker
 // positions already found clean (transpositions are explored once).
-Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v, std::unordered_set<std::string>& seen) {
+Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v,
+                          std::unordered_set<std::string>& seen) {
   const std::string fen = to_fen(pos);
   if (seen.count(fen)) return true;
   Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
@@ -165,8 +166,8 @@ Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, Value
     // An en-passant right goes with the pawn that made the double step (or with the
     // last unit that could take it).
     if (without.ep_square() != SQ_NONE && !ep_square_usable(without, tb.rules())) without.set_ep_square(SQ_NONE);
-    if (without.ep_square() != SQ_NONE && without.empty(Square(int(without.ep_square()) +
-                                                              (pos.side_to_move() == WHITE ? -8 : 8))))
+    if (without.ep_square() != SQ_NONE &&
+        without.empty(Square(int(without.ep_square()) + (pos.side_to_move() == WHITE ? -8 : 8))))
       without.set_ep_square(SQ_NONE);
     if (!is_legal_position(without, tb.rules())) continue;  // needed: no position without it
     Expected<ValueCode> w = tb.value_code(without);

@@ -159,8 +159,8 @@ void pgn_moves(const std::vector<SolutionNode>& nodes, int ply, Color mover, boo
 }  // namespace
 
 std::string solution_pgn(const Position& pos, const SolutionNode& root, const std::string& condition) {
-  std::string out = "[Event \"Solution, " + condition + "\"]\n[SetUp \"1\"]\n[FEN \"" + to_fen(pos) +
-                    "\"]\n[Result \"*\"]\n\n";
+  std::string out =
+      "[Event \"Solution, " + condition + "\"]\n[SetUp \"1\"]\n[FEN \"" + to_fen(pos) + "\"]\n[Result \"*\"]\n\n";
   std::string moves;
   pgn_moves(root.children, 0, pos.side_to_move(), true, moves, root.tries);
   return out + (moves.empty() ? "" : moves.substr(1) + " ") + "*\n";
@@ -185,8 +185,8 @@ std::string solution_text(const Position& pos, const SolutionNode& root) {
   if (!root.attacker) {
     write_attacks(root.children, "", 0, pos.side_to_move(), 0, true, out);
     for (const SolutionNode& t : root.tries)
-      out += numbered(t, 0, pos.side_to_move(), true) + "? " + numbered(t.children.front(), 1, ~pos.side_to_move(), true) +
-             "!\n";
+      out += numbered(t, 0, pos.side_to_move(), true) + "? " +
+             numbered(t.children.front(), 1, ~pos.side_to_move(), true) + "!\n";
   } else
     write_defences(root.children, root.omitted, 0, pos.side_to_move(), 0, out);
   return out;

@@ -27,7 +27,7 @@ struct SolutionNode {
   Move move;
   std::string san;
   bool checkmate = false;
-  bool attacker = false;              // a move of the side that mates
+  bool attacker = false;               // a move of the side that mates
   std::vector<SolutionNode> children;  // the next moves, as above
   int omitted = 0;                     // replies left out by the width
   bool cut = false;                    // what follows was left out: the node budget was spent

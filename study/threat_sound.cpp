@@ -4,9 +4,9 @@
 #include <string>
 #include <unordered_set>
 
-#include "study/mine.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "study/mine.h"
 
 namespace feerie {
 

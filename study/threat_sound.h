@@ -50,14 +50,14 @@ enum class KeyKind {
 };
 
 struct ThreatReading {
-  int keys = 0;  // moves keeping the shortest mate, counted up to 2 (0 when `pos` is not won)
+  int keys = 0;                          // moves keeping the shortest mate, counted up to 2 (0 when `pos` is not won)
   KeyKind key_kind = KeyKind::Zugzwang;  // with a unique key (a mating key: Check)
-  Move key{};                   // with a unique key
-  Position threat_position;     // with a threat: the pass after the key, where the threats are played
-  std::vector<Move> threats;    // the key's threat moves (played in threat_position)
-  int threat_moves = 0;         // the threats' mate in t moves after the pass (0: none)
-  int duals = 0;                // continuations beyond the first after defences, every level
-  bool sound = false;           // one key and no dual
+  Move key{};                            // with a unique key
+  Position threat_position;              // with a threat: the pass after the key, where the threats are played
+  std::vector<Move> threats;             // the key's threat moves (played in threat_position)
+  int threat_moves = 0;                  // the threats' mate in t moves after the pass (0: none)
+  int duals = 0;                         // continuations beyond the first after defences, every level
+  bool sound = false;                    // one key and no dual
   bool double_threat() const { return threats.size() > 1; }
 };
 

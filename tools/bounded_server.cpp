@@ -111,8 +111,10 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
     const std::string body = "{\"error\": \"too many connections from this address at once (" +
                              std::to_string(per_client_) + ")\", \"error_kind\": \"" +
                              kind_name(ErrorKind::ResourceLimit) + "\"}\n";
-    const std::string refusal = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-                                "Connection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    const std::string refusal =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        "Connection: close\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n" + body;
     (void)::send(sock, refusal.data(), refusal.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
     close_connection(sock);
     return false;

@@ -1,12 +1,13 @@
 // The helpers of tools/cli.h that every command shares: conditions and positions from
 // the user's text, and exit codes.
+#include "tools/cli.h"
+
 #include <unistd.h>
 
 #include <iostream>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
-#include "tools/cli.h"
 
 namespace feerie::cli {
 
@@ -18,15 +19,24 @@ void clear_progress() {
 
 int exit_code(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::Internal: return 1;
-    case ErrorKind::InvalidArgument: return 2;
-    case ErrorKind::NotFound: return 3;
-    case ErrorKind::Corruption: return 4;
-    case ErrorKind::IOError: return 5;
-    case ErrorKind::NotSupported: return 6;
-    case ErrorKind::ResourceLimit: return 7;
-    case ErrorKind::Interrupted: return 130;
-    case ErrorKind::ConditionMismatch: return 8;
+    case ErrorKind::Internal:
+      return 1;
+    case ErrorKind::InvalidArgument:
+      return 2;
+    case ErrorKind::NotFound:
+      return 3;
+    case ErrorKind::Corruption:
+      return 4;
+    case ErrorKind::IOError:
+      return 5;
+    case ErrorKind::NotSupported:
+      return 6;
+    case ErrorKind::ResourceLimit:
+      return 7;
+    case ErrorKind::Interrupted:
+      return 130;
+    case ErrorKind::ConditionMismatch:
+      return 8;
   }
   return 1;
 }

@@ -2,12 +2,11 @@
 // reports failure by throwing CommandError, which main() prints as one line.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <nlohmann/json_fwd.hpp>
 
 #include "rules/expected.h"
 #include "rules/position.h"
@@ -93,7 +92,7 @@ namespace feerie {
 class Tablebase;
 struct TableHeader;
 struct ProbeResult;
-}
+}  // namespace feerie
 
 namespace feerie::cli {
 

@@ -69,8 +69,8 @@ void add_check_command(CLI::App& app) {
     } else {
       conditions.push_back(parse_condition(opt->condition).name());
     }
-    if (ec) throw CommandError("cannot list the tables directory '" + opt->tables + "': " + ec.message(),
-                               ErrorKind::IOError);
+    if (ec)
+      throw CommandError("cannot list the tables directory '" + opt->tables + "': " + ec.message(), ErrorKind::IOError);
     int checked = 0, bad = 0, unreadable = 0, stale = 0;
     auto report = [&](const std::string& path, const std::string& problem) {
       ++checked;

@@ -6,8 +6,8 @@
 
 #include "rules/fen.h"
 #include "rules/text.h"
-#include "tools/cli.h"
 #include "study/diagram.h"
+#include "tools/cli.h"
 
 namespace feerie::cli {
 

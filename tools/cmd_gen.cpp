@@ -97,8 +97,9 @@ void print_generated(const GeneratedTable& t) {
              "{}: generated {} in {:.2f} s (solve {:.2f}, statistics {:.2f}, write {:.2f}; {} entries per side, {} "
              "{}{}, {} bytes{}{})",
              t.material.name(), t.path, t.seconds, t.solve_seconds, t.statistics_seconds, t.write_seconds, t.entries,
-             t.passes, t.passes == 1 ? "pass" : "passes", t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass),
-             t.file_bytes, component,
+             t.passes, t.passes == 1 ? "pass" : "passes",
+             t.resumed_at_pass < 0 ? "" : fmt::format(", resumed at pass {}", t.resumed_at_pass), t.file_bytes,
+             component,
              t.exchanged ? fmt::format("; {} updates exchanged ({}), at most {} in a pass", t.exchanged,
                                        bytes_text(8.0 * double(t.exchanged)), t.busiest_pass_exchanged)
                          : "")
@@ -154,7 +155,7 @@ void print_plan(const Plan& plan, bool json) {
     nlohmann::ordered_json out;
     out["peak_bytes"] = plan.peak_bytes;
     out["seconds"] = std::round(plan.seconds);  // rough: within about a factor of 2
-    out["ranks"] = plan.ranks;  // the peaks are per process
+    out["ranks"] = plan.ranks;                  // the peaks are per process
     out["components"] = nlohmann::ordered_json::array();
     for (const PlannedComponent& c : plan.components) {
       nlohmann::ordered_json j;
@@ -221,9 +222,10 @@ void run_gen(const GenCommandOptions& o) {
   } else {
     g.max_memory = parse_size(o.max_memory, "--max-memory");
   }
-  std::vector<Material> targets =
-      gen_targets(o.table.args, o.sets, o.pawns ? PawnFilter::WithPawns : o.no_pawns ? PawnFilter::WithoutPawns
-                                                                                       : PawnFilter::Any);
+  std::vector<Material> targets = gen_targets(o.table.args, o.sets,
+                                              o.pawns      ? PawnFilter::WithPawns
+                                              : o.no_pawns ? PawnFilter::WithoutPawns
+                                                           : PawnFilter::Any);
   if (o.ranks && !(o.plan_only && o.mpi))
     throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
                        ErrorKind::InvalidArgument);
@@ -261,8 +263,8 @@ void run_gen(const GenCommandOptions& o) {
     // The process that meets a failure says so; one failing alone would leave the
     // others waiting for it forever, so it stops the whole job.
     clear_progress();
-    std::cerr << "feerie: process " << partition->rank() << " of " << partition->ranks() << ": "
-              << done.error_message() << "\n";
+    std::cerr << "feerie: process " << partition->rank() << " of " << partition->ranks() << ": " << done.error_message()
+              << "\n";
     abort_mpi_job(done.error_kind());
   }
   take(std::move(done));

@@ -8,13 +8,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "study/mine.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/san.h"
+#include "study/mine.h"
+#include "study/popeye.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
-#include "study/popeye.h"
 #include "tools/threat_text.h"
 
 namespace feerie::cli {
@@ -26,7 +26,7 @@ struct MineCommandOptions {
   std::string tables = "tables";
   std::string material;
   std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound, checks,
-      key_flights;
+                                                              key_flights;
   bool unique_key = false, usual_pawn_ranks = false, legal_there = false;
   bool quiet_key = false, no_capture = false, every_unit_needed = false;
   std::uint64_t limit = 0, seed = 0;

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "probe/tablebase.h"
 #include "rules/fen.h"

@@ -9,17 +9,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "study/mine.h"
-#include "study/problem_quality.h"
-#include "study/solution_tree.h"
 #include "probe/tablebase.h"
-#include "study/threat_sound.h"
 #include "rules/fen.h"
 #include "rules/san.h"
 #include "rules/text.h"
+#include "study/mine.h"
+#include "study/popeye.h"
+#include "study/problem_quality.h"
+#include "study/solution_tree.h"
+#include "study/threat_sound.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
-#include "study/popeye.h"
 #include "tools/table_command.h"
 #include "tools/threat_text.h"
 
@@ -41,11 +41,11 @@ struct ProbeOptions {
   bool json = false;
   bool moves = false;  // every legal move with its value
   bool pv = true;
-  bool uci = false;  // long algebraic notation instead of SAN in the text
-  int tree_width = -1;  // >= 0: the solution tree, at most that many replies per node (0: all)
-  bool problem = false;  // the mining filters' verdicts on the position (issue 24)
-  bool figurine = false;  // SAN with figurines (♘f3)
-  bool pgn = false;       // with --tree: the tree as PGN
+  bool uci = false;                // long algebraic notation instead of SAN in the text
+  int tree_width = -1;             // >= 0: the solution tree, at most that many replies per node (0: all)
+  bool problem = false;            // the mining filters' verdicts on the position (issue 24)
+  bool figurine = false;           // SAN with figurines (♘f3)
+  bool pgn = false;                // with --tree: the tree as PGN
   PopeyeWriter* popeye = nullptr;  // with --popeye: each position as a Popeye problem
 };
 
@@ -140,8 +140,7 @@ void add_probe_command(CLI::App& app) {
                   "With --tree: at most this many defences per move (the others counted; default: all)")
       ->check(CLI::Range(1, 1000))
       ->needs(tree);
-  cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")
-      ->needs(tree);
+  cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")->needs(tree);
   cmd->add_flag("--problem", probe_options->problem,
                 "Also the verdicts of mine's problem filters on the position: unique key, sound (every reply, "
                 "threat), quiet key, no capture, every unit needed, checks, flights; and the key's threat (with "
@@ -182,17 +181,15 @@ void add_probe_command(CLI::App& app) {
       } catch (const CommandError& e) {
         if (failed++ == 0) first_failure = e.kind;
         if (opt->json)
-          std::cout
-              << json_text(nlohmann::ordered_json{
-                     {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
-              << "\n";
+          std::cout << json_text(nlohmann::ordered_json{
+                           {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
+                    << "\n";
         else
           std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
       }
     }
     if (failed)
-      throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed",
-                         first_failure);
+      throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
   });
 }
 

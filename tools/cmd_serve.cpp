@@ -17,11 +17,11 @@
 #include "probe/material.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
-#include "tools/cli.h"
-#include "tools/serve_api.h"
-#include "tools/json_text.h"
 #include "study/diagram.h"
 #include "study/serve_page.h"
+#include "tools/cli.h"
+#include "tools/json_text.h"
+#include "tools/serve_api.h"
 
 #ifdef FEERIE_HAVE_HTTPLIB
 #include <httplib.h>

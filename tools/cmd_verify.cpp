@@ -25,8 +25,8 @@ VerifyProgress entries_progress_printer(const std::string& what, bool log, doubl
   auto last = std::make_shared<double>(-1e9);
   return [=](std::uint64_t done, std::uint64_t total) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::string text = fmt::format("{}: {}% of the entries, {:.0f} s", what,
-                                         100 * done / std::max<std::uint64_t>(total, 1), elapsed);
+    const std::string text =
+        fmt::format("{}: {}% of the entries, {:.0f} s", what, 100 * done / std::max<std::uint64_t>(total, 1), elapsed);
     if (terminal) {
       std::cerr << "\r\033[K" << text << std::flush;
     } else if (elapsed - *last >= log_seconds) {

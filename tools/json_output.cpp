@@ -1,13 +1,14 @@
 // The JSON objects and names the commands and the viewer print (`probe --json`, `stat
 // --json`, `serve`'s API): one definition each, shared (tools/cli.h).
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
-#include "study/solution_tree.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/san.h"
+#include "study/solution_tree.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 

@@ -1,9 +1,8 @@
 // JSON output of the command line and the viewer.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace feerie::cli {
 

@@ -2,12 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "probe/header_check.h"
 #include "probe/material.h"
 #include "probe/table_file.h"
-#include "probe/header_check.h"
-#include "tools/cli.h"
-#include "study/diagram.h"
 #include "rules/text.h"
+#include "study/diagram.h"
+#include "tools/cli.h"
 #include "tools/json_text.h"
 
 namespace feerie::cli {

@@ -2,13 +2,12 @@
 // direct mate (study/threat_sound.h): the key, what it threatens, a double threat.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "study/threat_sound.h"
 #include "rules/san.h"
+#include "study/threat_sound.h"
 
 namespace feerie::cli {
 

@@ -15,9 +15,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "gen/generate.h"
 #include "tools/serve_api.h"
@@ -72,8 +71,7 @@ std::string decoded(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '+') {
       out += ' ';
-    } else if (text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) >= 0 &&
-               hex(text[i + 2]) >= 0) {
+    } else if (text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) >= 0 && hex(text[i + 2]) >= 0) {
       out += char(hex(text[i + 1]) * 16 + hex(text[i + 2]));
       i += 2;
     } else {

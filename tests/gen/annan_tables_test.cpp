@@ -54,7 +54,8 @@ TEST_F(AnnanTables, SeedDiagramDMateInOne) {
   std::string out;
   for (char buffer[4096]; std::fgets(buffer, sizeof buffer, pipe);) out += buffer;
   EXPECT_EQ(pclose(pipe), 0) << out;
-  EXPECT_NE(out.find("\"moves\":[{\"move\":\"a2b2\",\"san\":\"Rb2#\",\"fen_after\":\"8/8/8/8/R7/1K5k/1R6/8 b - - 0 1\",\"wdl\":\"win\","
+  EXPECT_NE(out.find("\"moves\":[{\"move\":\"a2b2\",\"san\":\"Rb2#\",\"fen_after\":\"8/8/8/8/R7/1K5k/1R6/8 b - - 0 "
+                     "1\",\"wdl\":\"win\","
                      "\"dtm_plies\":1,\"mate_in\":1,\"checkmate\":true,\"stalemate\":false}"),
             std::string::npos)
       << out;
@@ -74,4 +75,3 @@ TEST_F(AnnanTables, PawnTablesOfEachFamilyVerify) {
 
 }  // namespace
 }  // namespace feerie
-

@@ -1,16 +1,15 @@
 // The reliability issue's acceptance at full size: KQRvKR (the benchmark's 5-man table)
 // stopped at three different points and resumed gives the bytes of an uninterrupted run.
 // About four solves of KQRvKR: label `slow`.
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
 
-#include <gtest/gtest.h>
-
-#include "tests/test_util.h"
-
 #include "gen/generate.h"
 #include "tests/gen/table_test_util.h"
+#include "tests/test_util.h"
 
 namespace feerie {
 namespace {

@@ -1,18 +1,18 @@
 // Checkpoint and resume (the reliability issue): a generation interrupted after any pass
 // resumes from its checkpoint and writes the same bytes as an uninterrupted one; a
 // damaged or foreign checkpoint is refused with the reason and the solve starts over.
+#include "gen/checkpoint.h"
+
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "tests/test_util.h"
-
-#include "gen/checkpoint.h"
 #include "gen/generate.h"
 #include "tests/gen/table_test_util.h"
+#include "tests/test_util.h"
 
 namespace feerie {
 namespace {
@@ -82,7 +82,8 @@ TEST_F(Resume, InterruptedAtSeveralPassesAndResumedGivesTheSameBytes) {
     auto resumed = run(dir, -1, notices);
     ASSERT_TRUE(resumed.ok()) << resumed.error_message();
     EXPECT_EQ(resumed->back().resumed_at_pass, stop_after);
-    EXPECT_NE(notices.find("resuming KQvKR from its checkpoint at pass " + std::to_string(stop_after)), std::string::npos)
+    EXPECT_NE(notices.find("resuming KQvKR from its checkpoint at pass " + std::to_string(stop_after)),
+              std::string::npos)
         << notices;
     EXPECT_TRUE(test::file_bytes(table(dir, "KQvKR")) == expected_) << "stop after " << stop_after;
     EXPECT_FALSE(fs::exists(checkpoint)) << "a finished table's checkpoint is removed";

@@ -3,13 +3,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "probe/indexer.h"
-#include "probe/table_file.h"
-#include "probe/tablebase.h"
 #include "gen/generate.h"
 #include "gen/graph.h"
 #include "gen/solver.h"
 #include "gen/verify.h"
+#include "probe/indexer.h"
+#include "probe/table_file.h"
+#include "probe/tablebase.h"
 #include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
@@ -201,7 +201,8 @@ TEST_F(ThreeMan, VerifierFindsAWrongValue) {
   ASSERT_TRUE(report.ok()) << report.error_message();
   EXPECT_GE(report->inconsistent, 1u);
   bool named = false;
-  for (const std::string& e : report->examples) named |= e.find(" w - - 0 1: stored draw, expected win in 1 plies") != std::string::npos;
+  for (const std::string& e : report->examples)
+    named |= e.find(" w - - 0 1: stored draw, expected win in 1 plies") != std::string::npos;
   EXPECT_TRUE(named) << (report->examples.empty() ? "no example" : report->examples[0]);
   fs::remove_all(other);
 }
@@ -313,7 +314,8 @@ TEST_F(Reuse, SoundTableIsReusedWithoutComment) {
 TEST_F(Reuse, GenRemovesTemporaryFilesOfInterruptedRuns) {
   fs::path orthodox = fs::path(dir_) / "orthodox";
   // A process id above the kernel's maximum (4194304) belongs to no process.
-  fs::path stale = orthodox / "KQvKR.ftb.tmp.99999999.0", live = orthodox / ("KQvKR.ftb.tmp." + std::to_string(::getpid()) + ".7");
+  fs::path stale = orthodox / "KQvKR.ftb.tmp.99999999.0",
+           live = orthodox / ("KQvKR.ftb.tmp." + std::to_string(::getpid()) + ".7");
   std::ofstream(stale) << "half a table";
   std::ofstream(live) << "a table being written";
   regenerate_kqvk();

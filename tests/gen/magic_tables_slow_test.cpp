@@ -11,7 +11,8 @@ namespace feerie {
 namespace {
 
 TEST(MagicTablesSlow, EveryMemberVerifiesAndThreadCountsGiveTheSameBytes) {
-  const std::string dir2 = test::temporary_tables_dir("feerie-magic-2-"), dir1 = test::temporary_tables_dir("feerie-magic-1-");
+  const std::string dir2 = test::temporary_tables_dir("feerie-magic-2-"),
+                    dir1 = test::temporary_tables_dir("feerie-magic-1-");
   std::vector<GeneratedTable> two = test::generate_with_threads(dir2, "KmRvKP", 2);
   std::vector<GeneratedTable> one = test::generate_with_threads(dir1, "KmRvKP", 1);
   ASSERT_EQ(two.size(), 6u);

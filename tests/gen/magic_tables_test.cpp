@@ -4,8 +4,8 @@
 // (about 37 million entries per side), verifies the pawn member (the one promotions leave)
 // entry by entry and probes positions across the members; the slow suite
 // (magic_tables_slow_test.cpp) verifies every member and compares 1 and 2 threads.
-#include "probe/tablebase.h"
 #include "gen/graph.h"
+#include "probe/tablebase.h"
 #include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
@@ -13,7 +13,6 @@ namespace feerie {
 namespace {
 
 namespace fs = std::filesystem;
-
 
 TEST(MagicTables, ComponentOfKmRvKPSolvedTogether) {
   const std::string dir = test::temporary_tables_dir("feerie-magic-");

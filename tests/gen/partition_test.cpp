@@ -2,12 +2,13 @@
 // the statistics of parts, and whole generations by "processes" that are threads of this
 // test (ThreadPartition: the collectives through shared memory and a barrier), compared
 // byte for byte with one process's tables. The MPI runs themselves are tests/mpi/.
+#include "gen/partition.h"
+
 #include <barrier>
 #include <filesystem>
 #include <thread>
 
 #include "gen/generate.h"
-#include "gen/partition.h"
 #include "gen/solver.h"
 #include "gen/statistics.h"
 #include "gen/verify.h"
@@ -54,8 +55,13 @@ TEST(Ownership, RangesCoverEveryEntryOnceInWholeBlocks) {
 class ThreadPartition final : public Partition {
  public:
   struct Hub {
-    explicit Hub(int ranks) : ranks(ranks), sync(ranks), words(std::size_t(ranks)), counts(std::size_t(ranks)),
-                              numbers(std::size_t(ranks)), texts(std::size_t(ranks)) {}
+    explicit Hub(int ranks)
+        : ranks(ranks),
+          sync(ranks),
+          words(std::size_t(ranks)),
+          counts(std::size_t(ranks)),
+          numbers(std::size_t(ranks)),
+          texts(std::size_t(ranks)) {}
     int ranks;
     std::barrier<> sync;
     std::vector<std::vector<std::uint64_t>> words, counts;

@@ -59,9 +59,8 @@ std::set<std::string> brute_force_predecessors(const Position& pos, const RuleSe
             v.set_ep_square(Square(e));
             Color other = pos.side_to_move();
             Square pawn = Square(e + pawn_push(other));
-            if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) ||
-                !v.empty(Square(e)) || !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules) ||
-                !ep_square_possible(v, rules))
+            if (relative_rank(other, Square(e)) != 2 || v.piece_on(pawn) != Piece(other, PAWN) || !v.empty(Square(e)) ||
+                !v.empty(Square(e - pawn_push(other))) || !ep_square_usable(v, rules) || !ep_square_possible(v, rules))
               continue;
             variants.push_back(v);
           }
@@ -123,7 +122,8 @@ void check_material(const char* name, int samples, const RuleSet& rules = RuleSe
   for (int n = 0; checked < samples && n < samples * 50; ++n) {
     // Half the samples from the en-passant sections when there are any.
     std::uint64_t i = rng() % indexer.size();
-    if (n % 2 && indexer.size() > indexer.base_size()) i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+    if (n % 2 && indexer.size() > indexer.base_size())
+      i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
     Position pos;
     if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
     ++checked;

@@ -2,12 +2,12 @@
 // entry, with its statistics.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <gtest/gtest.h>
-#include <unistd.h>
 
 #include "gen/generate.h"
 #include "gen/verify.h"

@@ -56,7 +56,9 @@ TEST(ValueStore, ForAllEntriesVisitsEveryOwnEntryOnceAndReportsProgressByChunk) 
           // Distinct entries, so distinct counters: no race.
           ++seen[std::size_t(side) * (7 + big) + (member ? 7 : 0) + i];
         },
-        [&](std::uint64_t done, std::uint64_t total) { reports.push_back({done, total}); });
+        [&](std::uint64_t done, std::uint64_t total) {
+          reports.push_back({done, total});
+        });
     std::uint64_t visited = 0;
     for (int m = 0; m < 2; ++m)
       for (int side = 0; side < 2; ++side)
@@ -103,8 +105,7 @@ TEST(ValueStore, APassVisitsExactlyTheEntriesOfItsValueAndSkipsLaterOnesUntilThe
   store.store(Entry::of(0, 0, 6), loss2);  // same block as a loss in 0
   store.store(Entry::of(0, 1, 2 * Block), win1);
   EXPECT_EQ(store.max_plies(), 2);
-  EXPECT_EQ(visited(store, loss0),
-            (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 5}, {0, 1, 3 * Block + 1}}));
+  EXPECT_EQ(visited(store, loss0), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 5}, {0, 1, 3 * Block + 1}}));
   // A value written during a pass, after its block was scanned, is still found later.
   store.store(Entry::of(0, 0, 7), win1);
   EXPECT_EQ(visited(store, win1), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 7}, {0, 1, 2 * Block}}));
@@ -223,7 +224,8 @@ TEST(ValueStore, ChunkedScansCallBetweenChunksAsOftenInEveryProcess) {
   for (int rank = 0; rank < 3; ++rank) {
     ValueStore store({size}, rank, 3, 1);
     int n = 0;
-    store.for_entries_with<true>(value::mate_in_plies(0), [](int, int, std::uint64_t) {}, [&] { ++n; });
+    store.for_entries_with<true>(
+        value::mate_in_plies(0), [](int, int, std::uint64_t) {}, [&] { ++n; });
     calls.push_back(n);
   }
   EXPECT_EQ(calls, (std::vector<int>{4, 4, 4}));

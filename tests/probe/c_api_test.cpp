@@ -1,14 +1,13 @@
 // The C API, called as a C program would, and the C example program run on real tables.
-#include <cstdio>
-#include <filesystem>
-#include <string>
-
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "feerie/feerie.h"
 #include "gen/generate.h"

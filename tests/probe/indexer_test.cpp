@@ -1,6 +1,7 @@
+#include "probe/indexer.h"
+
 #include <random>
 
-#include "probe/indexer.h"
 #include "tests/test_util.h"
 
 namespace feerie {

@@ -55,8 +55,7 @@ TEST(MaterialSet, BadSetsAreRefusedWithTheReason) {
     Expected<std::vector<Material>> set = material_set(bad);
     ASSERT_FALSE(set.ok()) << bad;
     EXPECT_EQ(set.error_kind(), ErrorKind::InvalidArgument) << bad;
-    EXPECT_NE(set.error_message().find(std::string("bad set '") + bad + "'"), std::string::npos)
-        << set.error_message();
+    EXPECT_NE(set.error_message().find(std::string("bad set '") + bad + "'"), std::string::npos) << set.error_message();
   }
 }
 

@@ -1,15 +1,21 @@
+#include "probe/material.h"
+
 #include <gtest/gtest.h>
 
-#include "probe/material.h"
 #include "tests/test_util.h"
 
 namespace feerie {
 namespace {
 
 TEST(Material, CanonicalNames) {
-  for (auto [input, canonical] : std::vector<std::pair<const char*, const char*>>{
-           {"KQvKR", "KQvKR"}, {"kqvkr", "KQvKR"}, {"KRQvK", "KQRvK"}, {"KPNvKB", "KNPvKB"},
-           {"KGLvKL", "KGLvKL"}, {"KmRvKN", "KmRvKN"}, {"KRmRvK", "KRmRvK"}, {"KPGvK", "KGPvK"}}) {
+  for (auto [input, canonical] : std::vector<std::pair<const char*, const char*>>{{"KQvKR", "KQvKR"},
+                                                                                  {"kqvkr", "KQvKR"},
+                                                                                  {"KRQvK", "KQRvK"},
+                                                                                  {"KPNvKB", "KNPvKB"},
+                                                                                  {"KGLvKL", "KGLvKL"},
+                                                                                  {"KmRvKN", "KmRvKN"},
+                                                                                  {"KRmRvK", "KRmRvK"},
+                                                                                  {"KPGvK", "KGPvK"}}) {
     Expected<Material> m = Material::parse(input);
     ASSERT_TRUE(m.ok()) << input << ": " << m.error_message();
     EXPECT_EQ(m->name(), canonical) << input;
@@ -17,10 +23,15 @@ TEST(Material, CanonicalNames) {
 }
 
 TEST(Material, BadNames) {
-  for (auto [input, message] : std::vector<std::pair<const char*, const char*>>{
-           {"KQK", "one 'v'"}, {"KQvKvK", "one 'v'"}, {"KXvK", "unknown piece letter 'X' at character 2"},
-           {"QvK", "exactly one king, White has 0"}, {"KKvK", "White has 2"}, {"KmvK", "'m' not followed"},
-           {"KvKm", "'m' not followed"}, {"KmKvK", "a king cannot be magic"}}) {
+  for (auto [input, message] :
+       std::vector<std::pair<const char*, const char*>>{{"KQK", "one 'v'"},
+                                                        {"KQvKvK", "one 'v'"},
+                                                        {"KXvK", "unknown piece letter 'X' at character 2"},
+                                                        {"QvK", "exactly one king, White has 0"},
+                                                        {"KKvK", "White has 2"},
+                                                        {"KmvK", "'m' not followed"},
+                                                        {"KvKm", "'m' not followed"},
+                                                        {"KmKvK", "a king cannot be magic"}}) {
     Expected<Material> m = Material::parse(input);
     ASSERT_FALSE(m.ok()) << input;
     EXPECT_NE(m.error_message().find(message), std::string::npos) << m.error_message();

@@ -1,5 +1,6 @@
 #include "probe/table_file.h"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -9,8 +10,6 @@
 #include <fstream>
 #include <random>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 namespace feerie {
 namespace {
@@ -39,7 +38,8 @@ TableHeader sample_header(std::uint64_t entries, std::uint32_t block_entries) {
   h.entries = entries;
   h.block_entries = block_entries;
   h.generator = "feerie 0.1.0 test";
-  h.stats[0] = {1000, 600, 300, 100, 80, 40, 12, 19, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1", 17, "8/8/8/8/3k4/8/8/KQ6 w - - 0 1"};
+  h.stats[0] = {
+      1000, 600, 300, 100, 80, 40, 12, 19, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1", 17, "8/8/8/8/3k4/8/8/KQ6 w - - 0 1"};
   h.stats[1] = {1001, 0, 301, 700, 0, 41, 90, -1, "", -1, ""};
   return h;
 }
@@ -92,9 +92,8 @@ class TableFileTest : public ::testing::Test {
   void SetUp() override {
     // ctest runs each test in its own process, possibly in parallel: the pid and the
     // test name keep the directories apart.
-    dir_ = fs::temp_directory_path() /
-           ("feerie_table_file_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() / ("feerie_table_file_test_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -441,8 +440,8 @@ TEST_F(TableFileTest, CraftedHeaderWithHugeBlockEntriesIsRefusedBeforeAnyBlockIs
 TEST_F(TableFileTest, CraftedHeaderWhoseEntriesOverflowTheBlockCountIsRefused) {
   std::string path = (dir_ / "empty.ftb").string();
   ASSERT_TRUE(write_table(path, sample_header(0, 0), std::array<std::vector<ValueCode>, 2>{}).ok());
-  write_bytes(path, with_header_edit(read_bytes(path), "(test layout) 0 32768 ",
-                                     "(test layout) 18446744073709551615 2 "));
+  write_bytes(path,
+              with_header_edit(read_bytes(path), "(test layout) 0 32768 ", "(test layout) 18446744073709551615 2 "));
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error_kind(), ErrorKind::Corruption);
@@ -511,7 +510,8 @@ TEST_F(TableFileTest, UnwritableDirectory) {
 }
 
 TEST_F(TableFileTest, TemporariesOfOneProcessAndOfDeadOnes) {
-  for (const char* name : {"KQvK.ftb.tmp.99999999.0", "KQvK.ftb.tmp.12345.1", "KRvK.ftb"}) std::ofstream(dir_ / name) << "x";
+  for (const char* name : {"KQvK.ftb.tmp.99999999.0", "KQvK.ftb.tmp.12345.1", "KRvK.ftb"})
+    std::ofstream(dir_ / name) << "x";
   std::ofstream(dir_ / ("KRvK.ftb.tmp." + std::to_string(::getpid()) + ".0")) << "x";
   EXPECT_EQ(remove_temporaries_of(dir_.string(), 12345), 1);
   EXPECT_EQ(remove_stale_temporaries(dir_.string()), 1);  // 99999999: no such process

@@ -132,23 +132,22 @@ TEST_P(AnnanPerft, EngineAgreesWithReferenceAndRecordedCount) {
 // Counts recorded after engine and reference agreed (docs/conditions/annan.md).
 INSTANTIATE_TEST_SUITE_P(
     Recorded, AnnanPerft,
-    ::testing::Values(
-        Case{"annan", "4k3/4p3/8/8/3K4/R2R4/B7/8 w - - 0 1", 3, 7606},
-        Case{"annan", "8/8/8/8/R7/1K5k/R7/8 w - - 0 1", 4, 6478},
-        Case{"annan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 4333038},
-        Case{"annan", "4k3/1p1p4/2P1P3/8/3pN3/4P3/1P6/4K3 b - - 0 1", 4, 20382},
-        Case{"annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 18140},  // knight e5 takes en passant
-        Case{"annan", "4k3/8/8/8/2p5/8/1N6/1P2K3 w - - 0 1", 4, 2945},   // knight b2-b4: no en passant
-        Case{"annan-b", "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w - - 0 1", 3, 42644},
-        Case{"annan-c", "8/3k4/3r4/8/8/3R4/3K4/8 w - - 0 1", 4, 28223},
-        Case{"annan-d", "8/3k4/3r4/8/8/3R4/3K4/8 w - - 0 1", 4, 17754},
-        Case{"nanna", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 67243},
-        Case{"nanna", "4k3/8/8/8/3pN3/8/1P6/1NR1K3 w - - 0 1", 4, 17612},
-        Case{"nanna-b", "8/8/2k5/2r5/8/8/2R5/2K5 w - - 0 1", 4, 21945},
-        // Pawns on their first and last ranks, lent walks: they move, capture, check and
-        // promote by the lent walk (SPEC 3.4, issue 26).
-        Case{"annan", "7P/7R/8/8/8/k7/p7/4K3 w - - 0 1", 4, 108653},
-        Case{"nanna", "2p1k3/2r5/8/8/8/8/7R/4K2P b - - 0 1", 4, 109920}));
+    ::testing::Values(Case{"annan", "4k3/4p3/8/8/3K4/R2R4/B7/8 w - - 0 1", 3, 7606},
+                      Case{"annan", "8/8/8/8/R7/1K5k/R7/8 w - - 0 1", 4, 6478},
+                      Case{"annan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 4333038},
+                      Case{"annan", "4k3/1p1p4/2P1P3/8/3pN3/4P3/1P6/4K3 b - - 0 1", 4, 20382},
+                      Case{"annan", "4k3/3p4/8/2P1N3/2R1P3/8/8/4K3 b - - 0 1", 4, 18140},  // knight e5 takes en passant
+                      Case{"annan", "4k3/8/8/8/2p5/8/1N6/1P2K3 w - - 0 1", 4, 2945},  // knight b2-b4: no en passant
+                      Case{"annan-b", "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w - - 0 1", 3, 42644},
+                      Case{"annan-c", "8/3k4/3r4/8/8/3R4/3K4/8 w - - 0 1", 4, 28223},
+                      Case{"annan-d", "8/3k4/3r4/8/8/3R4/3K4/8 w - - 0 1", 4, 17754},
+                      Case{"nanna", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 4, 67243},
+                      Case{"nanna", "4k3/8/8/8/3pN3/8/1P6/1NR1K3 w - - 0 1", 4, 17612},
+                      Case{"nanna-b", "8/8/2k5/2r5/8/8/2R5/2K5 w - - 0 1", 4, 21945},
+                      // Pawns on their first and last ranks, lent walks: they move, capture, check and
+                      // promote by the lent walk (SPEC 3.4, issue 26).
+                      Case{"annan", "7P/7R/8/8/8/k7/p7/4K3 w - - 0 1", 4, 108653},
+                      Case{"nanna", "2p1k3/2r5/8/8/8/8/7R/4K2P b - - 0 1", 4, 109920}));
 
 }  // namespace
 }  // namespace feerie

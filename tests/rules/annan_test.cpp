@@ -3,6 +3,7 @@
 // stated fact, and the test asserts those facts. Then the type differences (B, C, D),
 // Nanna, en passant by a unit moving as a pawn and checks by borrowed walks.
 #include "rules/conditions/annan.h"
+
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -12,7 +13,6 @@ using test::contains;
 using test::legal_moves;
 using test::position;
 using test::rules;
-
 
 // The legal moves of the unit on `from` (given as "d4"), sorted.
 std::vector<std::string> moves_from(const char* fen, const char* from, const char* condition = "annan") {
@@ -34,8 +34,7 @@ TEST(Annan, SeedDiagramAWhite) {
   EXPECT_EQ(moves_from(fen, "d4"),
             (std::vector<std::string>{"d4a4", "d4b4", "d4c4", "d4d5", "d4e4", "d4f4", "d4g4", "d4h4"}));
   EXPECT_EQ(moves_from(fen, "a3"), (std::vector<std::string>{"a3b2", "a3b4", "a3c1", "a3c5", "a3d6", "a3e7"}));
-  EXPECT_EQ(moves_from(fen, "a2"),
-            (std::vector<std::string>{"a2b1", "a2b3", "a2c4", "a2d5", "a2e6", "a2f7", "a2g8"}));
+  EXPECT_EQ(moves_from(fen, "a2"), (std::vector<std::string>{"a2b1", "a2b3", "a2c4", "a2d5", "a2e6", "a2f7", "a2g8"}));
   // In orthodox chess the same units have their own walks.
   EXPECT_TRUE(contains(legal_moves(fen), "d4e5"));
   EXPECT_TRUE(contains(legal_moves(fen), "a3a4"));
@@ -45,8 +44,7 @@ TEST(Annan, SeedDiagramAWhite) {
 // of a non-royal king (backwards to its first rank included).
 TEST(Annan, SeedDiagramABlackPawnMovesAsKing) {
   const char* fen = "4k3/4p3/8/8/3K4/R2R4/B7/8 b - - 0 1";
-  EXPECT_EQ(moves_from(fen, "e7"),
-            (std::vector<std::string>{"e7d6", "e7d7", "e7d8", "e7e6", "e7f6", "e7f7", "e7f8"}));
+  EXPECT_EQ(moves_from(fen, "e7"), (std::vector<std::string>{"e7d6", "e7d7", "e7d8", "e7e6", "e7f6", "e7f7", "e7f8"}));
 }
 
 // Diagram B: the knight b2 in front of its pawn b1 moves as a pawn to b3 and b4; the
@@ -215,7 +213,7 @@ TEST(Annan, NonPawnMovingAsPawnDoesNotPromote) {
 TEST(Annan, ChecksByBorrowedWalks) {
   EXPECT_TRUE(checked("7k/8/8/8/3P4/3Q4/8/K7 b - - 0 1", "annan"));  // d4 as a queen sees h8
   EXPECT_FALSE(checked("7k/8/8/8/3P4/3Q4/8/K7 b - - 0 1", "orthodox"));
-  EXPECT_TRUE(checked("8/7k/8/8/4R3/4B3/8/K7 b - - 0 1", "annan"));  // e4 as a bishop sees h7
+  EXPECT_TRUE(checked("8/7k/8/8/4R3/4B3/8/K7 b - - 0 1", "annan"));    // e4 as a bishop sees h7
   EXPECT_FALSE(checked("4k3/8/8/8/4R3/4B3/8/K7 b - - 0 1", "annan"));  // the e-file is no longer its line
   EXPECT_TRUE(checked("4k3/8/8/8/4R3/4B3/8/K7 b - - 0 1", "orthodox"));
 }

@@ -60,10 +60,9 @@ Moves keys(const char* fen, const RuleSet& r, int moves) {
 
 // madrasi+nanna: the pawn a1, lent the knight's walk by a2, takes on b3 and goes to c2.
 TEST(EdgePawnLender, NannaPawnOnFirstRankMovesAsItsLender) {
-  Moves expected{"a1b3", "a1c2", "a2b4", "a2c1", "a2c3", "d3a6", "d3b1", "d3b3", "d3b5", "d3c2",
-                 "d3c3", "d3c4", "d3d1", "d3d2", "d3d4", "d3d5", "d3d6", "d3d7", "d3d8", "d3e2",
-                 "d3e3", "d3e4", "d3f1", "d3f3", "d3f5", "d3g3", "d3g6", "d3h3", "d3h7", "g2f1",
-                 "g2f2", "g2f3", "g2g1", "g2g3", "g2h1", "g2h2", "g2h3"};
+  Moves expected{"a1b3", "a1c2", "a2b4", "a2c1", "a2c3", "d3a6", "d3b1", "d3b3", "d3b5", "d3c2", "d3c3", "d3c4", "d3d1",
+                 "d3d2", "d3d4", "d3d5", "d3d6", "d3d7", "d3d8", "d3e2", "d3e3", "d3e4", "d3f1", "d3f3", "d3f5", "d3g3",
+                 "d3g6", "d3h3", "d3h7", "g2f1", "g2f2", "g2f3", "g2g1", "g2g3", "g2h1", "g2h2", "g2h3"};
   EXPECT_EQ(legal_moves("4n3/8/4r3/7k/8/1n1Q4/N5K1/P7 w - - 0 1", rules("madrasi+nanna")), expected);
 }
 
@@ -71,7 +70,7 @@ TEST(EdgePawnLender, NannaPawnOnFirstRankMovesAsItsLender) {
 // d2 and f2 and promotes along its last rank to d1 and f1.
 TEST(EdgePawnLender, AnnanPawnOnLastRankMovesAndPromotesAlongIt) {
   Moves expected{"e1d1b", "e1d1n", "e1d1q", "e1d1r", "e1d2", "e1f1b", "e1f1n", "e1f1q",
-                 "e1f1r", "e1f2",  "e2d1",  "e2d2",  "e2d3",  "e2f1", "e2f2",  "e2f3"};
+                 "e1f1r", "e1f2",  "e2d1",  "e2d2",  "e2d3", "e2f1",  "e2f2",  "e2f3"};
   EXPECT_EQ(legal_moves("8/5R2/5K2/8/q6Q/8/4kP2/4p3 b - - 0 1", rules("madrasi+annan")), expected);
 }
 
@@ -158,7 +157,8 @@ TEST(EdgePawnLender, RandomPositionsAgreeWithTheIndependentReference) {
       generate_legal(pos, r, moves);
       for (Move m : moves) {
         engine.push_back(to_uci(m));
-        with_edge_moves += relative_rank(pos.side_to_move(), m.from()) % 7 == 0 && pos.piece_on(m.from()).type() == PAWN;
+        with_edge_moves +=
+            relative_rank(pos.side_to_move(), m.from()) % 7 == 0 && pos.piece_on(m.from()).type() == PAWN;
       }
       std::sort(engine.begin(), engine.end());
       ASSERT_EQ(engine, test::combination_reference::legal_moves(pos, params)) << name << " " << to_fen(pos);

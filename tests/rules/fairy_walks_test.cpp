@@ -33,7 +33,6 @@ TEST(Grasshopper, NoLandingOnFriendlyUnitOrOffTheBoard) {
   EXPECT_TRUE(moves.empty());
 }
 
-
 TEST(Grasshopper, GivesCheckOverAHurdle) {
   RuleSet rules = RuleSet::orthodox();
   // G e1, hurdle e7 (black pawn), king e8.

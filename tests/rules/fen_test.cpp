@@ -10,7 +10,7 @@ TEST(Fen, RoundTrip) {
            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
            "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
            "g3k3/7l/8/8/8/8/2L5/G3K3 w - - 0 1",
-           "P3k3/8/8/8/8/8/8/p3K3 w - - 0 1",  // pawns on first and last ranks are valid
+           "P3k3/8/8/8/8/8/8/p3K3 w - - 0 1",     // pawns on first and last ranks are valid
            "4k3/8/1n6/N7/8/1R*6/8/K7 w - - 0 1",  // magic units: the letter and '*'
            "4k3/8/8/8/8/8/p*7/4K2n* b - - 0 1",
        }) {

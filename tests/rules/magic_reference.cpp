@@ -157,13 +157,15 @@ Pos parse_fen(const std::string& fen) {
     }
   }
   if (rank != 0 || file != 8) bad("placement does not have 8 full ranks");
-  if (f[1] == "w") p.side = kWhite;
-  else if (f[1] == "b") p.side = kBlack;
-  else bad("side to move");
+  if (f[1] == "w")
+    p.side = kWhite;
+  else if (f[1] == "b")
+    p.side = kBlack;
+  else
+    bad("side to move");
   if (f[2] != "-") bad("castling field must be '-'");
   if (f[3] != "-") {
-    if (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8')
-      bad("en-passant field");
+    if (f[3].size() != 2 || f[3][0] < 'a' || f[3][0] > 'h' || f[3][1] < '1' || f[3][1] > '8') bad("en-passant field");
     int e = sq_of(f[3][0] - 'a', f[3][1] - '1');
     p.ep = ep_usable(p, e) ? e : -1;
   }
@@ -280,8 +282,10 @@ std::vector<Mv> pseudo_moves(const Pos& p) {
     int ff = file_of(from), fr = rank_of(from);
     auto step_to = [&](int to) {
       const Unit& t = p.sq[to];
-      if (t.type == 0) out.push_back(Mv{from, to, -1, 0, false});
-      else if (!u.magic && capturable_by(t, us)) out.push_back(Mv{from, to, to, 0, false});
+      if (t.type == 0)
+        out.push_back(Mv{from, to, -1, 0, false});
+      else if (!u.magic && capturable_by(t, us))
+        out.push_back(Mv{from, to, to, 0, false});
     };
     switch (u.type) {
       case 'K':
@@ -354,7 +358,8 @@ std::vector<Mv> pseudo_moves(const Pos& p) {
           for (int df : {-1, 1}) {
             if (!on_board(ff + df, fr + fw)) continue;
             int to = sq_of(ff + df, fr + fw);
-            if (capturable_by(p.sq[to], us)) add_pawn_move(p, out, from, to, to, false);
+            if (capturable_by(p.sq[to], us))
+              add_pawn_move(p, out, from, to, to, false);
             else if (to == p.ep && p.sq[to].type == 0)
               add_pawn_move(p, out, from, to, sq_of(ff + df, fr), false);
           }
@@ -385,23 +390,35 @@ char magic_fairy(const Pos& p) {
 
 char step_up(char t, char fairy) {
   switch (t) {
-    case 'P': return 'N';
-    case 'N': return 'B';
-    case 'B': return 'R';
-    case 'R': return 'Q';
-    case 'Q': return fairy ? fairy : 'Q';
-    default: return t;  // G, L never change
+    case 'P':
+      return 'N';
+    case 'N':
+      return 'B';
+    case 'B':
+      return 'R';
+    case 'R':
+      return 'Q';
+    case 'Q':
+      return fairy ? fairy : 'Q';
+    default:
+      return t;  // G, L never change
   }
 }
 
 char step_down(char t, char fairy) {
   switch (t) {
-    case 'Q': return 'R';
-    case 'R': return 'B';
-    case 'B': return 'N';
-    case 'N': return 'P';
-    case 'P': return fairy ? fairy : 'P';
-    default: return t;
+    case 'Q':
+      return 'R';
+    case 'R':
+      return 'B';
+    case 'B':
+      return 'N';
+    case 'N':
+      return 'P';
+    case 'P':
+      return fairy ? fairy : 'P';
+    default:
+      return t;
   }
 }
 
@@ -434,8 +451,10 @@ Pos make_move(const Pos& before, const Mv& m) {
         if (adjacent(s, m.to) && !adjacent(s, m.from)) (u.color == mover.color ? own : other) = true;
       }
       Unit& me = p.sq[m.to];
-      if (own && !other) me.type = step_up(me.type, fairy);
-      else if (other && !own) me.type = step_down(me.type, fairy);
+      if (own && !other)
+        me.type = step_up(me.type, fairy);
+      else if (other && !own)
+        me.type = step_down(me.type, fairy);
     }
   }
 

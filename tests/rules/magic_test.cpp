@@ -118,7 +118,8 @@ TEST(Magic, PawnCreatedByMutation) {
   EXPECT_EQ(after("7k/8/8/8/8/8/2R*5/1n5K w - - 0 1", "c2c3"), "7k/8/8/8/8/2R*5/8/1n5K b - - 0 1");
   // A new contact: the knight becomes a pawn on its last rank, where it has no move.
   EXPECT_EQ(after("7k/8/8/8/8/3B*4/8/1n5K w - - 0 1", "d3c2"), "7k/8/8/8/8/8/2B*5/1p5K b - - 0 1");
-  EXPECT_TRUE(test::legal_moves("7k/8/8/8/8/8/2B*5/1p5K b - - 0 1") == (std::vector<std::string>{"h8g7", "h8g8", "h8h7"}));
+  EXPECT_TRUE(test::legal_moves("7k/8/8/8/8/8/2B*5/1p5K b - - 0 1") ==
+              (std::vector<std::string>{"h8g7", "h8g8", "h8h7"}));
 }
 
 TEST(Magic, FairyWalkJoinsTheChainAtBothEnds) {

@@ -143,8 +143,8 @@ void expect_split_on_move_trees(const RuleSet& rules, const char* const (&fens)[
 
 // Every paralysis condition with own walks: Madrasi and Eiffel (paralysis takes effect),
 // Isardam and Leffie (pairs forbidden; check types A and B), each relation.
-constexpr const char* ParalysisConditions[] = {"madrasi",      "madrasi-ri",   "eiffel", "eiffel:qb,bq,rn,nr,kk,pp",
-                                               "isardam",      "isardam-b",    "isardam-ri", "isardam-b-ri",
+constexpr const char* ParalysisConditions[] = {"madrasi", "madrasi-ri", "eiffel",     "eiffel:qb,bq,rn,nr,kk,pp",
+                                               "isardam", "isardam-b",  "isardam-ri", "isardam-b-ri",
                                                "leffie"};
 
 // Under paralysis with own walks the split judges each move on the board
@@ -155,11 +155,16 @@ constexpr const char* ParalysisConditions[] = {"madrasi",      "madrasi-ri",   "
 // of the king would make one.
 TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
   const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
-                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
-                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1", "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1",
-                        "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1", "8/8/8/3k4/3K4/8/8/r6R w - - 0 1",
-                        "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1", "1r2k3/P7/8/8/8/8/8/4K2r w - - 0 1",
-                        "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1", "8/8/8/2n5/8/3K4/8/1B2k3 w - - 0 1"};
+                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                        "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
+                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1",
+                        "r3k3/1P6/8/8/8/8/6p1/4K2R w - - 0 1",
+                        "4k3/8/8/2b5/8/8/5R2/4K3 w - - 0 1",
+                        "8/8/8/3k4/3K4/8/8/r6R w - - 0 1",
+                        "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1",
+                        "1r2k3/P7/8/8/8/8/8/4K2r w - - 0 1",
+                        "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1",
+                        "8/8/8/2n5/8/3K4/8/1B2k3 w - - 0 1"};
   for (const char* condition : ParalysisConditions) {
     expect_split_on_move_trees(test::rules(condition), fens);
     if (HasFatalFailure()) return;
@@ -205,9 +210,12 @@ TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
 // leaving the line of an enemy unit that borrows a slider's walk, a king that borrows.
 TEST(Movegen, SplitLegalMovesUnderAnnanCountsWhatGenerateLegalLists) {
   const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
-                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
-                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1", "4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1",
-                        "4k3/8/4b3/4r3/8/8/4N3/4K3 w - - 0 1", "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
+                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                        "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
+                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1",
+                        "4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1",
+                        "4k3/8/4b3/4r3/8/8/4N3/4K3 w - - 0 1",
+                        "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
                         "k7/8/8/8/8/8/R7/KN6 w - - 0 1"};
   for (const char* condition : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "nanna-c"}) {
     const RuleSet rules = test::rules(condition);
@@ -235,8 +243,8 @@ TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
   EXPECT_FALSE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/L3K3 w - - 0 1"), *isardam.get_if<IsardamRules>(), split));
   const RuleSet combined = test::rules("madrasi+annan");
-  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
-                                 *combined.get_if<CombinedRules>(), split));
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *combined.get_if<CombinedRules>(), split));
 }
 
 }  // namespace

@@ -97,10 +97,11 @@ TEST(San, RoundTripOverMoveTreesUnderEveryCondition) {
       "4k3/2g5/8/3l4/8/1G3G2/8/L3K2L w - - 0 1",
       "4k3/8/1n6/8/3R*4/8/8/R3K2R* w - - 0 1",
       // Knights, rooks and queens to the same squares from files and ranks alike.
-      "3k4/8/8/1Q3Q2/8/1Q3Q2/8/N3K2N w - - 0 1", "3k4/R7/8/8/8/8/8/R3K3 w - - 0 1",
+      "3k4/8/8/1Q3Q2/8/1Q3Q2/8/N3K2N w - - 0 1",
+      "3k4/R7/8/8/8/8/8/R3K3 w - - 0 1",
   };
-  const char* conditions[] = {"orthodox", "madrasi", "madrasi-ri", "eiffel", "isardam", "isardam-b",
-                              "leffie",   "annan",   "annan-b",    "annan-c", "annan-d", "nanna",
+  const char* conditions[] = {"orthodox", "madrasi", "madrasi-ri", "eiffel",           "isardam",      "isardam-b",
+                              "leffie",   "annan",   "annan-b",    "annan-c",          "annan-d",      "nanna",
                               "nanna-b",  "nanna-c", "nanna-d",    "madrasi-ri+annan", "isardam+nanna"};
   int checked = 0;
   for (const char* condition : conditions) {
@@ -126,8 +127,7 @@ TEST(San, BadMovesAreRefusedWithTheLegalOnes) {
   const Position two_rooks = test::position("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
   m = parse_san(two_rooks, "Rd1", rules);
   ASSERT_FALSE(m.ok());
-  EXPECT_NE(m.error_message().find("the move 'Rd1' is ambiguous (a1d1, h1d1)"), std::string::npos)
-      << m.error_message();
+  EXPECT_NE(m.error_message().find("the move 'Rd1' is ambiguous (a1d1, h1d1)"), std::string::npos) << m.error_message();
   EXPECT_EQ(*parse_san(two_rooks, "Rad1", rules), Move(SQ_A1, SQ_D1));
   EXPECT_EQ(*parse_san(two_rooks, "Ra1-d1", rules), Move(SQ_A1, SQ_D1)) << "a long form with the origin";
   EXPECT_EQ(to_figurine("Nbd2"), "\u2658bd2");

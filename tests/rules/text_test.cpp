@@ -21,12 +21,21 @@ TEST(Text, Utf8SequenceLengths) {
 
 TEST(Text, PrintableKeepsUtf8AndEscapesTheRest) {
   EXPECT_EQ(printable("KQvKR"), "KQvKR");
-  EXPECT_EQ(printable("1\xd0\xa4" "6"), "1\xd0\xa4" "6");
+  EXPECT_EQ(printable("1\xd0\xa4"
+                      "6"),
+            "1\xd0\xa4"
+            "6");
   EXPECT_EQ(printable("\xe9t\xe9"), "\\xe9t\\xe9");
   EXPECT_EQ(printable("a\tb\x7f"), "a\\x09b\\x7f");
   EXPECT_EQ(printable(std::string_view("a\0b", 3)), "a\\x00b");
-  EXPECT_EQ(printable_character_at("1\xd0\xa4" "6", 1), "\xd0\xa4");
-  EXPECT_EQ(printable_character_at("1\xd0" "6", 1), "\\xd0");
+  EXPECT_EQ(printable_character_at("1\xd0\xa4"
+                                   "6",
+                                   1),
+            "\xd0\xa4");
+  EXPECT_EQ(printable_character_at("1\xd0"
+                                   "6",
+                                   1),
+            "\\xd0");
 }
 
 // Whatever the bytes, the result is valid UTF-8 (every sequence in it has a length).

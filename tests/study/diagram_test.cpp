@@ -240,7 +240,8 @@ CommandRun run_feerie(const std::string& args) {
 TEST(DiagramCommand, WritesTheSvgToStdoutOrAFile) {
   CommandRun r = run_feerie("diagram --size 240 '8/8/1R*6/p1B5/8/g7/3L4/K6k b - - 0 1'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output, diagram::diagram_svg(test::position("8/8/1R*6/p1B5/8/g7/3L4/K6k b - - 0 1"), {.size = 240, .condition = ""}));
+  EXPECT_EQ(r.output, diagram::diagram_svg(test::position("8/8/1R*6/p1B5/8/g7/3L4/K6k b - - 0 1"),
+                                           {.size = 240, .condition = ""}));
 
   std::string path =
       (std::filesystem::temp_directory_path() / ("feerie_diagram_test_" + std::to_string(getpid()) + ".svg")).string();

@@ -30,10 +30,10 @@ inline std::string mine_fixture_tables() {
     GenerateOptions options;
     options.tables_dir = d;
     options.checkpoint_seconds = -1;
-    for (const auto& [condition, materials] :
-         {std::pair<const char*, std::vector<const char*>>{"orthodox", {"KQvK", "KRvK", "KPvKP", "KQRvK", "KQvKR", "KRvKB"}},
-          {"madrasi-ri", {"KQvK", "KQvKR", "KRvKB"}},
-          {"annan", {"KQvK", "KPvK", "KQvKR", "KRvKB"}}}) {
+    for (const auto& [condition, materials] : {std::pair<const char*, std::vector<const char*>>{
+                                                   "orthodox", {"KQvK", "KRvK", "KPvKP", "KQRvK", "KQvKR", "KRvKB"}},
+                                               {"madrasi-ri", {"KQvK", "KQvKR", "KRvKB"}},
+                                               {"annan", {"KQvK", "KPvK", "KQvKR", "KRvKB"}}}) {
       std::vector<Material> targets;
       for (const char* m : materials) targets.push_back(*Material::parse(m));
       auto made = generate(targets, *RuleSet::parse(condition), options);

@@ -1,6 +1,8 @@
 // A problemist's soundness (study/threat_sound.h) against Popeye's verdicts on 278 mined
 // #2 and #3 (orthodox, Madrasi RI, Annan; KQvKR, KRvKQ, KRvKB), recorded in
 // tests/data/popeye_threat (its README says how they were read from Popeye 4.104's text).
+#include "study/threat_sound.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 
 #include "study/mine.h"
 #include "study/solution_tree.h"
-#include "study/threat_sound.h"
 #include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 
@@ -119,7 +120,8 @@ TEST(Tries, AgreeWithPopeyeOnEveryRecordedProblem) {
     for (std::string item; in >> item;) {
       const std::size_t at = item.find('>');
       ASSERT_NE(at, std::string::npos) << item;
-      const std::set<std::string> attempt = popeye_moves(item.substr(0, at)), refutation = popeye_moves(item.substr(at));
+      const std::set<std::string> attempt = popeye_moves(item.substr(0, at)),
+                                  refutation = popeye_moves(item.substr(at));
       ASSERT_EQ(attempt.size(), 1u) << item;
       ASSERT_EQ(refutation.size(), 1u) << item;
       popeye.insert(*attempt.begin() + ">" + *refutation.begin());

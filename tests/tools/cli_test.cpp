@@ -1,22 +1,20 @@
 // The `feerie` program seen as a user sees it: exit codes and one-line reasons.
-#include <array>
-#include <cstdio>
-#include <sstream>
-#include <string>
-#include <vector>
-
 #include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
-
-#include "tests/test_util.h"
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/test_util.h"
 
 namespace {
 
@@ -120,7 +118,7 @@ TEST(Cli, ProbeOnStdinKeepsGoingPastABadLine) {
   std::string input = dir + "/fens.txt";
   std::ofstream(input) << "8/8/8/8/8/8/R7/K6k w - - 0 1\nnot a fen\n8/8/8/8/8/8/R7/K6k b - - 0 1\n";
   CommandRun r = run_feerie("probe --json --tables " + dir + " < " + input);
-  EXPECT_EQ(r.exit_code, 2);  // the kind of the first failure: a bad FEN is an invalid argument
+  EXPECT_EQ(r.exit_code, 2);                       // the kind of the first failure: a bad FEN is an invalid argument
   EXPECT_EQ(line_count(r.output), 4) << r.output;  // three results, then the summary
   EXPECT_NE(r.output.find("\"error\":\"bad FEN 'not a fen'"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"fen\":\"8/8/8/8/8/8/R7/K6k b - - 0 1\""), std::string::npos) << r.output;
@@ -243,7 +241,8 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
   EXPECT_NE(alone.output.find("cannot generate KQRvKQR: it needs at least 14.4 GiB of memory"), std::string::npos)
       << alone.output;
   EXPECT_NE(alone.output.find("spread over processes with --mpi"), std::string::npos) << alone.output;
-  CommandRun spread = run_feerie("gen --plan --mpi --ranks 4 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
+  CommandRun spread =
+      run_feerie("gen --plan --mpi --ranks 4 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(spread.exit_code, 0) << spread.output;
   EXPECT_NE(spread.output.find("KQRvKQR: generate, 15502147584 entries (both sides), peak about 5 GiB"),
             std::string::npos)
@@ -296,8 +295,10 @@ TEST(Cli, Reliability27A_MemoryLimitsOfTheProcess) {
 // its bytes escaped where they are not UTF-8, and goes on with the next line.
 TEST(Cli, Reliability27B_NonAsciiInputOnTheJsonPaths) {
   const std::string dir = tables_with_krvk(), feerie = FEERIE_BINARY;
-  CommandRun r = run_command("printf '6k1/8/6K1/8/8/8/8/R\\321\\2046 w - - 0 1\\n6k1/8/6K1/8/8/8/8/R7 w - - 0 1\\n"
-                             "6k1/8/6K1/8/8/8/8/R\\3516 w - - 0 1\\n' | " + feerie + " probe --json --tables " + dir);
+  CommandRun r = run_command(
+      "printf '6k1/8/6K1/8/8/8/8/R\\321\\2046 w - - 0 1\\n6k1/8/6K1/8/8/8/8/R7 w - - 0 1\\n"
+      "6k1/8/6K1/8/8/8/8/R\\3516 w - - 0 1\\n' | " +
+      feerie + " probe --json --tables " + dir);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   std::istringstream lines(r.output);
   std::vector<nlohmann::json> objects;
@@ -398,7 +399,8 @@ TEST(Cli, KilledGenResumesFromItsCheckpointAndWritesTheSameTable) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("feerie: resuming KQvKR from its checkpoint at pass "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(", resumed at pass "), std::string::npos) << r.output;
-  EXPECT_TRUE(feerie::test::file_bytes(dir + "/killed/orthodox/KQvKR.ftb") == feerie::test::file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
+  EXPECT_TRUE(feerie::test::file_bytes(dir + "/killed/orthodox/KQvKR.ftb") ==
+              feerie::test::file_bytes(dir + "/reference/orthodox/KQvKR.ftb"));
   EXPECT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KQvKR.ckpt"));
   std::filesystem::remove_all(dir);
 }
@@ -437,8 +439,9 @@ TEST(Cli, KilledGenSetResumesAndWritesTheSameTables) {
   const std::string set = " --set KNvK? --no-pawns";
   ASSERT_EQ(run_feerie("gen --no-checkpoint --tables " + dir + "/reference" + set).exit_code, 0);
   // Killed once the third 4-man table has a checkpoint: two of them written, one half solved.
-  run_script(feerie + " gen --tables " + dir + "/killed --checkpoint-interval 0" + set + " > /dev/null 2>&1 & pid=$!; " +
-             "for i in $(seq 3000); do [ -f " + dir + "/killed/orthodox/KNvKN.ftb ] && [ -f " + dir +
+  run_script(feerie + " gen --tables " + dir + "/killed --checkpoint-interval 0" + set +
+             " > /dev/null 2>&1 & pid=$!; " + "for i in $(seq 3000); do [ -f " + dir +
+             "/killed/orthodox/KNvKN.ftb ] && [ -f " + dir +
              "/killed/orthodox/KQvKN.ckpt ] && break; sleep 0.005; done; kill -KILL $pid; wait $pid");
   ASSERT_FALSE(std::filesystem::exists(dir + "/killed/orthodox/KRvKN.ftb")) << "the run ended before it was killed";
   CommandRun r = run_feerie("gen --tables " + dir + "/killed" + set);
@@ -496,7 +499,8 @@ TEST(Cli, GenWritesProgressToALogWhenAsked) {
   std::string dir = "/tmp/feerie-log-" + std::to_string(::getpid());
   CommandRun r = run_feerie("gen --progress --tables " + dir + " KRvK");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("feerie: generating KvK (orthodox); job 0% done, 0 s elapsed"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("feerie: generating KvK (orthodox); job 0% done, 0 s elapsed"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("KvK: generated"), std::string::npos) << r.output;
   r = run_feerie("gen --tables " + dir + "-quiet KRvK");
   EXPECT_EQ(r.output.find("job"), std::string::npos) << r.output;
@@ -541,7 +545,7 @@ TEST(Cli, PlanEstimatesThePeakMemoryWithinTenPercent) {
     const double peak = peak_mib * 1024 * 1024;
     ASSERT_GT(peak, 0) << bench.output;
     EXPECT_NEAR(estimate / peak, 1.0, 0.10) << material << ": estimate " << estimate << ", measured " << peak << "\n"
-                                             << plan.output << bench.output;
+                                            << plan.output << bench.output;
   }
   std::filesystem::remove_all(dir);
 }
@@ -556,10 +560,11 @@ TEST(Cli, ProbeMovesTellsCheckmateAndStalemateApart) {
   ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
   CommandRun r = run_feerie("probe --moves --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output.rfind("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1: the side to move mates in 1 (1 ply); best: Qc8#; pv: 1.Qc8#\n"
-                           "  Qc8#    checkmate\n",
-                           0),
-            0u)
+  EXPECT_EQ(
+      r.output.rfind("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1: the side to move mates in 1 (1 ply); best: Qc8#; pv: 1.Qc8#\n"
+                     "  Qc8#    checkmate\n",
+                     0),
+      0u)
       << r.output;
   EXPECT_NE(r.output.find("\n  Qc7     stalemate (draw)\n"), std::string::npos) << r.output;
   // Each move's line, numbered from the position after it (Black to move).
@@ -590,7 +595,8 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   EXPECT_EQ(r.output, "Rb2# 8/8/8/8/R7/1K5k/1R6/8 b - - 0 1 (checkmate)\n");
   r = run_feerie("play '8/8/8/8/8/8/R7/K6k w - - 0 1' a2a8 h1g1 a8a1");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("in 'R7/8/8/8/8/8/8/K5k1 w - - 0 1': no legal move 'a8a1' (legal: Kb1 Ka2"), std::string::npos)
+  EXPECT_NE(r.output.find("in 'R7/8/8/8/8/8/8/K5k1 w - - 0 1': no legal move 'a8a1' (legal: Kb1 Ka2"),
+            std::string::npos)
       << r.output;
   // Issue 24: SAN accepted (a capture with x), and the end of the game said.
   r = run_feerie("play '8/8/8/8/8/1k6/2r5/K7 w - - 0 1' Kb1 Rc1+ Kxc1");
@@ -605,10 +611,11 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
   r = run_feerie("play --tables " + dir + " 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Kc7 Ka7 Qa1");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output, "start k7/8/1K6/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
-                      "Kc7 k7/2K5/8/8/8/8/8/2Q5 b - - 0 1 (the side to move is mated in 1 (2 plies))\n"
-                      "Ka7 8/k1K5/8/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
-                      "Qa1# 8/k1K5/8/8/8/8/8/Q7 b - - 0 1 (checkmate)\n");
+  EXPECT_EQ(r.output,
+            "start k7/8/1K6/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
+            "Kc7 k7/2K5/8/8/8/8/8/2Q5 b - - 0 1 (the side to move is mated in 1 (2 plies))\n"
+            "Ka7 8/k1K5/8/8/8/8/8/2Q5 w - - 0 1 (the side to move mates in 1 (1 ply))\n"
+            "Qa1# 8/k1K5/8/8/8/8/8/Q7 b - - 0 1 (checkmate)\n");
   r = run_feerie("play --tables " + dir + "-missing 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Kc7");
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_EQ(r.output.rfind("feerie: missing table KQvK", 0), 0u) << r.output;

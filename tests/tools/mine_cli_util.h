@@ -67,7 +67,7 @@ inline std::set<std::string> line_set(const std::string& s) {
 
 // Every legal position of a table, once per stored entry, with its value.
 inline void for_each_entry(const std::string& material_name, const RuleSet& rules,
-                    const std::function<void(const Position&)>& visit) {
+                           const std::function<void(const Position&)>& visit) {
   Material material = *Material::parse(material_name);
   Indexer indexer(material, rules);
   for (Color side : {WHITE, BLACK})

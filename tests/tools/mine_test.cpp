@@ -24,10 +24,10 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "study/popeye.h"
 #include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
 #include "tests/tools/mine_cli_util.h"
-#include "study/popeye.h"
 
 namespace {
 
@@ -274,17 +274,16 @@ TEST(Mine, ZugzwangsAgreeWithABruteForceOverEveryPlacement) {
     const char* material;
     std::function<bool(const Position&)> keep;
   };
-  for (const Case& c : {Case{"orthodox", "KPvK", every}, Case{"annan", "KPvK", every},
-                        Case{"orthodox", "KPvKP", b_pawn}}) {
+  for (const Case& c :
+       {Case{"orthodox", "KPvK", every}, Case{"annan", "KPvK", every}, Case{"orthodox", "KPvKP", b_pawn}}) {
     SCOPED_TRACE(std::string(c.condition) + " " + c.material);
     const Tablebase tb = Tablebase::open(mine_fixture_tables(), test::rules(c.condition));
     // Every position of the table, then with --usual-pawn-ranks those of orthodox tablebases.
     for (bool usual_ranks : {false, true}) {
       SCOPED_TRACE(usual_ranks ? "pawns on ranks 2 to 7" : "every position");
       const auto keep = [&](const Position& pos) {
-        const bool edge_pawn = std::any_of(Edge.begin(), Edge.end(), [&](Square s) {
-          return pos.piece_on(s).type() == PAWN;
-        });
+        const bool edge_pawn =
+            std::any_of(Edge.begin(), Edge.end(), [&](Square s) { return pos.piece_on(s).type() == PAWN; });
         return c.keep(pos) && !(usual_ranks && edge_pawn);
       };
       std::map<std::string, std::set<std::string>> brute = brute_zugzwangs(tb, c.material, keep);
@@ -564,9 +563,9 @@ TEST(Popeye, EveryUnitConditionAndOptionReadsBack) {
   EXPECT_NE(out.str().find("Pieces White Ke1 Sg1 Gc4 Lb2 Black Ke8\n"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Pieces White Ka1 Bc5 White Magic Rb6 Black Kh1 Pa5\n"), std::string::npos) << out.str();
   // Mated now and draws: nothing to stipulate.
-  EXPECT_EQ(popeye_problem(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), RuleSet::orthodox(), value::Draw)
-                .error_kind(),
-            ErrorKind::NotSupported);
+  EXPECT_EQ(
+      popeye_problem(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), RuleSet::orthodox(), value::Draw).error_kind(),
+      ErrorKind::NotSupported);
 }
 
 // --- bad input ---

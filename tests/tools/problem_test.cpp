@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "study/solution_tree.h"
 #include "rules/san.h"
+#include "study/solution_tree.h"
 #include "tests/tools/mine_cli_util.h"
 
 namespace {
@@ -260,8 +260,8 @@ TEST(Probe, Issue24_TheSolutionTreeIsEveryKeyEveryDefenceEveryShortestContinuati
             std::string::npos)
       << pgn.out;
   // Variations: every defence of a won position appears once, in parentheses but the first.
-  const CommandRun rav = run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() +
-                                    " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
+  const CommandRun rav =
+      run_feerie("probe --tree --pgn --no-pv --tables " + mine_fixture_tables() + " '8/8/8/8/8/1k6/8/K1Q5 w - - 0 1'");
   EXPECT_NE(rav.out.find("1. Qc5 (1. Qc6 $2 Kb4 $1)"), std::string::npos) << rav.out;
   EXPECT_NE(rav.out.find(" 1... Ka4 2. Kb1 (2. Qb6"), std::string::npos) << rav.out;
   // Tries (their agreement with Popeye: tests/study/threat_sound_test.cpp), Black to play:
@@ -337,8 +337,8 @@ TEST(Probe, Issue24_ProblemShowsTheThreatReading) {
   EXPECT_NE(popeye.out.find("\nRemark key Rb5: threat Rb1#\n"), std::string::npos) << popeye.out;
   EXPECT_NE(popeye.out.find("\nStipulation #2\n"), std::string::npos) << popeye.out;
   // A double (here triple) threat, orthodox-011 of the Popeye verdicts: shown, not a flaw.
-  const CommandRun triple = run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() +
-                                       " '8/2Q5/8/8/8/3K4/7r/3k4 w - - 0 1'");
+  const CommandRun triple =
+      run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() + " '8/2Q5/8/8/8/3K4/7r/3k4 w - - 0 1'");
   EXPECT_NE(triple.out.find("sound (threat) yes"), std::string::npos) << triple.out;
   EXPECT_NE(triple.out.find("key Qxh2: threat "), std::string::npos) << triple.out;
   EXPECT_NE(triple.out.find(" (double threat)\n"), std::string::npos) << triple.out;

@@ -2,11 +2,11 @@
 // (--port 0; it prints the port), on tables generated once for the suite, and asked what
 // a browser's script asks. The API must give the very objects `probe --json` and
 // `probe --moves --json` print, and 4xx with a JSON error for bad input.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <signal.h>
-#include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,13 +14,13 @@
 #include <array>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <thread>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -176,13 +176,17 @@ TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
 // Issue 27 B: bytes that are not UTF-8 (Latin-1, a cut sequence) in a parameter are a 400
 // with a JSON error quoting them escaped, not a 500 from the JSON writer.
 TEST_F(Serve, Reliability27B_NonUtf8ParameterIsA400) {
-  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xe9" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
-               "unknown piece letter '\\xe9'");
-  expect_error("/api/moves?fen=" + encode("8/8/8/8/8/3\xd0" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
-               "'\\xd0'");
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xe9"
+                                          "4/8/k1K5 w - - 0 1"),
+               400, "invalid argument", "unknown piece letter '\\xe9'");
+  expect_error("/api/moves?fen=" + encode("8/8/8/8/8/3\xd0"
+                                          "4/8/k1K5 w - - 0 1"),
+               400, "invalid argument", "'\\xd0'");
   expect_error("/api/probe?fen=" + encode(Fen) + "&condition=" + encode("madr\xe4si"), 400, "invalid argument",
                "unknown condition 'madr\\xe4si'");
-  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xd0\xa4" "4/8/k1K5 w - - 0 1"), 400, "invalid argument",
+  expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3\xd0\xa4"
+                                          "4/8/k1K5 w - - 0 1"),
+               400, "invalid argument",
                "unknown piece letter '\xd0\xa4'");  // valid UTF-8 is quoted as it is
 }
 
@@ -277,9 +281,9 @@ TEST_F(Serve, Reliability27G_BadTablesOrTakenPortIsRefusedAtStart) {
   };
   EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables /nonexistent-feerie-tables"), 2);
   EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables " + std::string(FEERIE_BINARY)), 2);
-  EXPECT_EQ(exit_code("timeout 10 " + feerie + " serve --tables " + tables_.string() + " --port " +
-                      std::to_string(port_)),
-            5);
+  EXPECT_EQ(
+      exit_code("timeout 10 " + feerie + " serve --tables " + tables_.string() + " --port " + std::to_string(port_)),
+      5);
 }
 
 TEST_F(Serve, DiagramIsTheSvgOfTheRenderer) {

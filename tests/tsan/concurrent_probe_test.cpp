@@ -104,7 +104,8 @@ void add_cases(std::vector<Case>& cases, const char* units, int count, std::uint
     std::uint64_t used = 0;
     for (const char* u = units; *u; ++u) {
       int square;
-      do square = int(next() % 64); while (used >> square & 1);
+      do square = int(next() % 64);
+      while (used >> square & 1);
       used |= std::uint64_t(1) << square;
       bool white = *u >= 'A' && *u <= 'Z';
       c.pieces.push_back(feerie_piece{square, char(white ? *u : *u - 'a' + 'A'), white ? 1 : 0, 0});
@@ -205,11 +206,13 @@ int probe(const std::string& dir) {
     for (int t = 0; t < Threads; ++t)
       for (std::size_t i = 0; i < cases.size(); ++i)
         if (!(answers[round][t][i] == expected[i]) && ++mismatches <= 10)
-          std::fprintf(stderr, "concurrent_probe_test: thread %d round %d: %s differs from the single-threaded answer\n",
-                       t, round, cases[i].fen.c_str());
-  std::printf("concurrent_probe_test: %zu positions (%d legal), 4 calls each by %d threads x %d rounds, "
-              "%ld mismatches\n",
-              cases.size(), legal, Threads, Rounds, mismatches);
+          std::fprintf(stderr,
+                       "concurrent_probe_test: thread %d round %d: %s differs from the single-threaded answer\n", t,
+                       round, cases[i].fen.c_str());
+  std::printf(
+      "concurrent_probe_test: %zu positions (%d legal), 4 calls each by %d threads x %d rounds, "
+      "%ld mismatches\n",
+      cases.size(), legal, Threads, Rounds, mismatches);
   return mismatches == 0 ? 0 : 1;
 }
 

@@ -30,14 +30,14 @@ typedef struct feerie_tablebase feerie_tablebase;
  * command (docs/cli.md), except that an interruption exits with 130. */
 typedef enum {
   FEERIE_OK = 0,
-  FEERIE_ERROR_INTERNAL = -1,         /* a bug or an inconsistency found by a check */
-  FEERIE_ERROR_INVALID_ARGUMENT = -2, /* a bad FEN or condition, an illegal position, a NULL argument */
-  FEERIE_ERROR_NOT_FOUND = -3,        /* a table that is not on disk */
-  FEERIE_ERROR_CORRUPT = -4,          /* a damaged, truncated or foreign table file */
-  FEERIE_ERROR_IO = -5,               /* the system refused to read or write a file */
-  FEERIE_ERROR_NOT_SUPPORTED = -6,    /* valid, but not something this version does */
-  FEERIE_ERROR_RESOURCE_LIMIT = -7,   /* beyond the memory or size this call may use */
-  FEERIE_ERROR_INTERRUPTED = -8,      /* stopped on request */
+  FEERIE_ERROR_INTERNAL = -1,          /* a bug or an inconsistency found by a check */
+  FEERIE_ERROR_INVALID_ARGUMENT = -2,  /* a bad FEN or condition, an illegal position, a NULL argument */
+  FEERIE_ERROR_NOT_FOUND = -3,         /* a table that is not on disk */
+  FEERIE_ERROR_CORRUPT = -4,           /* a damaged, truncated or foreign table file */
+  FEERIE_ERROR_IO = -5,                /* the system refused to read or write a file */
+  FEERIE_ERROR_NOT_SUPPORTED = -6,     /* valid, but not something this version does */
+  FEERIE_ERROR_RESOURCE_LIMIT = -7,    /* beyond the memory or size this call may use */
+  FEERIE_ERROR_INTERRUPTED = -8,       /* stopped on request */
   FEERIE_ERROR_CONDITION_MISMATCH = -9 /* a table file built for another condition than the tablebase's */
 } feerie_status;
 
@@ -70,10 +70,10 @@ int feerie_probe_wdl(feerie_tablebase* tb, const char* fen, int* wdl, char* erro
 
 /* One unit of a position given as a piece list. */
 typedef struct {
-  int square;  /* 0 = a1, 1 = b1, ..., 7 = h1, 8 = a2, ..., 63 = h8 */
-  char type;   /* 'K', 'Q', 'R', 'B', 'N', 'P', 'G' (grasshopper), 'L' (locust); either case */
-  int white;   /* 1 for a white unit, 0 for a black one */
-  int magic;   /* 1 for a magic unit (docs/conditions/magic.md), 0 otherwise */
+  int square; /* 0 = a1, 1 = b1, ..., 7 = h1, 8 = a2, ..., 63 = h8 */
+  char type;  /* 'K', 'Q', 'R', 'B', 'N', 'P', 'G' (grasshopper), 'L' (locust); either case */
+  int white;  /* 1 for a white unit, 0 for a black one */
+  int magic;  /* 1 for a magic unit (docs/conditions/magic.md), 0 otherwise */
 } feerie_piece;
 
 /* The value of the position made of `count` units, `white_to_move` (1 or 0), with an
@@ -86,10 +86,10 @@ int feerie_probe_pieces(feerie_tablebase* tb, const feerie_piece* pieces, size_t
 
 /* One legal move and the value of the position after it, for the side that plays it. */
 typedef struct {
-  char move[8];         /* long algebraic, NUL-terminated: "a2b2", "e7e8q" */
-  feerie_result value;  /* from the mover's point of view: a win in 1 ply is a mating move */
-  int checkmate;        /* 1 if the move mates at once */
-  int stalemate;        /* 1 if the move stalemates */
+  char move[8];        /* long algebraic, NUL-terminated: "a2b2", "e7e8q" */
+  feerie_result value; /* from the mover's point of view: a win in 1 ply is a mating move */
+  int checkmate;       /* 1 if the move mates at once */
+  int stalemate;       /* 1 if the move stalemates */
 } feerie_move_value;
 
 /* Every legal move of the position with its value, best first (the shortest win, draws,

@@ -101,9 +101,7 @@ class Tablebase {
     detail::check(feerie_probe_wdl(handle_, fen.c_str(), &wdl, error, sizeof error), error);
     return wdl;
   }
-  std::vector<std::string> best_moves(const std::string& fen) const {
-    return moves(fen, feerie_best_moves);
-  }
+  std::vector<std::string> best_moves(const std::string& fen) const { return moves(fen, feerie_best_moves); }
   std::vector<std::string> principal_variation(const std::string& fen) const {
     return moves(fen, feerie_principal_variation);
   }
