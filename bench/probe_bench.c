@@ -3,10 +3,11 @@
  * hand, not a test). Each probe is feerie_probe() on a FEN, as the API takes it.
  *
  * Usage: probe_bench_c TABLES_DIR POSITIONS_FILE CACHED_PROBES
- * Prints "cached <probes/s>", "cold <first-probe latency in us> <probes/s>" and "checksum <n>", as
- * bench/probe_bench.cpp says: cold = a fresh handle (median of COLD_RUNS), cached = one
- * handle that has probed every position once. */
+ * Prints "cached <probes/s>", "threads2 <probes/s of one warm handle probed from 2 threads>", "cold <first-probe
+ * latency in us> <probes/s>" and "checksum <n>", as bench/probe_bench.cpp says: cold = a fresh handle (median of
+ * COLD_RUNS), cached = one handle that has probed every position once. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,19 @@ static feerie_tablebase* open_tables(const char* dir) {
     exit(1);
   }
   return tb;
+}
+
+/* One of two threads probing one warm handle at once (the C API's handles are thread-safe). */
+struct worker {
+  feerie_tablebase* tb;
+  size_t offset;
+  long probes, sink;
+};
+
+static void* probe_from_thread(void* arg) {
+  struct worker* w = arg;
+  for (long n = 0; n < w->probes; ++n) w->sink += probe(w->tb, fens[(w->offset + (size_t)n) % count]);
+  return NULL;
 }
 
 static int by_value(const void* a, const void* b) {
@@ -92,9 +106,17 @@ int main(int argc, char** argv) {
   double start = now();
   for (long n = 0; n < cached_probes; ++n) sink += probe(warm, fens[(size_t)n % count]);
   double cached_rate = (double)cached_probes / (now() - start);
+  struct worker workers[2] = {{warm, 0, cached_probes / 2, 0}, {warm, count / 2, cached_probes / 2, 0}};
+  pthread_t threads[2];
+  start = now();
+  for (int t = 0; t < 2; ++t) pthread_create(&threads[t], NULL, probe_from_thread, &workers[t]);
+  for (int t = 0; t < 2; ++t) pthread_join(threads[t], NULL);
+  double two_thread_rate = (double)(2 * (cached_probes / 2)) / (now() - start);
+  sink += workers[0].sink + workers[1].sink;
   feerie_close(warm);
 
   printf("cached %.0f\n", cached_rate);
+  printf("threads2 %.0f\n", two_thread_rate);
   printf("cold %.0f %.0f\n", first_latency[COLD_RUNS / 2] * 1e6, cold_rate[COLD_RUNS / 2]);
   printf("checksum %ld\n", checksum);
   fprintf(stderr, "probe_bench_c: %ld\n", sink);

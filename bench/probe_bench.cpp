@@ -6,8 +6,9 @@
 // libfeerie (each probe takes a FEN, as that API does).
 //
 // Usage: probe_bench TABLES_DIR POSITIONS_FILE CACHED_PROBES
-// Prints three lines, read by bench/probe_bench.sh:
+// Prints four lines, read by bench/probe_bench.sh:
 //   cached <probes per second>
+//   threads2 <probes per second of the same warm tablebase probed from 2 threads at once>
 //   cold <first-probe latency in microseconds> <probes per second of a fresh tablebase>
 //   checksum <the plies to mate of the positions added up, 0 for a draw>
 // "Cached": one tablebase, every position probed once beforehand, then CACHED_PROBES probes
@@ -22,6 +23,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #ifdef PROBE_BENCH_HPP
@@ -119,7 +121,27 @@ int run(const char* dir, const std::vector<Probe>& positions, long cached_probes
   for (long n = 0; n < cached_probes; ++n) sink += warm.probe(positions[std::size_t(n) % positions.size()]);
   double cached_rate = double(cached_probes) / seconds_since(start);
 
+  // The same warm tablebase probed from 2 threads at once, each doing cached_probes / 2
+  // probes from its own starting point: probes per second of the two together.
+  const long half = cached_probes / 2;
+  std::vector<long> sinks(2, 0);
+  start = Clock::now();
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t)
+      threads.emplace_back([&, t] {
+        const std::size_t offset = std::size_t(t) * positions.size() / 2;
+        long local = 0;
+        for (long n = 0; n < half; ++n) local += warm.probe(positions[(offset + std::size_t(n)) % positions.size()]);
+        sinks[std::size_t(t)] = local;
+      });
+    for (std::thread& t : threads) t.join();
+  }
+  const double two_thread_rate = double(2 * half) / seconds_since(start);
+  sink += sinks[0] + sinks[1];
+
   std::printf("cached %.0f\n", cached_rate);
+  std::printf("threads2 %.0f\n", two_thread_rate);
   std::printf("cold %.0f %.0f\n", median(first_latency) * 1e6, median(cold_rate));
   std::printf("checksum %ld\n", checksum);
   std::fprintf(stderr, "probe_bench: %ld\n", sink);

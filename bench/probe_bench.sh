@@ -7,7 +7,9 @@
 # runs each, prints a table.
 #
 #   cached: one tablebase that has probed every position once, then CACHED_PROBES probes cycling
-#           through them (every block of KQvKR is then decompressed and in the prober's cache).
+#           through them (every block of KQvKR is then decompressed and in the prober's cache);
+#           then the same from 2 threads at once on that one object (C and C++; the ratio to one
+#           thread in parentheses).
 #   cold:   a fresh tablebase object, its table not yet opened by it: the first-probe latency (from
 #           opening the tablebase to the end of its first probe: the header read and checked, one
 #           block decompressed) and the probes per second of a pass over the positions that starts
@@ -48,7 +50,12 @@ row() {  # row LABEL COMMAND...: runs the benchmark, prints its row
   out="$(nice "$@" 2> "$work/stderr")" || { cat "$work/stderr" >&2; exit 1; }
   # Every program probes the same positions: the same sum of their dtm_plies.
   checksums+=("$(awk '$1 == "checksum" {print $2}' <<< "$out")")
-  printf '| %s | %s | %s | %s |\n' "$label" "$(group "$(awk '$1 == "cached" {print $2}' <<< "$out")")" \
+  local cached threads2
+  cached=$(awk '$1 == "cached" {print $2}' <<< "$out")
+  threads2=$(awk '$1 == "threads2" {print $2}' <<< "$out")
+  local two="—"
+  [ -n "$threads2" ] && two="$(group "$threads2") ($(awk -v a="$threads2" -v b="$cached" 'BEGIN {printf "%.2f", a / b}')×)"
+  printf '| %s | %s | %s | %s | %s |\n' "$label" "$(group "$cached")" "$two" \
     "$(group "$(awk '$1 == "cold" {print $3}' <<< "$out")")" "$(group "$(awk '$1 == "cold" {print $2}' <<< "$out")")"
 }
 checksums=()
@@ -56,8 +63,8 @@ checksums=()
 echo "KQvKR, $positions random legal positions (seed $seed); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
      "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
 echo
-echo "| API | cached, probes/s | cold, probes/s (fresh object, one pass) | cold, first probe (µs) |"
-echo "| --- | ---: | ---: | ---: |"
+echo "| API | cached, probes/s | cached, 2 threads on one object, probes/s | cold, probes/s (fresh object, one pass) | cold, first probe (µs) |"
+echo "| --- | ---: | ---: | ---: | ---: |"
 args=("$work/tables" "$work/positions.txt" "$cached")
 row "C++ \`probe/tablebase.h\`, \`Tablebase::probe(Position)\`" "$work/bench_cpp" "${args[@]}"
 row "C++ \`probe/tablebase.h\`, \`parse_fen\` + \`probe\`" "$work/bench_parse" "${args[@]}"

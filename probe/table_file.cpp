@@ -1,6 +1,8 @@
 #include "probe/table_file.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -158,6 +160,9 @@ constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-en
 // Blocks of up to MaxBlockEntries would make 256 of them 2 GB: the cache also holds no more
 // than this many bytes of codes (one block at least), which keeps 256 blocks of the default size.
 constexpr std::size_t MaxCachedBytes = std::size_t(16) << 20;
+// The parts of the cache (TableFile::CacheShard): threads probing one table at once wait for
+// each other only when their blocks fall to the same part.
+constexpr std::size_t CacheShards = 64;
 
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 
@@ -197,14 +202,26 @@ Status decode_block(const std::string& path, int side, std::size_t b, const Bloc
   return Ok{};
 }
 
-// Reads `size` bytes at `offset` from an open stream; false if the file ends early (it
-// was cut or replaced after open() checked its size).
-bool read_at(std::ifstream& in, std::uint64_t offset, std::uint32_t size, std::string& out) {
+// What the system refused while reading a table: an I/O error, not damage in the file.
+Error io_error(const std::string& path, const std::string& what) {
+  return error(ErrorKind::IOError, "table '" + path + "' " + what + ": " + std::strerror(errno));
+}
+
+// Reads `size` bytes at `offset` of the open file `fd` into `out` with pread (no shared file
+// position: threads read one descriptor at once). An I/O error when the system refuses
+// the read, Corruption when the file ends early (it was cut after open() checked its size).
+Status read_at(int fd, const std::string& path, std::uint64_t offset, std::uint64_t size, std::string& out,
+               const std::string& what) {
   out.resize(size);
-  in.clear();
-  in.seekg(static_cast<std::streamoff>(offset));
-  in.read(out.data(), size);
-  return in.gcount() == static_cast<std::streamsize>(size);
+  std::uint64_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(fd, out.data() + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return io_error(path, "cannot be read (" + what + ")");
+    if (n == 0) return table_error(path, "is truncated (" + what + " ends past the end of the file)");
+    done += std::uint64_t(n);
+  }
+  return Ok{};
 }
 
 }  // namespace
@@ -362,40 +379,43 @@ Expected<std::string> table_file_start(const TableHeader& header) {
 }
 
 Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return table_error(path, std::string("cannot be opened: ") + std::strerror(errno));
-  in.seekg(0, std::ios::end);
-  std::streamoff end = in.tellg();
-  if (end < 0) return table_error(path, "cannot be read (its size is unknown)");
-  std::uint64_t file_size = static_cast<std::uint64_t>(end);
-  in.seekg(0);
+  std::unique_ptr<TableFile> t(new TableFile);
+  t->path_ = path;
+  // One descriptor for the life of the table: every block read is a pread on it.
+  t->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (t->fd_ < 0) {
+    if (errno == ENOENT) return error(ErrorKind::NotFound, "table '" + path + "' does not exist");
+    return io_error(path, "cannot be opened");
+  }
+  struct stat st;
+  if (::fstat(t->fd_, &st) != 0) return io_error(path, "cannot be read (its size is unknown)");
+  if (!S_ISREG(st.st_mode)) return table_error(path, "is not a regular file");
+  const std::uint64_t file_size = static_cast<std::uint64_t>(st.st_size);
 
-  char prefix[PrefixSize];
-  in.read(prefix, PrefixSize);
-  std::uint64_t got = static_cast<std::uint64_t>(in.gcount());
-  if (got < sizeof Magic || std::memcmp(prefix, Magic, sizeof Magic) != 0)
+  std::string prefix;
+  if (file_size < sizeof Magic) return table_error(path, "is not a Feerie table (bad magic)");
+  if (Status r = read_at(t->fd_, path, 0, std::min<std::uint64_t>(PrefixSize, file_size), prefix, "its prefix"); !r)
+    return r.error();
+  if (std::memcmp(prefix.data(), Magic, sizeof Magic) != 0)
     return table_error(path, "is not a Feerie table (bad magic)");
-  if (got < PrefixSize)
+  if (file_size < PrefixSize)
     return table_error(path, "is truncated (expected at least " + std::to_string(PrefixSize) + " bytes, found " +
                                  std::to_string(file_size) + ")");
-  std::uint64_t version = get_le(prefix + 8, 4);
+  std::uint64_t version = get_le(prefix.data() + 8, 4);
   if (version != TableFormatVersion)
     return table_error(path, "has format version " + std::to_string(version) + ", this program reads " +
                                  std::to_string(TableFormatVersion));
-  std::uint64_t header_len = get_le(prefix + 12, 4);
-  std::uint64_t header_sum = get_le(prefix + 16, 8);
+  std::uint64_t header_len = get_le(prefix.data() + 12, 4);
+  std::uint64_t header_sum = get_le(prefix.data() + 16, 8);
   // Checked before allocating: a damaged length must not make us allocate gigabytes.
   if (PrefixSize + header_len > file_size)
     return table_error(path, "is truncated (expected at least " + std::to_string(PrefixSize + header_len) +
                                  " bytes, found " + std::to_string(file_size) + ")");
-  std::string header_bytes(header_len, '\0');
-  if (!in.read(header_bytes.data(), static_cast<std::streamsize>(header_len)))
-    return table_error(path, "cannot be read: " + std::string(std::strerror(errno)));
+  std::string header_bytes;
+  if (Status r = read_at(t->fd_, path, PrefixSize, header_len, header_bytes, "its header"); !r) return r.error();
   if (xxh64(header_bytes.data(), header_bytes.size()) != header_sum)
     return table_error(path, "header is corrupt (checksum mismatch)");
 
-  std::unique_ptr<TableFile> t(new TableFile);
-  t->path_ = path;
   Expected<TableHeader> header = parse_header_text(header_bytes);
   if (!header) return table_error(path, header.error_message());
   t->header_ = std::move(*header);
@@ -433,19 +453,33 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   if (file_size < expected_size) return table_error(path, "is truncated " + sizes);
   if (file_size > expected_size) return table_error(path, "has trailing bytes and is corrupt " + sizes);
   t->body_offset_ = PrefixSize + header_len;
+  // The cache holds at most MaxCachedBlocks blocks and MaxCachedBytes of codes (one block at
+  // least), in up to CacheShards parts of equal size.
+  const std::size_t block_bytes = std::size_t(h.block_entries) * sizeof(ValueCode);
+  const std::size_t max_blocks = std::min(MaxCachedBlocks, std::max<std::size_t>(1, MaxCachedBytes / block_bytes));
+  t->shard_count_ = std::min(CacheShards, max_blocks);
+  t->blocks_per_shard_ = max_blocks / t->shard_count_;
+  t->shards_ = std::make_unique<CacheShard[]>(t->shard_count_);
   return t;
 }
 
+TableFile::~TableFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+// "block 3 of side 1", for messages.
+static std::string block_name(int side, std::size_t b) {
+  return "block " + std::to_string(b) + " of side " + std::to_string(side);
+}
+
 Status TableFile::check_blocks(bool decompress) const {
-  std::ifstream in(path_, std::ios::binary);
   std::string compressed;
   std::vector<ValueCode> codes;
   for (int side = 0; side < 2; ++side)
     for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
       const BlockRef& ref = header_.blocks[side][b];
-      if (!in || !read_at(in, body_offset_ + ref.offset, ref.size, compressed))
-        return table_error(path_,
-                           "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) + ")");
+      if (Status r = read_at(fd_, path_, body_offset_ + ref.offset, ref.size, compressed, block_name(side, b)); !r)
+        return r;
       if (xxh64(compressed.data(), compressed.size()) != ref.checksum)
         return block_error(path_, side, b, "checksum mismatch");
       const std::size_t count = entries_in_block(header_, b);
@@ -464,32 +498,13 @@ Status TableFile::check_blocks(bool decompress) const {
   return Ok{};
 }
 
-Expected<std::shared_ptr<const std::vector<ValueCode>>> TableFile::block(int side, std::size_t b) const {
-  std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  }
-  // Read and decompress outside the lock so threads on different blocks do not wait for
-  // each other; two threads on the same block just both decode it. A stream per read:
-  // a shared one would need the lock around seek + read.
+Status TableFile::read_block(int side, std::size_t b, std::vector<ValueCode>& out) const {
   const BlockRef& ref = header_.blocks[side][b];
-  std::ifstream in(path_, std::ios::binary);
   std::string compressed;
-  if (!in || !read_at(in, body_offset_ + ref.offset, ref.size, compressed))
-    return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
-                                  "): the file changed or vanished after it was opened");
-  auto codes = std::make_shared<std::vector<ValueCode>>(entries_in_block(header_, b));
-  if (Status st = decode_block(path_, side, b, ref, compressed, codes->size(), codes->data()); !st) return st.error();
-
-  std::lock_guard<std::mutex> lock(mutex_);
-  // Dropping everything when full is crude but bounded, and probes of one game tend to
-  // stay in few blocks, which are re-read at once.
-  std::size_t block_bytes = std::size_t(header_.block_entries) * sizeof(ValueCode);
-  std::size_t max_blocks = std::min(MaxCachedBlocks, std::max<std::size_t>(1, MaxCachedBytes / block_bytes));
-  if (cache_.size() >= max_blocks) cache_.clear();
-  cache_.emplace(key, codes);
-  return std::shared_ptr<const std::vector<ValueCode>>(std::move(codes));
+  if (Status r = read_at(fd_, path_, body_offset_ + ref.offset, ref.size, compressed, block_name(side, b)); !r)
+    return r;
+  out.resize(entries_in_block(header_, b));
+  return decode_block(path_, side, b, ref, compressed, out.size(), out.data());
 }
 
 Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
@@ -497,23 +512,44 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   if (index >= header_.entries)
     return table_error(
         path_, "has no entry " + std::to_string(index) + " (it has " + std::to_string(header_.entries) + " per side)");
-  Expected<std::shared_ptr<const std::vector<ValueCode>>> blk = block(side, index / header_.block_entries);
-  if (!blk) return blk.error();
-  return (**blk)[index % header_.block_entries];
+  const std::size_t b = std::size_t(index / header_.block_entries);
+  const std::size_t at = std::size_t(index % header_.block_entries);
+  const std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
+  CacheShard& shard = shard_of(key);
+  {
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    if (auto it = shard.blocks.find(key); it != shard.blocks.end()) {
+      shard.recent.splice(shard.recent.begin(), shard.recent, it->second);  // now the most recently used
+      return it->second->codes[at];
+    }
+  }
+  // Read and decompress outside the lock so threads on different blocks do not wait for
+  // each other; two threads on the same block just both decode it.
+  CachedBlock fresh{key, {}};
+  if (Status st = read_block(side, b, fresh.codes); !st) return st.error();
+  const ValueCode v = fresh.codes[at];
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  if (shard.blocks.count(key)) return v;  // another thread was faster
+  // Least recently used out first: a probing program's working set (the blocks of the
+  // positions of one game) stays while the blocks it left behind go.
+  while (shard.blocks.size() >= blocks_per_shard_) {
+    shard.blocks.erase(shard.recent.back().key);
+    shard.recent.pop_back();
+  }
+  shard.recent.push_front(std::move(fresh));
+  shard.blocks.emplace(key, shard.recent.begin());
+  return v;
 }
 
 Status TableFile::for_each_block(int side,
                                  const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
-  std::ifstream in(path_, std::ios::binary);
-  if (!in) return table_error(path_, std::string("cannot be opened: ") + std::strerror(errno));
   std::string compressed;
   std::vector<ValueCode> codes;
   for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
     const BlockRef& ref = header_.blocks[side][b];
-    if (!read_at(in, body_offset_ + ref.offset, ref.size, compressed))
-      return table_error(path_, "cannot be read (block " + std::to_string(b) + " of side " + std::to_string(side) +
-                                    "): the file changed after it was opened");
+    if (Status r = read_at(fd_, path_, body_offset_ + ref.offset, ref.size, compressed, block_name(side, b)); !r)
+      return r;
     // open() bounded block_entries, so a block's codes are a bounded allocation.
     codes.resize(entries_in_block(header_, b));
     if (Status st = decode_block(path_, side, b, ref, compressed, codes.size(), codes.data()); !st) return st;

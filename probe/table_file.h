@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -118,13 +119,19 @@ int remove_stale_temporaries(const std::string& dir);
 // after itself). Returns how many were removed.
 int remove_temporaries_of(const std::string& dir, long pid);
 
-// An open table file. Thread-safety: value() and load_side() may be called concurrently;
-// decompressed blocks are cached (bounded) behind a mutex.
+// An open table file: one descriptor for its life, every read a pread on it. Thread-safety:
+// value() and load_side() may be called concurrently; decompressed blocks are cached
+// (bounded, least recently used out first) in parts, each behind a lock of its own. Errors: NotFound for a file that
+// does not exist, IOError for what the system refuses (open, read), Corruption for what the
+// bytes say (bad magic, checksums, sizes, a file cut short).
 class TableFile {
  public:
   // Opens and checks the prefix, header checksum and file size, and bounds every count and
   // size in the header before allocating for it (docs/format.md). Errors name the path.
   static Expected<std::unique_ptr<TableFile>> open(const std::string& path);
+  ~TableFile();
+  TableFile(const TableFile&) = delete;
+  TableFile& operator=(const TableFile&) = delete;
 
   const TableHeader& header() const { return header_; }
   const std::string& path() const { return path_; }
@@ -145,15 +152,33 @@ class TableFile {
 
  private:
   TableFile() = default;
-  Expected<std::shared_ptr<const std::vector<ValueCode>>> block(int side, std::size_t b) const;
+  // Reads and decompresses block b of `side` into `out`.
+  Status read_block(int side, std::size_t b, std::vector<ValueCode>& out) const;
   // Decompresses every block of one side in order: f(first entry, its codes).
   Status for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const;
 
+  struct CachedBlock {
+    std::uint64_t key;  // block << 1 | side
+    std::vector<ValueCode> codes;
+  };
+  // One part of the block cache: the blocks whose key falls to it, least recently used out
+  // first. The cache is cut into parts, each behind its own lock, so that threads probing
+  // one table at once rarely wait for each other (issue 22: one lock made 2 threads slower
+  // than 1).
+  struct alignas(64) CacheShard {  // a cache line of its own: no false sharing between parts
+    std::mutex mutex;
+    std::list<CachedBlock> recent;  // most recently used first
+    std::unordered_map<std::uint64_t, std::list<CachedBlock>::iterator> blocks;
+  };
+  CacheShard& shard_of(std::uint64_t key) const { return shards_[key % shard_count_]; }
+
   std::string path_;
+  int fd_ = -1;
   TableHeader header_;
   std::uint64_t body_offset_ = 0;
-  mutable std::mutex mutex_;
-  mutable std::unordered_map<std::uint64_t, std::shared_ptr<const std::vector<ValueCode>>> cache_;
+  std::size_t shard_count_ = 1;
+  std::size_t blocks_per_shard_ = 1;
+  mutable std::unique_ptr<CacheShard[]> shards_;
 };
 
 }  // namespace feerie

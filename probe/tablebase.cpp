@@ -1,6 +1,8 @@
 #include "probe/tablebase.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -49,11 +51,48 @@ struct Tablebase::Impl {
   Impl(std::string dir, RuleSet r) : directory(std::move(dir)), rules(std::move(r)) {}
   std::string directory;
   RuleSet rules;
+  // Tells this tablebase apart in the threads' caches of recent tables (never reused, unlike
+  // an address).
+  const std::uint64_t id = next_id.fetch_add(1) + 1;
   mutable std::shared_mutex mutex;
   mutable std::map<Material, std::shared_ptr<const LoadedTable>> tables;
+  // Tables replaced in `tables` (a second opening of one table by two threads at once, a
+  // table read whole replacing its lazily read self): kept for the life of the tablebase,
+  // since a thread's cache of recent tables may still point at them.
+  mutable std::vector<std::shared_ptr<const LoadedTable>> replaced;
 
   Expected<std::shared_ptr<const LoadedTable>> table(const Material& material, bool load_all) const;
+  // table(material, false) through this thread's cache of its recent tables: no lock and
+  // no shared pointer copied (both are counters every probing thread would write).
+  Expected<const LoadedTable*> recent_table(const Material& material) const;
+
+  static inline std::atomic<std::uint64_t> next_id{0};
 };
+
+namespace {
+
+// The tables a thread probed last, in any tablebase: a few, since a probe's moves lead to
+// the tables of the captures too.
+struct RecentTable {
+  std::uint64_t tablebase = 0;  // Impl::id; 0: empty
+  Material material;
+  const LoadedTable* table = nullptr;
+};
+thread_local std::array<RecentTable, 4> recent_tables;
+thread_local unsigned next_recent = 0;
+
+}  // namespace
+
+Expected<const LoadedTable*> Tablebase::Impl::recent_table(const Material& material) const {
+  for (const RecentTable& r : recent_tables)
+    if (r.tablebase == id && r.material == material) return r.table;
+  Expected<std::shared_ptr<const LoadedTable>> t = table(material, false);
+  if (!t) return t.error();
+  // The table stays alive with this tablebase (in `tables` or `replaced`), which outlives
+  // every probe made through it.
+  recent_tables[next_recent++ % recent_tables.size()] = {id, material, t->get()};
+  return t->get();
+}
 
 Tablebase Tablebase::open(const std::string& directory, const RuleSet& rules) {
   return Tablebase(std::make_shared<Impl>(directory, rules));
@@ -102,7 +141,9 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
     loaded->loaded = true;
   }
   std::unique_lock lock(mutex);
-  tables[material] = loaded;
+  std::shared_ptr<const LoadedTable>& slot = tables[material];
+  if (slot) replaced.push_back(std::move(slot));
+  slot = loaded;
   return std::shared_ptr<const LoadedTable>(loaded);
 }
 
@@ -147,7 +188,7 @@ Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
     probe_pos = &flipped;
     material = material.colors_swapped();
   }
-  Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material, false);
+  Expected<const LoadedTable*> t = impl_->recent_table(material);
   if (!t) return t.error();
   const LoadedTable& table = **t;
   if (!table.indexer.can_index(*probe_pos)) return value::Illegal;  // kings touching where they may not

@@ -225,6 +225,50 @@ TEST_F(TableFileTest, TruncatedFile) {
   EXPECT_TRUE(contains(t.error_message(), "truncated")) << t.error_message();
 }
 
+// Issue 22: what the system refuses is an I/O error, what the bytes say is corruption, a
+// file that is not there is not found (every failure used to be "corrupt").
+TEST_F(TableFileTest, Issue22_ErrorKindsSayWhetherTheSystemOrTheBytesFailed) {
+  Expected<std::unique_ptr<TableFile>> missing = TableFile::open((dir_ / "KRvK.ftb").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error_kind(), ErrorKind::NotFound) << missing.error_message();
+
+  const std::string file = (dir_ / "plain").string();
+  write_bytes(file, "not a directory");
+  Expected<std::unique_ptr<TableFile>> refused = TableFile::open(file + "/KQvK.ftb");  // ENOTDIR
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error_kind(), ErrorKind::IOError) << refused.error_message();
+  EXPECT_TRUE(contains(refused.error_message(), "cannot be opened")) << refused.error_message();
+
+  Expected<std::unique_ptr<TableFile>> directory = TableFile::open(dir_.string());
+  ASSERT_FALSE(directory.ok());
+  EXPECT_EQ(directory.error_kind(), ErrorKind::Corruption) << directory.error_message();
+}
+
+// The file is read through the descriptor opened once: cut short after it was opened, a
+// block past the new end is a truncated table (Corruption), the blocks before it still
+// read; replaced by another file under the same name, the open table reads on unchanged.
+TEST_F(TableFileTest, Issue22_OneDescriptorForTheLifeOfTheTable) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  auto values = write(path);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  const std::uint64_t last = (*t)->header().entries - 1;
+  fs::rename(path, path + ".old");
+  write(path, 1000, 7);  // another table under the name, smaller
+  Expected<ValueCode> v = (*t)->value(1, last);
+  ASSERT_TRUE(v.ok()) << v.error_message();
+  EXPECT_EQ(*v, values[1][last]);
+  // Side 1 is the second half of the body: cut off, a block of it not read yet fails.
+  fs::resize_file(path + ".old", fs::file_size(path + ".old") / 2);
+  Expected<ValueCode> cut = (*t)->value(1, last - 150);
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.error_kind(), ErrorKind::Corruption) << cut.error_message();
+  EXPECT_TRUE(contains(cut.error_message(), "truncated")) << cut.error_message();
+  Expected<ValueCode> first = (*t)->value(0, 0);
+  ASSERT_TRUE(first.ok()) << first.error_message();
+  EXPECT_EQ(*first, values[0][0]);
+}
+
 TEST_F(TableFileTest, TrailingBytes) {
   std::string path = (dir_ / "KQvK.ftb").string();
   write(path);
