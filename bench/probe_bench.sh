@@ -9,7 +9,7 @@
 #   cached: one tablebase that has probed every position once, then CACHED_PROBES probes cycling
 #           through them (every block of KQvKR is then decompressed and in the prober's cache);
 #           then the same from 2 threads at once on that one object (C and C++; the ratio to one
-#           thread in parentheses).
+#           thread in parentheses); medians of 5 runs of each, alternated.
 #   cold:   a fresh tablebase object, its table not yet opened by it: the first-probe latency (from
 #           opening the tablebase to the end of its first probe: the header read and checked, one
 #           block decompressed) and the probes per second of a pass over the positions that starts
@@ -18,13 +18,13 @@
 #
 # Usage: bench/probe_bench.sh [BUILD_DIR]   (default: build; needs its feerie, libfeerie, static
 #                                           libraries and Python module: scripts/setup.sh builds them)
-# Environment: POSITIONS (default 10000), CACHED_PROBES (default 2000000; Python does a tenth),
+# Environment: POSITIONS (default 10000), CACHED_PROBES (default 10000000; Python does a tenth),
 #              SEED (default 1).
 set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$src/build}" && pwd)"
 positions=${POSITIONS:-10000}
-cached=${CACHED_PROBES:-2000000}
+cached=${CACHED_PROBES:-10000000}
 seed=${SEED:-1}
 
 for f in tools/feerie lib/libfeerie.so; do

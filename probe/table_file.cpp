@@ -507,6 +507,29 @@ Status TableFile::read_block(int side, std::size_t b, std::vector<ValueCode>& ou
   return decode_block(path_, side, b, ref, compressed, out.size(), out.data());
 }
 
+namespace {
+
+// A thread's own references to the blocks it read last, of any table file: direct-mapped
+// by (file, block), so that a probe of a block the thread read before takes no lock and
+// writes nothing another thread reads (issue 22: threads probing one table at once).
+// Only blocks of up to ThreadBlockBytes: the references keep their blocks alive, so a
+// thread holds ThreadBlockSlots x ThreadBlockBytes (16 MiB) at most.
+constexpr std::size_t ThreadBlockSlots = 256;
+constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
+struct ThreadBlock {
+  std::uint64_t file = 0;  // TableFile::id_; 0: empty
+  std::uint64_t key = 0;
+  std::shared_ptr<const std::vector<ValueCode>> codes;
+};
+thread_local std::array<ThreadBlock, ThreadBlockSlots> thread_blocks;
+
+ThreadBlock& thread_block_slot(std::uint64_t file, std::uint64_t key) {
+  const std::uint64_t h = (key + file * 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+  return thread_blocks[(h >> 32) % ThreadBlockSlots];
+}
+
+}  // namespace
+
 Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   if (index >= header_.entries)
@@ -515,30 +538,42 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   const std::size_t b = std::size_t(index / header_.block_entries);
   const std::size_t at = std::size_t(index % header_.block_entries);
   const std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
+  const bool thread_cached = std::size_t(header_.block_entries) * sizeof(ValueCode) <= ThreadBlockBytes;
+  if (thread_cached) {
+    const ThreadBlock& mine = thread_block_slot(id_, key);
+    if (mine.file == id_ && mine.key == key) return (*mine.codes)[at];
+  }
+  Expected<Block> block = shared_block(side, b, key);
+  if (!block) return block.error();
+  const ValueCode v = (**block)[at];
+  if (thread_cached) thread_block_slot(id_, key) = {id_, key, std::move(*block)};
+  return v;
+}
+
+Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std::uint64_t key) const {
   CacheShard& shard = shard_of(key);
   {
     std::lock_guard<std::mutex> lock(shard.mutex);
     if (auto it = shard.blocks.find(key); it != shard.blocks.end()) {
       shard.recent.splice(shard.recent.begin(), shard.recent, it->second);  // now the most recently used
-      return it->second->codes[at];
+      return it->second->codes;
     }
   }
   // Read and decompress outside the lock so threads on different blocks do not wait for
   // each other; two threads on the same block just both decode it.
-  CachedBlock fresh{key, {}};
-  if (Status st = read_block(side, b, fresh.codes); !st) return st.error();
-  const ValueCode v = fresh.codes[at];
+  auto codes = std::make_shared<std::vector<ValueCode>>();
+  if (Status st = read_block(side, b, *codes); !st) return st.error();
   std::lock_guard<std::mutex> lock(shard.mutex);
-  if (shard.blocks.count(key)) return v;  // another thread was faster
+  if (auto it = shard.blocks.find(key); it != shard.blocks.end()) return it->second->codes;  // another was faster
   // Least recently used out first: a probing program's working set (the blocks of the
   // positions of one game) stays while the blocks it left behind go.
   while (shard.blocks.size() >= blocks_per_shard_) {
     shard.blocks.erase(shard.recent.back().key);
     shard.recent.pop_back();
   }
-  shard.recent.push_front(std::move(fresh));
+  shard.recent.push_front({key, codes});
   shard.blocks.emplace(key, shard.recent.begin());
-  return v;
+  return Block(std::move(codes));
 }
 
 Status TableFile::for_each_block(int side,

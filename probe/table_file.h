@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -121,7 +122,10 @@ int remove_temporaries_of(const std::string& dir, long pid);
 
 // An open table file: one descriptor for its life, every read a pread on it. Thread-safety:
 // value() and load_side() may be called concurrently; decompressed blocks are cached
-// (bounded, least recently used out first) in parts, each behind a lock of its own. Errors: NotFound for a file that
+// (bounded, least recently used out first) in parts, each behind a lock of its own, and
+// each thread keeps references to the blocks it read last (at most 256 blocks of up to 64
+// KiB, 16 MiB, released as it reads others or when it ends), so that a probe of a block
+// the thread read before takes no lock. Errors: NotFound for a file that
 // does not exist, IOError for what the system refuses (open, read), Corruption for what the
 // bytes say (bad magic, checksums, sizes, a file cut short).
 class TableFile {
@@ -157,9 +161,10 @@ class TableFile {
   // Decompresses every block of one side in order: f(first entry, its codes).
   Status for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const;
 
+  using Block = std::shared_ptr<const std::vector<ValueCode>>;
   struct CachedBlock {
     std::uint64_t key;  // block << 1 | side
-    std::vector<ValueCode> codes;
+    Block codes;
   };
   // One part of the block cache: the blocks whose key falls to it, least recently used out
   // first. The cache is cut into parts, each behind its own lock, so that threads probing
@@ -172,6 +177,13 @@ class TableFile {
   };
   CacheShard& shard_of(std::uint64_t key) const { return shards_[key % shard_count_]; }
 
+  // The block of `key` from the shared cache, or read and put there.
+  Expected<Block> shared_block(int side, std::size_t b, std::uint64_t key) const;
+
+  // Tells this file apart in the threads' own references to recent blocks (never reused,
+  // unlike an address).
+  const std::uint64_t id_ = next_id_.fetch_add(1) + 1;
+  static inline std::atomic<std::uint64_t> next_id_{0};
   std::string path_;
   int fd_ = -1;
   TableHeader header_;
