@@ -1,10 +1,13 @@
 #include "probe/atomic_file.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <utility>
 
 namespace feerie {
@@ -62,6 +65,37 @@ Status AtomicFile::commit() {
   if (std::rename(temporary_.c_str(), path_.c_str()) != 0) return fail("cannot rename '" + temporary_ + "'", errno);
   temporary_.clear();
   return Ok{};
+}
+
+namespace {
+
+// Calls remove_if(pid) for each temporary file "<name>.tmp.<pid>.<n>" of `dir` and removes
+// the file when it answers true. Returns how many were removed.
+template <class Predicate>
+int remove_temporaries(const std::string& dir, Predicate&& remove_if) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  int removed = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    std::size_t tmp = name.rfind(".tmp.");
+    if (tmp == std::string::npos || name.find('.', tmp + 5) == std::string::npos) continue;
+    long pid = std::strtol(name.c_str() + tmp + 5, nullptr, 10);
+    std::error_code rm;
+    if (pid > 0 && remove_if(pid) && fs::remove(it->path(), rm)) ++removed;
+  }
+  return removed;
+}
+
+}  // namespace
+
+int remove_stale_temporaries(const std::string& dir) {
+  // kill(pid, 0) tests whether the process exists without signalling it.
+  return remove_temporaries(dir, [](long pid) { return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH; });
+}
+
+int remove_temporaries_of(const std::string& dir, long pid) {
+  return remove_temporaries(dir, [pid](long p) { return p == pid; });
 }
 
 }  // namespace feerie

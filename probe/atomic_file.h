@@ -2,7 +2,7 @@
 // under a temporary name of its own, "<path>.tmp.<pid>.<n>", flushed to the disk and then
 // renamed. Two processes (or threads) writing the same file never share a temporary name,
 // so neither can rename or remove the other's half-written file; a crash leaves at most a
-// temporary file, which remove_stale_temporaries() (table_file.h) clears later.
+// temporary file, which remove_stale_temporaries() clears later.
 #pragma once
 
 #include <cstdio>
@@ -39,5 +39,13 @@ class AtomicFile {
   std::string path_, temporary_;
   std::FILE* file_ = nullptr;
 };
+
+// Removes the temporary files that writers which no longer run left in `dir` (a `gen`
+// interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose
+// process is gone. Files of running writers are kept. Returns how many were removed.
+int remove_stale_temporaries(const std::string& dir);
+// Removes the temporary files of process `pid` in `dir` (a run being interrupted cleans up
+// after itself). Returns how many were removed.
+int remove_temporaries_of(const std::string& dir, long pid);
 
 }  // namespace feerie

@@ -27,6 +27,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "probe/atomic_file.h"  // remove_stale_temporaries(), for the writers of tables
+#include "probe/table_header.h"
 #include "probe/value.h"
 #include "probe/value_array.h"
 #include "rules/expected.h"
@@ -42,39 +44,7 @@ inline std::string table_file_path(const std::string& directory, const std::stri
   return (std::filesystem::path(directory) / condition / table_file_name(material_name)).string();
 }
 
-// Win/draw/loss counts and the longest mate for one side to move.
-struct SideStatistics {
-  std::uint64_t positions = 0;  // legal positions, raw count (SPEC 1)
-  std::uint64_t win = 0, draw = 0, loss = 0;
-  std::uint64_t classes_win = 0, classes_draw = 0, classes_loss = 0;  // symmetry classes (reference convention)
-  int longest_mate_plies = -1;                                        // longest win for the side to move, -1 if none
-  std::string longest_mate_fen;
-  // The same over the positions of the classes (no en passant, pawns on ranks 2-7).
-  int classes_longest_mate_plies = -1;
-  std::string classes_longest_mate_fen;
-};
-
-struct BlockRef {
-  std::uint64_t offset = 0;    // from the start of the body
-  std::uint32_t size = 0;      // compressed bytes
-  std::uint64_t checksum = 0;  // XXH64 (seed 0) of the compressed bytes
-};
-
-struct TableHeader {
-  std::string condition;      // canonical rule-set name, e.g. "orthodox"
-  std::string material;       // canonical material name, e.g. "KQvKR"
-  std::string index_layout;   // the indexer's description; must match the reader's
-  std::uint64_t entries = 0;  // index entries per side to move
-  std::uint32_t block_entries = 0;
-  std::array<std::vector<BlockRef>, 2> blocks;  // per side to move
-  std::array<SideStatistics, 2> stats;          // per side to move
-  std::string generator;                        // free text: program version
-};
-
 inline constexpr std::uint32_t TableFormatVersion = 2;
-// This program as table headers (TableHeader::generator) and checkpoints name it; a
-// checkpoint of another generator is not resumed.
-inline constexpr const char* GeneratorName = "feerie 0.1";
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // The largest block_entries a reader accepts (docs/format.md, "What the reader checks"): a
 // block is decompressed into 2 x block_entries bytes, and the header's value must not decide
@@ -105,20 +75,6 @@ Status write_table(const std::string& path, TableHeader header, const std::array
 // whose header is complete (blocks, block_entries); the blocks follow in order.
 Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& blocks);
 Expected<std::string> table_file_start(const TableHeader& header);
-// A header as the text a table file holds (Boost text archive), and back, read with the
-// same bounds as a file's header (no allocation beyond what the text holds): how the
-// processes of a spread solve pass each other their blocks and statistics. Errors of the
-// reader: Corruption.
-Expected<std::string> header_text(const TableHeader& header);
-Expected<TableHeader> parse_header_text(const std::string& text);
-
-// Removes the temporary files that writers which no longer run left in `dir` (a `gen`
-// interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose
-// process is gone. Files of running writers are kept. Returns how many were removed.
-int remove_stale_temporaries(const std::string& dir);
-// Removes the temporary files of process `pid` in `dir` (a run being interrupted cleans up
-// after itself). Returns how many were removed.
-int remove_temporaries_of(const std::string& dir, long pid);
 
 // An open table file: one descriptor for its life, every read a pread on it. Thread-safety:
 // value() and load_side() may be called concurrently; decompressed blocks are cached
