@@ -11,12 +11,11 @@
 namespace feerie {
 namespace {
 
-namespace fs = std::filesystem;
-
 class AnnanTables : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { dir_ = test::temporary_tables_dir("feerie-annan-"); }
-  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  // Shared by every test process (tests/gen/table_test_util.h): each test generates the
+  // tables it needs there, and finds those another process made already.
+  static void SetUpTestSuite() { dir_ = test::shared_tables_dir("annan"); }
 
   static void generate_and_verify(const char* condition, const char* material) {
     test::generate_and_verify(dir_, condition, material);

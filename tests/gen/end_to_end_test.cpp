@@ -22,16 +22,23 @@ using test::flip_byte_near_end;
 
 class ThreeMan : public ::testing::Test {
  protected:
+  // The tables are shared by every test process (tests/gen/table_test_util.h): the first
+  // generates them, the others find them sound and read their statistics back.
   static void SetUpTestSuite() {
-    dir_ = (fs::temp_directory_path() / ("feerie-e2e-" + std::to_string(::getpid()))).string();
+    dir_ = test::shared_tables_dir("three_man");
     GenerateOptions options;
     options.tables_dir = dir_;
     auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK"), *Material::parse("KPvK")},
                               RuleSet::orthodox(), options);
     ASSERT_TRUE(generated.ok()) << generated.error_message();
     tables_ = *generated;
+    for (GeneratedTable& t : tables_) {
+      if (!t.reused) continue;
+      auto file = TableFile::open(t.path);
+      ASSERT_TRUE(file.ok()) << file.error_message();
+      t.stats = (*file)->header().stats;
+    }
   }
-  static void TearDownTestSuite() { fs::remove_all(dir_); }
 
   static const GeneratedTable& table(const char* name) {
     for (const GeneratedTable& t : tables_)
@@ -157,7 +164,7 @@ TEST_F(ThreeMan, MissingTableIsAClearError) {
 
 TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
   fs::path source = fs::path(dir_) / "orthodox" / "KQvK.ftb";
-  std::string other = dir_ + "-bad";
+  std::string other = test::temporary_tables_dir("feerie-e2e-bad-");
   fs::create_directories(fs::path(other) / "orthodox");
   fs::path copy = fs::path(other) / "orthodox" / "KQvK.ftb";
   Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
@@ -182,7 +189,7 @@ TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
 // A table whose blocks are sound but one value is wrong: the verifier names the position
 // (as the index decodes it, one of its symmetric images).
 TEST_F(ThreeMan, VerifierFindsAWrongValue) {
-  const std::string other = dir_ + "-wrong";
+  const std::string other = test::temporary_tables_dir("feerie-e2e-wrong-");
   fs::create_directories(fs::path(other) / "orthodox");
   fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
   auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());

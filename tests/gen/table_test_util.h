@@ -32,6 +32,35 @@ inline std::string temporary_tables_dir(const std::string& prefix) {
   return (std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()))).string();
 }
 
+#ifdef FEERIE_BINARY  // the suites that know where the build's feerie is
+// The directory of the shared fixture `name`: <build>/tests/fixtures/<stamp>/<name>, made once per
+// build tree and reused by every test process after it (issue 22: each test runs in a
+// process of its own, and fixtures used to be generated again in each). gen reuses the
+// tables it finds sound, and two processes generating one table at once wait for each
+// other (its lock), so suites may generate into it freely; tests that damage or rewrite a
+// table work on a copy in a temporary_tables_dir() of their own.
+//
+// The fixtures of one build are kept under a stamp of the feerie program (the time it was
+// linked, which changes with every change of the libraries): gen trusts a sound table of
+// the same format, so tables an older build made would otherwise be reused after a change
+// to the solver. The first process of a new build removes the older builds' fixtures.
+inline std::string shared_tables_dir(const std::string& name) {
+  namespace fs = std::filesystem;
+  // FEERIE_BINARY is <build>/tools/feerie.
+  const fs::path root = fs::path(FEERIE_BINARY).parent_path().parent_path() / "tests" / "fixtures";
+  std::error_code ec;
+  const std::string stamp = std::to_string(
+      static_cast<unsigned long long>(fs::last_write_time(FEERIE_BINARY, ec).time_since_epoch().count()));
+  const fs::path mine = root / stamp;
+  if (!fs::exists(mine, ec)) {
+    for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
+      if (it->path().filename() != stamp) fs::remove_all(it->path(), ec);
+    fs::create_directories(mine, ec);
+  }
+  return (mine / name).string();
+}
+#endif
+
 // Generates `material` under `condition` into `dir` (with everything it needs, reusing
 // tables already there), checks it with the verifier, and returns it; a reused table's
 // statistics are read back from its file.

@@ -11,6 +11,7 @@
 
 #include "feerie/feerie.h"
 #include "gen/generate.h"
+#include "tests/gen/table_test_util.h"
 
 namespace {
 
@@ -18,14 +19,15 @@ namespace fs = std::filesystem;
 
 class CApi : public ::testing::Test {
  protected:
+  // Shared by every test process (tests/gen/table_test_util.h); the tests that generate
+  // write into directories of their own.
   static void SetUpTestSuite() {
-    dir_ = (fs::temp_directory_path() / ("feerie-capi-" + std::to_string(::getpid()))).string();
+    dir_ = feerie::test::shared_tables_dir("c_api");
     feerie::GenerateOptions options;
     options.tables_dir = dir_;
     auto generated = feerie::generate({*feerie::Material::parse("KRvK")}, feerie::RuleSet::orthodox(), options);
     ASSERT_TRUE(generated.ok()) << generated.error_message();
   }
-  static void TearDownTestSuite() { fs::remove_all(dir_); }
   static std::string dir_;
 };
 
@@ -142,7 +144,7 @@ TEST_F(CApi, MoveValuesBestFirstAndTheTablesPresent) {
 }
 
 TEST_F(CApi, GenerateThenProbe) {
-  const std::string dir = dir_ + "-generate";
+  const std::string dir = feerie::test::temporary_tables_dir("feerie-capi-generate-");
   char error[256] = "";
   ASSERT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvK", 1, error, sizeof error), FEERIE_OK) << error;
   EXPECT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvX", 1, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
@@ -162,7 +164,7 @@ TEST_F(CApi, GenerateThenProbe) {
 // does not fit with the resource-limit status, before any work, instead of running out
 // of memory with an internal error. In a child process: the limit would stay on the test.
 TEST_F(CApi, Reliability27A_GenerateUnderAnAddressSpaceLimitIsAResourceLimit) {
-  const std::string dir = dir_ + "-limited";
+  const std::string dir = feerie::test::temporary_tables_dir("feerie-capi-limited-");
   pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {

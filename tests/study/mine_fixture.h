@@ -1,9 +1,8 @@
 // The tables the mining tests read: orthodox KQvK, KRvK, KPvK, KPvKP and KQRvK, Madrasi RI KQvK,
 // Annan KQvK and KPvK (the zugzwang tests need pawns), and KQvKR and KRvKB under the three
-// (the problems whose Popeye verdicts tests/data/popeye_threat records). Generated
-// once into the build tree and reused by every test process after it (gen reuses tables
-// it finds sound, and two processes generating at once wait for each other), so the
-// suite pays for them once.
+// (the problems whose Popeye verdicts tests/data/popeye_threat records). A shared fixture
+// (tests/gen/table_test_util.h): generated once per build and reused by every test process
+// after it, so the suite pays for them once.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -19,14 +18,13 @@
 #include "probe/indexer.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
+#include "tests/gen/table_test_util.h"
 
 namespace feerie::test {
 
 inline std::string mine_fixture_tables() {
   static const std::string dir = [] {
-    // FEERIE_BINARY is <build>/tools/feerie.
-    std::string d =
-        (std::filesystem::path(FEERIE_BINARY).parent_path().parent_path() / "tests" / "mine_fixture_tables").string();
+    const std::string d = shared_tables_dir("mine");
     GenerateOptions options;
     options.tables_dir = d;
     options.checkpoint_seconds = -1;
