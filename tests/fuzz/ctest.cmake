@@ -1,6 +1,7 @@
 # The fuzz runs as ctest tests of the ordinary build (included from tests/CMakeLists.txt): tests/fuzz/fuzz.sh builds the
-# targets with clang in its own directory (build-fuzz) and runs them; `fuzz_short` in the default suite, `fuzz_long`
-# (10^6 inputs per target) under the `slow` label. Registered only where clang links a libFuzzer program, so that a
+# targets with clang in its own directory (build-fuzz) and runs them; `fuzz_short` (20 s per target) and `fuzz_long`
+# (10^6 inputs per target), both under the `slow` label: the clang build alone takes minutes on 2 cores. The default
+# suite replays the committed inputs through ordinary builds of the targets instead (fuzz_replay_*, tests/CMakeLists.txt). Registered only where clang links a libFuzzer program, so that a
 # machine without clang still builds and runs everything else.
 find_program(FEERIE_FUZZ_CLANGXX NAMES clang++-14 clang++)
 if(FEERIE_FUZZ_CLANGXX AND NOT FEERIE_FUZZ_LINKS)
@@ -22,7 +23,7 @@ if(FEERIE_FUZZ_CLANGXX AND FEERIE_FUZZ_LINKS)
     add_test(NAME fuzz_${mode} COMMAND ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz.sh ${mode} --feerie $<TARGET_FILE:feerie>)
   endforeach()
   # fuzz_short: the clang build (about a minute on 2 cores the first time) and 20 s per target at most.
-  set_tests_properties(fuzz_short PROPERTIES LABELS fuzz TIMEOUT 900)
+  set_tests_properties(fuzz_short PROPERTIES LABELS "slow;fuzz" TIMEOUT 900)
   set_tests_properties(fuzz_long PROPERTIES LABELS "slow;fuzz" TIMEOUT 7200)
 else()
   message(STATUS "clang with libFuzzer not found: the fuzz tests are not registered (scripts/setup.sh installs them)")

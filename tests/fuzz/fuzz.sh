@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in build-fuzz (only what is missing), prepares
-# their seed corpora in a scratch directory and runs each: `short` is the bounded run of the default test suite,
+# their seed corpora in a scratch directory and runs each: `short` is a bounded run (ctest `fuzz_short`, label `slow`),
 # `long` runs 10^6 inputs per target (ctest label `slow`). Exits non-zero on any crash, leak, sanitizer report,
 # timeout or allocation beyond the bound; the last line is "fuzz: N passed, M failed". See docs/testing.md, "Fuzzing".
 #
