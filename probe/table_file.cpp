@@ -1,7 +1,6 @@
 #include "probe/table_file.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -14,7 +13,6 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <new>
 #include <span>
 #include <sstream>
@@ -36,6 +34,10 @@ constexpr std::size_t MaxCachedBytes = std::size_t(16) << 20;
 // The parts of the cache (TableFile::CacheShard): threads probing one table at once wait for
 // each other only when their blocks fall to the same part.
 constexpr std::size_t CacheShards = 64;
+// A thread's own references to recent blocks (TableFile::value): so many, of blocks of up to
+// so many bytes.
+constexpr std::size_t ThreadBlockSlots = 256;
+constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
 
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 
@@ -274,6 +276,7 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   t->shard_count_ = std::min(CacheShards, max_blocks);
   t->blocks_per_shard_ = max_blocks / t->shard_count_;
   t->shards_ = std::make_unique<CacheShard[]>(t->shard_count_);
+  t->thread_cached_ = block_bytes <= ThreadBlockBytes;
   return t;
 }
 
@@ -328,8 +331,6 @@ namespace {
 // writes nothing another thread reads (issue 22: threads probing one table at once).
 // Only blocks of up to ThreadBlockBytes: the references keep their blocks alive, so a
 // thread holds ThreadBlockSlots x ThreadBlockBytes (16 MiB) at most.
-constexpr std::size_t ThreadBlockSlots = 256;
-constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
 struct ThreadBlock {
   std::uint64_t file = 0;  // TableFile::id_; 0: empty
   std::uint64_t key = 0;
@@ -352,15 +353,14 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   const std::size_t b = std::size_t(index / header_.block_entries);
   const std::size_t at = std::size_t(index % header_.block_entries);
   const std::uint64_t key = (std::uint64_t(b) << 1) | std::uint64_t(side);
-  const bool thread_cached = std::size_t(header_.block_entries) * sizeof(ValueCode) <= ThreadBlockBytes;
-  if (thread_cached) {
+  if (thread_cached_) {
     const ThreadBlock& mine = thread_block_slot(id_, key);
     if (mine.file == id_ && mine.key == key) return (*mine.codes)[at];
   }
   Expected<Block> block = shared_block(side, b, key);
   if (!block) return block.error();
   const ValueCode v = (**block)[at];
-  if (thread_cached) thread_block_slot(id_, key) = {id_, key, std::move(*block)};
+  if (thread_cached_) thread_block_slot(id_, key) = {id_, key, std::move(*block)};
   return v;
 }
 
@@ -393,15 +393,9 @@ Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std:
 Status TableFile::for_each_block(int side,
                                  const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
-  std::string compressed;
-  std::vector<ValueCode> codes;
+  std::vector<ValueCode> codes;  // open() bounded block_entries: a bounded allocation
   for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
-    const BlockRef& ref = header_.blocks[side][b];
-    if (Status r = read_at(fd_, path_, body_offset_ + ref.offset, ref.size, compressed, block_name(side, b)); !r)
-      return r;
-    // open() bounded block_entries, so a block's codes are a bounded allocation.
-    codes.resize(entries_in_block(header_, b));
-    if (Status st = decode_block(path_, side, b, ref, compressed, codes.size(), codes.data()); !st) return st;
+    if (Status st = read_block(side, b, codes); !st) return st;
     f(b * std::uint64_t(header_.block_entries), codes);
   }
   return Ok{};

@@ -146,6 +146,7 @@ class TableFile {
   std::uint64_t body_offset_ = 0;
   std::size_t shard_count_ = 1;
   std::size_t blocks_per_shard_ = 1;
+  bool thread_cached_ = false;  // blocks small enough for the threads' own references
   mutable std::unique_ptr<CacheShard[]> shards_;
 };
 
