@@ -90,14 +90,8 @@ Expected<bool> sound_from(const Tablebase& tb, const Position& pos, ValueCode v,
   if (value::plies(v) > 1) {
     for (const MoveResult& defence : legal_moves_with_results(after, tb.rules())) {
       const Position& next = defence.after;
-      Expected<ValueCode> w = tb.value_code(next);
+      Expected<ValueCode> w = won_after_defence(tb, pos, next, value::plies(v) - 2);
       if (!w) return w.error();
-      if (!value::is_win(*w) || value::plies(*w) > value::plies(v) - 2) {
-        std::string message = "position '";
-        message += to_fen(next) + "' is not won in at most " + std::to_string(value::plies(v) - 2) + " plies after '" +
-                   to_fen(pos) + "' and its shortest move (tables inconsistent)";
-        return error(ErrorKind::Corruption, message);
-      }
       Expected<bool> below = sound_from(tb, next, *w, sound);
       if (!below || !*below) return below;
     }
@@ -317,6 +311,16 @@ Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Posit
     if (int(out.size()) >= stop_at) break;
   }
   return out;
+}
+
+Expected<ValueCode> won_after_defence(const Tablebase& tb, const Position& from, const Position& after, int max_plies) {
+  Expected<ValueCode> w = tb.value_code(after);
+  if (!w) return w.error();
+  if (!value::is_win(*w) || value::plies(*w) > max_plies)
+    return error(ErrorKind::Corruption, "position '" + to_fen(after) + "' in the solution of '" + to_fen(from) +
+                                            "' is not won in at most " + std::to_string(max_plies) +
+                                            " plies (tables inconsistent)");
+  return w;
 }
 
 Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at, Move* first) {

@@ -156,6 +156,11 @@ Expected<std::vector<MoveResult>> keeping_moves(const Tablebase& tb, const Posit
 // `first` when given.
 Expected<int> count_keeping_moves(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at,
                                   Move* first = nullptr);
+// The value of `after`, where the attacker is to move after a defence in the solution of
+// `from`: a win in at most `max_plies` plies, as that solution promises, or a Corruption
+// error naming both positions (the tables disagree with each other). Every reading of a
+// solution (soundness of both kinds, the quality filters) steps through defences with it.
+Expected<ValueCode> won_after_defence(const Tablebase& tb, const Position& from, const Position& after, int max_plies);
 // True when `pos` is won for the side to move and exactly one move keeps its value.
 Expected<bool> has_unique_key(const Tablebase& tb, const Position& pos);
 // True when `pos` is a sound direct mate in the sense above.

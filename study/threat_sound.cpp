@@ -81,11 +81,9 @@ class Reader {
       out_.threat_moves = threats->mate_moves;
     }
     for (const MoveResult& reply : legal_moves_with_results(node, tb_.rules())) {
-      Expected<ValueCode> w = tb_.value_code(reply.after);
+      // A win within the stipulation's moves left (2 x moves_left - 1 plies at most).
+      Expected<ValueCode> w = won_after_defence(tb_, node, reply.after, 2 * moves_left - 1);
       if (!w) return w.error();
-      if (!value::is_win(*w) || value::moves(*w) > moves_left)
-        return error(ErrorKind::Corruption, "position '" + to_fen(reply.after) + "' after a reply is not won in " +
-                                                std::to_string(moves_left) + " moves (tables inconsistent)");
       if (!threats->moves.empty()) {
         Expected<bool> works = a_threat_still_works(tb_, reply.after, *threats);
         if (!works) return works.error();
