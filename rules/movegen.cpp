@@ -202,7 +202,7 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_by_board(pos, rules, out);
     return true;
-  } else if constexpr (!Rules::OwnWalks && Rules::Unrestricted) {
+  } else if constexpr (!Rules::OwnWalks && Rules::Unrestricted && Rules::QuietMovesKeepEnemyWalks) {
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_with_borrowed_walks(pos, rules, out);
     return true;
@@ -270,34 +270,15 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   return nodes;
 }
 
-// The templates for every condition type of RuleSet::Variant, so that other libraries
-// can call them after their own single dispatch (explicit instantiations: implicit ones
-// may be inlined away and never emitted).
-template void generate_legal(const Position&, const OrthodoxRules&, MoveList&);
-template void generate_legal(const Position&, const ParalysisRules&, MoveList&);
-template void generate_legal(const Position&, const IsardamRules&, MoveList&);
-template void generate_legal(const Position&, const IsardamBRules&, MoveList&);
-template void generate_legal(const Position&, const AnnanRules&, MoveList&);
-template void generate_legal(const Position&, const CombinedRules&, MoveList&);
-template void generate_legal(const Position&, const CombinedIsardamRules&, MoveList&);
-template void generate_legal(const Position&, const CombinedIsardamBRules&, MoveList&);
-template std::uint64_t perft(Position&, const OrthodoxRules&, int);
-template std::uint64_t perft(Position&, const ParalysisRules&, int);
-template std::uint64_t perft(Position&, const IsardamRules&, int);
-template std::uint64_t perft(Position&, const IsardamBRules&, int);
-template std::uint64_t perft(Position&, const AnnanRules&, int);
-template std::uint64_t perft(Position&, const CombinedRules&, int);
-template std::uint64_t perft(Position&, const CombinedIsardamRules&, int);
-template std::uint64_t perft(Position&, const CombinedIsardamBRules&, int);
-template bool split_legal_moves(const Position&, const OrthodoxRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const ParalysisRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const IsardamRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const IsardamBRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const AnnanRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const CombinedRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const CombinedIsardamRules&, SplitMoves&);
-template bool split_legal_moves(const Position&, const CombinedIsardamBRules&, SplitMoves&);
-static_assert(std::variant_size_v<RuleSet::Variant> == 8, "instantiate the templates above for every condition type");
+// The templates for every rule set (rules/conditions/rule_sets.h), so that other
+// libraries can call them after their own single dispatch (explicit instantiations:
+// implicit ones may be inlined away and never emitted).
+#define FEERIE_INSTANTIATE_MOVEGEN(Walk, Restriction)                                                \
+  template void generate_legal(const Position&, const ComposedRules<Walk, Restriction>&, MoveList&); \
+  template std::uint64_t perft(Position&, const ComposedRules<Walk, Restriction>&, int);             \
+  template bool split_legal_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);
+FEERIE_RULE_SETS(FEERIE_INSTANTIATE_MOVEGEN)
+#undef FEERIE_INSTANTIATE_MOVEGEN
 
 void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {
   rules.visit([&](const auto& r) { generate_legal(pos, r, out); });

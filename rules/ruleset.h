@@ -8,26 +8,23 @@
 #include <variant>
 #include <vector>
 
-#include "rules/conditions/annan.h"
 #include "rules/conditions/combination.h"
-#include "rules/conditions/isardam.h"
-#include "rules/conditions/orthodox.h"
-#include "rules/conditions/paralysis.h"
+#include "rules/conditions/rule_sets.h"
 #include "rules/expected.h"
 
 namespace feerie {
 
 class RuleSet {
  public:
-  // Every composition of a walk policy and a restriction policy that a condition name can
-  // give (rules/conditions/composed.h); templates instantiated per rule set list these.
-  using Variant = std::variant<OrthodoxRules, ParalysisRules, IsardamRules, IsardamBRules, AnnanRules, CombinedRules,
-                               CombinedIsardamRules, CombinedIsardamBRules>;
+  // Every composition of a walk policy and a restriction policy (rules/conditions/rule_sets.h,
+  // which the templates instantiated per rule set derive their lists from).
+  using Variant = RuleSetVariant;
 
-  // Accepts the names of SPEC 2 that are implemented, and the combinations of SPEC 3.6
-  // (`PARALYSIS+WALK`, either order; canonical name with the paralysis condition first);
-  // anything else is an error "unknown condition 'X' (known: ...)", or says why a
-  // combination is not one (two walk conditions, two paralysis conditions, ...).
+  // Accepts the names of the condition registry (rules/conditions/registry.h), and the
+  // combinations of SPEC 3.6 (`PARALYSIS+WALK`, either order; canonical name with the
+  // paralysis condition first); anything else is an error "unknown condition 'X' (known:
+  // ...)", or says why a combination is not one (two walk conditions, two paralysis
+  // conditions, ...).
   static Expected<RuleSet> parse(std::string_view name);
   static RuleSet orthodox() { return RuleSet("orthodox", OrthodoxRules{}); }
   // The condition names parse() accepts (parameterised families shown as patterns).

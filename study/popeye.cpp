@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "probe/material.h"
+#include "rules/conditions/registry.h"
 #include "rules/fen.h"
 #include "rules/move.h"
 
@@ -37,30 +38,6 @@ char popeye_letter(PieceType pt) {
   }
 }
 
-// One condition of a (possibly combined) canonical name, in Popeye's keywords; false
-// when Popeye has none.
-bool popeye_keywords(const std::string& name, std::string& out) {
-  if (name == "orthodox") return out.clear(), true;
-  if (name == "madrasi") return out = "Madrasi", true;
-  if (name == "madrasi-ri") return out = "Madrasi RexInclusive", true;
-  // Isardam: "TypeB" before "RexInclusive" (input/plaintext/condition.c parses them in
-  // that order).
-  if (name == "isardam") return out = "Isardam", true;
-  if (name == "isardam-b") return out = "Isardam TypeB", true;
-  if (name == "isardam-ri") return out = "Isardam RexInclusive", true;
-  if (name == "isardam-b-ri") return out = "Isardam TypeB RexInclusive", true;
-  if (name == "eiffel") return out = "EiffelChess", true;
-  if (name == "leffie") return out = "Leffie", true;
-  for (const char* family : {"annan", "nanna"}) {
-    const std::string f = family;
-    const std::string keyword = f == "annan" ? "AnnanChess" : "NannaChess";
-    if (name == f) return out = keyword, true;
-    if (name.size() == f.size() + 2 && name.rfind(f + "-", 0) == 0 && name.back() >= 'b' && name.back() <= 'd')
-      return out = keyword + " Type" + char(name.back() - 'a' + 'A'), true;
-  }
-  return false;
-}
-
 std::string square_list(std::initializer_list<Square> squares) {
   std::string s;
   for (Square sq : squares) s += square_name(sq);
@@ -91,16 +68,19 @@ std::string pieces_line(const Position& pos) {
 PopeyeCondition popeye_condition(const RuleSet& rules) {
   PopeyeCondition c;
   std::stringstream parts(rules.name());
+  const bool combined = rules.name().find('+') != std::string::npos;
   for (std::string part; std::getline(parts, part, '+');) {
-    std::string keywords;
-    if (!popeye_keywords(part, keywords)) {
-      c.remarks.push_back("Feerie's condition " + part +
-                          (part.rfind("eiffel:", 0) == 0 ? " (each pair XY: X paralyses Y, Eiffel's mechanism)" : "") +
+    // Every part of a canonical name is a registered condition (rules/conditions/registry.h).
+    const ConditionEntry* e = find_condition(part);
+    const std::string remark = e ? std::string(e->popeye_remark) : "";
+    if (!e || !e->popeye_knows) {
+      c.remarks.push_back("Feerie's condition " + part + (remark.empty() ? "" : " (" + remark + ")") +
                           " has no Popeye keyword: Popeye reads this problem without it");
       continue;
     }
-    if (keywords.empty()) continue;
-    c.keywords += (c.keywords.empty() ? "" : " ") + keywords;
+    if (combined && !remark.empty()) c.remarks.push_back(std::string(e->name) + ": " + remark);
+    if (e->popeye.empty()) continue;
+    c.keywords += (c.keywords.empty() ? "" : " ") + std::string(e->popeye);
   }
   return c;
 }

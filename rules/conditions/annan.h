@@ -27,6 +27,8 @@ struct AnnanWalk {
   // A unit may have moved with the walk of any friendly unit that stood behind it then:
   // retro moves try every candidate walk and keep those the forward rules confirm.
   static constexpr bool OwnWalks = false;
+  // Lenders are friends: a quiet move changes no enemy unit's walk.
+  static constexpr bool QuietMovesKeepEnemyWalks = true;
 
   bool lender_in_front = false;  // Nanna
   bool kings_lend = true;        // false for types B and D

@@ -37,6 +37,8 @@ namespace feerie {
 //                        for the move that brought it there (a superset is fine: retro
 //                        moves are confirmed by the forward rules unless ExactRetroWalks)
 //   OwnWalks             every unit always uses its own type's walk
+//   QuietMovesKeepEnemyWalks  a move that takes nothing changes the walk of no enemy unit
+//                        (lenders are friends, or there are none)
 template <class W>
 concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
   { w.walk_of(pos, s) } -> std::same_as<PieceType>;
@@ -44,6 +46,7 @@ concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
   { w.full_symmetry() } -> std::same_as<bool>;
   { w.kings_may_touch() } -> std::same_as<bool>;
   { W::OwnWalks } -> std::convertible_to<bool>;
+  { W::QuietMovesKeepEnemyWalks } -> std::convertible_to<bool>;
 };
 
 // What observation does, given the walks of `Walk`.
@@ -89,6 +92,7 @@ struct ComposedRules : Walk, Restriction {
   //   OrthodoxLegality     orthodox check, nothing immobile, no extra legality: movegen
   //                        may use pins instead of make/unmake
   static constexpr bool OwnWalks = Walk::OwnWalks;
+  static constexpr bool QuietMovesKeepEnemyWalks = Walk::QuietMovesKeepEnemyWalks;
   static constexpr bool EveryAttackerChecks = Restriction::EveryAttackerChecks;
   static constexpr bool ExactRetroWalks = Walk::OwnWalks;
   static constexpr bool Unrestricted = Restriction::NothingImmobile && Restriction::EveryMoveAllowed;

@@ -1,7 +1,7 @@
 #include "rules/conditions/isardam.h"
 
 #include "rules/capture.h"
-#include "rules/conditions/annan.h"
+#include "rules/conditions/rule_sets.h"
 #include "rules/magic.h"
 
 namespace feerie {
@@ -100,10 +100,11 @@ template bool Isardam<IsardamCheck::TypeA>::legal_without_making(const Position&
 template bool Isardam<IsardamCheck::TypeB>::legal_without_making(const Position&, Square, Square, PieceType, bool,
                                                                  bool) const;
 
-// Each check type with each walk policy it is composed with (rules/conditions/composed.h).
-template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const OwnWalk&) const;
-template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
-template bool Isardam<IsardamCheck::TypeB>::gives_check(const Position&, Square, Square, const OwnWalk&) const;
-template bool Isardam<IsardamCheck::TypeB>::gives_check(const Position&, Square, Square, const AnnanWalk&) const;
+// Each check type with every walk policy (rules/conditions/rule_sets.h).
+#define FEERIE_INSTANTIATE_CHECK(Unused, Walk)                                                                 \
+  template bool Isardam<IsardamCheck::TypeA>::gives_check(const Position&, Square, Square, const Walk&) const; \
+  template bool Isardam<IsardamCheck::TypeB>::gives_check(const Position&, Square, Square, const Walk&) const;
+FEERIE_WALK_POLICIES(FEERIE_INSTANTIATE_CHECK, 0)
+#undef FEERIE_INSTANTIATE_CHECK
 
 }  // namespace feerie

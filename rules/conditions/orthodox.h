@@ -15,6 +15,7 @@ namespace feerie {
 
 struct OwnWalk {
   static constexpr bool OwnWalks = true;
+  static constexpr bool QuietMovesKeepEnemyWalks = true;
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   bool full_symmetry() const { return true; }

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "rules/capture.h"
-#include "rules/conditions/annan.h"
+#include "rules/conditions/rule_sets.h"
 #include "rules/text.h"
 
 namespace feerie {
@@ -148,11 +148,12 @@ bool ParalysisRelation::includes_kings() const {
   return false;
 }
 
-// The walk policies paralysis is composed with (rules/conditions/composed.h).
-template Bitboard ParalysisRelation::paralysed_bb(const Position&, const OwnWalk&) const;
-template Bitboard ParalysisRelation::paralysed_bb(const Position&, const AnnanWalk&) const;
-template bool ParalysisRelation::is_paralysed(const Position&, Square, const OwnWalk&) const;
-template bool ParalysisRelation::is_paralysed(const Position&, Square, const AnnanWalk&) const;
+// Every walk policy (rules/conditions/rule_sets.h).
+#define FEERIE_INSTANTIATE_RELATION(Unused, Walk)                                        \
+  template Bitboard ParalysisRelation::paralysed_bb(const Position&, const Walk&) const; \
+  template bool ParalysisRelation::is_paralysed(const Position&, Square, const Walk&) const;
+FEERIE_WALK_POLICIES(FEERIE_INSTANTIATE_RELATION, 0)
+#undef FEERIE_INSTANTIATE_RELATION
 
 ParalysisRelation madrasi_relation(bool kings_included) {
   ParalysisRelation r;

@@ -217,6 +217,19 @@ TEST(RetroPropertyAnnan, Nanna) {
   check_material("KNPvKP", 150, condition("nanna-b"));
 }
 
+// Face-to-face and Back-to-back: the walk comes from an enemy unit, so a quiet move may
+// change the walk of the unit it leaves or of the one it comes to face.
+TEST(RetroPropertyConfrontation, FaceToFaceAndBackToBack) {
+  check_material("KRvKN", 200, condition("face-to-face"));
+  check_material("KPvKP", 300, condition("face-to-face"));
+  check_material("KQvKR", 150, condition("back-to-back"));
+  check_material("KRPvKP", 150, condition("back-to-back"));
+}
+TEST(RetroPropertyConfrontation, CombinedWithParalysis) {
+  check_material("KRvKR", 150, condition("madrasi-ri+face-to-face"));
+  check_material("KQvKQ", 150, condition("isardam+back-to-back"));
+}
+
 }  // namespace
 }  // namespace feerie
 
