@@ -115,11 +115,12 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   return after == target;
 }
 
-// The same for a rule set where every move is allowed (Annan and Nanna, whose units may
-// move by a borrowed walk, alone or with paralysis: madrasi+annan, ...), without magic
+// The same for a rule set where every move is allowed (the walk conditions, Annan, Nanna,
+// Face-to-face..., whose units may move by a borrowed walk, alone or with paralysis:
+// madrasi+annan, ...), without magic
 // units, for an ordinary move without promotion into a position without en-passant
 // square: the unit must not be immobile in `before` and the walk it uses there (its
-// lender's) must reach `to`; then the position after the move is `target` itself (nothing
+// lender's or confronter's) must reach `to`; then the position after the move is `target` itself (nothing
 // but the unit's square changes), legal, so the move is too. Falls back to the forward
 // rules for the pawn and fairy walks.
 template <class Rules>

@@ -1,7 +1,9 @@
 // A rule set as a composition of two policies (STYLE 15, the combinations issue):
 //
-//   a walk policy         which walk each unit uses: its own (OwnWalk, orthodox.h) or its
-//                         lender's (AnnanWalk, annan.h: Annan and Nanna, types A-D);
+//   a walk policy         which walk each unit uses: its own (OwnWalk, orthodox.h), its
+//                         friendly lender's (AnnanWalk, annan.h: Annan and Nanna, types
+//                         A-D) or its enemy confronter's (ConfrontationWalk,
+//                         face_to_face.h: Face-to-face, Back-to-back);
 //   a restriction policy  what paralysis does with what units observe by those walks:
 //                         nothing (NoRestriction, orthodox.h), paralysis that takes
 //                         effect (Paralysis, paralysis.h: Madrasi, Eiffel), or pairs that
@@ -17,11 +19,11 @@
 // units and their mutation are a property of units, not of a policy: make_move applies
 // them under every rule set (rules/magic.h).
 //
-// The rule sets are every walk policy with every restriction policy: OrthodoxRules
-// (OwnWalk, NoRestriction), ParalysisRules (OwnWalk, Paralysis), IsardamRules and
-// IsardamBRules (OwnWalk, Isardam<TypeA|TypeB>), AnnanRules (AnnanWalk, NoRestriction) and
-// the combinations WithAnnanWalk<Paralysis|Isardam<...>> (combination.h); RuleSet::Variant
-// lists them. Each hook is checked at compile time by the concepts below, and each rule
+// The rule sets are every walk policy with every restriction policy, listed once in
+// rule_sets.h: OrthodoxRules (OwnWalk, NoRestriction), ParalysisRules (OwnWalk,
+// Paralysis), IsardamRules and IsardamBRules (OwnWalk, Isardam<TypeA|TypeB>), AnnanRules
+// (AnnanWalk, NoRestriction), ConfrontationRules (ConfrontationWalk, NoRestriction) and the
+// combinations of a borrowed walk with a restriction (combination.h). Each hook is checked at compile time by the concepts below, and each rule
 // set is specialised on its own: no run-time flag of a condition is read in the hot loops.
 #pragma once
 
@@ -125,7 +127,7 @@ struct ComposedRules : Walk, Restriction {
 };
 
 // A paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...): the kind a combination
-// joins to a walk condition, Annan or Nanna (SPEC 3.6).
+// joins to a walk condition (SPEC 3.6; combination.h).
 template <class Rules>
 constexpr bool IsParalysisCondition = Rules::WalkPart::OwnWalks && !Rules::Unrestricted;
 
