@@ -23,8 +23,9 @@
 // rule_sets.h: OrthodoxRules (OwnWalk, NoRestriction), ParalysisRules (OwnWalk,
 // Paralysis), IsardamRules and IsardamBRules (OwnWalk, Isardam<TypeA|TypeB>), AnnanRules
 // (AnnanWalk, NoRestriction), ConfrontationRules (ConfrontationWalk, NoRestriction) and the
-// combinations of a borrowed walk with a restriction (combination.h). Each hook is checked at compile time by the concepts below, and each rule
-// set is specialised on its own: no run-time flag of a condition is read in the hot loops.
+// combinations of a borrowed walk with a restriction (combination.h). Each hook is checked at compile time by the
+// concepts below, and each rule set is specialised on its own: no run-time flag of a condition is read in the hot
+// loops.
 #pragma once
 
 #include <concepts>
