@@ -96,7 +96,7 @@ namespace {
 template <class Rules>
 constexpr bool BoardDecidesLegality = requires(const Rules& r, const Position& p) {
   r.board_legality(p, r.walk()).legal(SQ_A1, SQ_A1, PAWN);
-  r.board_legality(p, r.walk()).all_legal(SQ_A1);
+  r.board_legality(p, r.walk()).legal_targets(SQ_A1, Bitboard(0));
 };
 
 // Adds the unit on `from` to `out` with its legal `targets`: the empty ones as its quiet
@@ -128,15 +128,7 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
       continue;
     }
     const Bitboard targets = leaper_or_slider_bb(type, from, occupied) & (~occupied | capturable);
-    Bitboard legal = targets;
-    if (!legality.all_legal(from)) {
-      legal = 0;
-      for (Bitboard t = targets; t;) {
-        const Square to = pop_lsb(t);
-        if (legality.legal(from, to, type)) legal |= square_bb(to);
-      }
-    }
-    add_split_unit(out, from, legal, occupied);
+    add_split_unit(out, from, legality.legal_targets(from, targets), occupied);
   }
   for (Move m : pawn_moves) {
     // En passant takes a unit off another square; a double step leaves an en-passant

@@ -58,16 +58,17 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
 
 namespace {
 
-// Whether the enemy unit on `attacker` of `board` could take the king on `king` by a move
-// that leaves no pair (the board version of king_capture_allowed(): own walks, so the
-// unit lands on the king's square; a pawn arriving on its last rank promotes).
+// Whether the enemy unit on `attacker` of `board`, which holds no pair, could take the
+// king on `king` by a move that leaves no pair (the board version of
+// king_capture_allowed(): own walks, so the unit lands on the king's square; a pawn
+// arriving on its last rank promotes).
 bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardEdit& board, Square attacker,
                                  Square king) {
   const Piece unit = board.piece_on(attacker);
   auto leaves_no_pair = [&](PieceType arriving) {
     BoardEdit taken = board;
     taken.move(attacker, king, arriving);
-    return !relation.has_pair(taken);
+    return !relation.has_pair_after_move(taken, attacker, king);
   };
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
   for (PieceType pt : promotion_types(false, false))
@@ -79,26 +80,62 @@ bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardE
 
 template <IsardamCheck Check>
 bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Square to, PieceType arriving,
-                                          bool may_check, bool may_pair) const {
+                                          bool may_check, PairTest pair_test) const {
   BoardEdit after(pos);
   after.move(from, to, arriving);
-  if (may_pair && has_pair(after)) return false;
+  if (pair_test == PairTest::Whole && has_pair(after)) return false;
+  // (PairTest::Absent: the caller found the move makes none.)
+  if (pair_test == PairTest::AroundMove && has_pair_after_move(after, from, to)) return false;
+  // From here `after` holds no pair.
   if (!may_check) return true;
   const Square king = after.king_square(pos.side_to_move());
   Bitboard attackers = king_attackers(after, king);
   if constexpr (Check == IsardamCheck::TypeB) {
     return !attackers;
   } else {
+    // Where no pair can appear, taking the king, which only removes a unit, leaves none
+    // either, unless a pawn promotes by it: every attacker checks.
+    const Bitboard promoting = relative_rank(~pos.side_to_move(), king) == 7 ? after.pieces(PAWN) : 0;
+    if (pair_test == PairTest::None && !(attackers & promoting)) return !attackers;
     while (attackers)
       if (king_capture_leaves_no_pair(*this, after, pop_lsb(attackers), king)) return false;
     return true;
   }
 }
 
+template <IsardamCheck Check>
+Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targets) const {
+  if (all_legal(from)) return targets;
+  const Piece unit = pos_.piece_on(from);
+  PairTest test = PairTest::None;
+  if (types_may_pair_) {
+    BoardEdit lifted(pos_);
+    lifted.remove(from);
+    if (rules_.has_pair(lifted)) {
+      // A pair among the other units: only a move that breaks it may be legal.
+      for (Bitboard t = targets; t;) {
+        const Square to = pop_lsb(t);
+        if (!legal(from, to, unit.type())) targets ^= square_bb(to);
+      }
+      return targets;
+    }
+    targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
+    test = PairTest::Absent;
+  }
+  for (Bitboard t = targets; t;) {
+    const Square to = pop_lsb(t);
+    if (lines_.may_check_after_move(from, to) && !rules_.legal_without_making(pos_, from, to, unit.type(), true, test))
+      targets ^= square_bb(to);
+  }
+  return targets;
+}
+
+template Bitboard Isardam<IsardamCheck::TypeA>::BoardLegality::legal_targets(Square, Bitboard) const;
+template Bitboard Isardam<IsardamCheck::TypeB>::BoardLegality::legal_targets(Square, Bitboard) const;
 template bool Isardam<IsardamCheck::TypeA>::legal_without_making(const Position&, Square, Square, PieceType, bool,
-                                                                 bool) const;
+                                                                 PairTest) const;
 template bool Isardam<IsardamCheck::TypeB>::legal_without_making(const Position&, Square, Square, PieceType, bool,
-                                                                 bool) const;
+                                                                 PairTest) const;
 
 // Each check type with every walk policy (rules/conditions/rule_sets.h).
 #define FEERIE_INSTANTIATE_CHECK(Unused, Walk)                                                                 \

@@ -36,12 +36,18 @@ struct Isardam : ParalysisRelation {
   // type B declares EveryAttackerChecks).
   template <class Walk>
   bool gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const;
+  // How a move's pair test can be made: not at all (no unit's type is paired with an
+  // enemy type and the mover keeps its type, so no pair can appear, nor after any capture
+  // of the king but a promoting pawn's), around the move only (the board before it held no
+  // pair: ParalysisRelation::has_pair_after_move), or over the whole board.
+  // Absent: the move was found to make no pair (but taking the king may).
+  enum class PairTest { None, AroundMove, Whole, Absent };
   // Legality of a move by the board alone: the position after it holds no pair, and no
   // enemy unit gives check (type A: one whose capture of the king would leave no pair).
   // Own walks, ordinary units only, and neither en passant nor a double step (whose
   // en-passant observation may make a pair): the caller makes those.
   bool legal_without_making(const Position& pos, Square from, Square to, PieceType arriving, bool may_check,
-                            bool may_pair) const;
+                            PairTest pair_test) const;
   // The same once per position, for the split of the legal moves (rules/movegen.h): no
   // pair can appear after a move that keeps the mover's type when no unit's type is
   // paralysed by an enemy type on the board, and no check where CheckLines says so.
@@ -51,15 +57,29 @@ struct Isardam : ParalysisRelation {
         : rules_(rules), pos_(pos), lines_(pos), types_may_pair_(rules.types_may_pair(pos)) {}
     bool all_legal(Square from) const { return !types_may_pair_ && !lines_.may_check_after_move_of(from); }
     bool legal(Square from, Square to, PieceType arriving) const {
-      const bool may_pair = types_may_pair_ || arriving != pos_.piece_on(from).type();
-      return rules_.legal_without_making(pos_, from, to, arriving, lines_.may_check_after_move(from, to), may_pair);
+      const PairTest test = !types_may_pair_ && arriving == pos_.piece_on(from).type() ? PairTest::None
+                            : pair_before()                                            ? PairTest::Whole
+                                                                                       : PairTest::AroundMove;
+      return rules_.legal_without_making(pos_, from, to, arriving, lines_.may_check_after_move(from, to), test);
     }
+    // The legal moves among `targets` of the unit on `from` (not a pawn, keeping its
+    // type), the pair test made for all at once: with the unit lifted, the other units
+    // hold no pair (else each move is judged alone), and the unit makes one exactly on its
+    // pairing squares.
+    Bitboard legal_targets(Square from, Bitboard targets) const;
 
    private:
     const Isardam& rules_;
     const Position& pos_;
     CheckLines lines_;
     bool types_may_pair_;
+    // Whether the board holds a pair (en-passant observation aside: no move keeps it),
+    // computed when a pawn's move first asks (legal_targets needs it for no other unit).
+    bool pair_before() const {
+      if (pair_before_ < 0) pair_before_ = types_may_pair_ && rules_.has_pair(BoardEdit(pos_));
+      return pair_before_ > 0;
+    }
+    mutable int pair_before_ = -1;
   };
   BoardLegality board_legality(const Position& pos, const OwnWalk&) const { return BoardLegality(*this, pos); }
   bool full_symmetry() const { return true; }

@@ -113,6 +113,41 @@ bool ParalysisRelation::has_pair(const BoardEdit& board) const {
   return false;
 }
 
+bool ParalysisRelation::observes_paralysed_type(const BoardEdit& board, Square s) const {
+  const Piece unit = board.piece_on(s);
+  Bitboard victims = 0;
+  for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+    victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+  return victims && (orthodox_observation_bb(unit.type(), unit.color(), s, board.occupied()) & victims);
+}
+
+Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const {
+  const Color them = ~c;
+  const Bitboard occupied = board.occupied();
+  Bitboard squares = 0;
+  for (Bitboard enemies = board.pieces(them); enemies;) {
+    const Square e = pop_lsb(enemies);
+    const PieceType enemy = board.piece_on(e).type();
+    if (relates(enemy, type)) squares |= orthodox_observation_bb(enemy, them, e, occupied);
+    // Leapers' and sliders' observation is symmetric: the squares from which `type`
+    // reaches e are those it reaches from e.
+    if (relates(type, enemy)) squares |= leaper_or_slider_bb(type, e, occupied);
+  }
+  return squares;
+}
+
+bool ParalysisRelation::has_pair_after_move(const BoardEdit& after, Square from, Square to) const {
+  if (observes_paralysed_type(after, to) || observed_by_paralyser(after, to)) return true;
+  // A slider that now sees past `from` may observe a unit it did not, or be observed by
+  // one: both ends of such a line are sliders through `from`.
+  const Bitboard occupied = after.occupied();
+  Bitboard sliders = (rook_attacks_bb(from, occupied) & (after.pieces(ROOK) | after.pieces(QUEEN))) |
+                     (bishop_attacks_bb(from, occupied) & (after.pieces(BISHOP) | after.pieces(QUEEN)));
+  for (sliders &= ~square_bb(to); sliders;)
+    if (observes_paralysed_type(after, pop_lsb(sliders))) return true;
+  return false;
+}
+
 bool ParalysisRelation::types_may_pair(const Position& pos) const {
   unsigned types[2] = {0, 0};
   for (Color c : {WHITE, BLACK})

@@ -24,7 +24,7 @@ namespace feerie {
 
 // Who paralyses whom, shared by the restriction policies of the family (Paralysis here,
 // Isardam in isardam.h). Every observation is made with the walk the observer uses (its
-// own, or its lender's under a combination with Annan, SPEC 3.6) and the relation is
+// own, or the one it borrows under a combination with a walk condition, SPEC 3.6) and the relation is
 // applied to (that walk, the real type of the observed unit).
 struct ParalysisRelation {
   // paralyses[a]: bit set (1 << type) of the enemy unit types that a unit using walk a
@@ -61,6 +61,17 @@ struct ParalysisRelation {
   bool observed_by_paralyser(const BoardEdit& board, Square s) const;
   // Whether some unit of `board` is so observed: a pair, in Isardam's words.
   bool has_pair(const BoardEdit& board) const;
+  // has_pair(after) where `after` is a board that held no pair once the unit now on `to`
+  // has moved there from `from`: only that unit, and the sliders whose lines ran through
+  // `from`, can make a pair (taking a unit or blocking a line only removes observations).
+  bool has_pair_after_move(const BoardEdit& after, Square from, Square to) const;
+  // Whether the unit on `s` observes an enemy unit whose type its walk paralyses.
+  bool observes_paralysed_type(const BoardEdit& board, Square s) const;
+  // The squares where a unit of colour `c` and type `type` (not a pawn) put down on
+  // `board` would make a pair with an enemy unit of it: observe one whose type its walk
+  // paralyses, or be observed by one whose walk paralyses its type. What the units do on
+  // the square itself does not matter (a unit there, taken, observes nothing of it).
+  Bitboard pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const;
   // The enemy units that reach the king on `king` by their walks (reverse look-ups).
   static Bitboard king_attackers(const BoardEdit& board, Square king);
   // Whether the relation pairs the type of some unit of `pos` with that of an enemy unit
@@ -107,6 +118,16 @@ struct Paralysis : ParalysisRelation {
     bool all_legal(Square from) const { return !lines_.may_check_after_move_of(from); }
     bool legal(Square from, Square to, PieceType arriving) const {
       return !lines_.may_check_after_move(from, to) || rules_.king_safe_after_move(pos_, from, to, arriving);
+    }
+    // The legal moves among `targets` of the unit on `from` (not a pawn, keeping its type).
+    Bitboard legal_targets(Square from, Bitboard targets) const {
+      if (all_legal(from)) return targets;
+      const PieceType type = pos_.piece_on(from).type();
+      for (Bitboard t = targets; t;) {
+        const Square to = pop_lsb(t);
+        if (!legal(from, to, type)) targets ^= square_bb(to);
+      }
+      return targets;
     }
 
    private:
