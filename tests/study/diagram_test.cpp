@@ -191,7 +191,7 @@ TEST(Diagram, ShowsTheSideToMoveAndTheCondition) {
     Position pos = test::position(std::string("4k3/8/8/8/8/8/8/4K3 ") + side + " - - 0 1");
     std::string error;
     std::vector<Element> elements =
-        parse_xml(diagram::diagram_svg(pos, {.size = 200, .condition = "madrasi-ri"}), error);
+        parse_xml(diagram::diagram_svg(pos, {.size = 200, .condition = "madrasi-ri", .stipulation = ""}), error);
     ASSERT_EQ(error, "");
     EXPECT_EQ(elements.front().attributes.at("width"), "200");
     int markers = 0;
@@ -202,7 +202,8 @@ TEST(Diagram, ShowsTheSideToMoveAndTheCondition) {
       }
     EXPECT_EQ(markers, 1);
   }
-  std::string svg = diagram::diagram_svg(test::position("4k3/8/8/8/8/8/8/4K3 b - - 0 1"), {.condition = "madrasi-ri"});
+  std::string svg = diagram::diagram_svg(test::position("4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+                                         {.condition = "madrasi-ri", .stipulation = ""});
   EXPECT_NE(svg.find(">Black to move (1+1) \u00b7 madrasi-ri</text>"), std::string::npos);
   // Issue 24: the units of each side and the stipulation, as problemists print them.
   svg = diagram::diagram_svg(test::position("8/8/8/8/8/1K5k/RR6/8 w - - 0 1"),
@@ -241,7 +242,7 @@ TEST(DiagramCommand, WritesTheSvgToStdoutOrAFile) {
   CommandRun r = run_feerie("diagram --size 240 '8/8/1R*6/p1B5/8/g7/3L4/K6k b - - 0 1'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, diagram::diagram_svg(test::position("8/8/1R*6/p1B5/8/g7/3L4/K6k b - - 0 1"),
-                                           {.size = 240, .condition = ""}));
+                                           {.size = 240, .condition = "", .stipulation = ""}));
 
   std::string path =
       (std::filesystem::temp_directory_path() / ("feerie_diagram_test_" + std::to_string(getpid()) + ".svg")).string();
