@@ -71,6 +71,17 @@ class BoardEdit {
   int added_ = 0;
 };
 
+// The squares of `targets` for which `keep(square)` holds: a unit's legal targets,
+// judged one by one where no bitboard answers for them all.
+template <class Keep>
+Bitboard targets_where(Bitboard targets, Keep&& keep) {
+  for (Bitboard t = targets; t;) {
+    const Square to = pop_lsb(t);
+    if (!keep(to)) targets ^= square_bb(to);
+  }
+  return targets;
+}
+
 // Which moves of the side to move may leave its king attacked, from the board before
 // them. A king move may only to a square some enemy unit reaches once the king has left
 // its own (a unit does not reach its own square, so taking it changes nothing there).

@@ -111,23 +111,15 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   if (types_may_pair_) {
     BoardEdit lifted(pos_);
     lifted.remove(from);
-    if (rules_.has_pair(lifted)) {
-      // A pair among the other units: only a move that breaks it may be legal.
-      for (Bitboard t = targets; t;) {
-        const Square to = pop_lsb(t);
-        if (!legal(from, to, unit.type())) targets ^= square_bb(to);
-      }
-      return targets;
-    }
+    // A pair among the other units: only a move that breaks it may be legal.
+    if (rules_.has_pair(lifted)) return targets_where(targets, [&](Square to) { return legal(from, to, unit.type()); });
     targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
     test = PairTest::Absent;
   }
-  for (Bitboard t = targets; t;) {
-    const Square to = pop_lsb(t);
-    if (lines_.may_check_after_move(from, to) && !rules_.legal_without_making(pos_, from, to, unit.type(), true, test))
-      targets ^= square_bb(to);
-  }
-  return targets;
+  return targets_where(targets, [&](Square to) {
+    return !lines_.may_check_after_move(from, to) ||
+           rules_.legal_without_making(pos_, from, to, unit.type(), true, test);
+  });
 }
 
 template Bitboard Isardam<IsardamCheck::TypeA>::BoardLegality::legal_targets(Square, Bitboard) const;

@@ -123,11 +123,7 @@ struct Paralysis : ParalysisRelation {
     Bitboard legal_targets(Square from, Bitboard targets) const {
       if (all_legal(from)) return targets;
       const PieceType type = pos_.piece_on(from).type();
-      for (Bitboard t = targets; t;) {
-        const Square to = pop_lsb(t);
-        if (!legal(from, to, type)) targets ^= square_bb(to);
-      }
-      return targets;
+      return targets_where(targets, [&](Square to) { return legal(from, to, type); });
     }
 
    private:
