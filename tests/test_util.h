@@ -7,6 +7,7 @@
 #include <array>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -107,6 +108,28 @@ inline AnnanWalk annan_walk(const RuleSet& rules) {
 
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Compares the legal moves of every line `condition|FEN|moves` of a file recorded from
+// the reference solver (tests/data/, `#` lines are comments) with the engine's; returns
+// the number of positions compared (-1 when the file cannot be read).
+inline int expect_recorded_moves(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in) << path;
+  if (!in) return -1;
+  int compared = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t a = line.find('|'), b = line.find('|', a + 1);
+    EXPECT_NE(b, std::string::npos) << line;
+    if (b == std::string::npos) continue;
+    std::istringstream words(line.substr(b + 1));
+    const std::vector<std::string> recorded{std::istream_iterator<std::string>(words),
+                                            std::istream_iterator<std::string>()};
+    EXPECT_EQ(legal_moves(line.substr(a + 1, b - a - 1), rules(line.substr(0, a))), recorded) << line;
+    ++compared;
+  }
+  return compared;
 }
 
 }  // namespace feerie::test

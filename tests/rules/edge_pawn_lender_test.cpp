@@ -8,9 +8,7 @@
 // recorded from its runs: `~1` for the moves, `#N` for the mates; Black-to-move move
 // lists from the colour-reversed position, which the rules map onto each other), then a
 // random tester against the independent reference of combination_reference.h.
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include "tests/rules/combination_reference.h"
 #include "tests/rules/edge_pawn_positions.h"
@@ -122,19 +120,7 @@ TEST(EdgePawnLender, PlainAnnanAndNanna) {
 // 600 random positions with edge pawns and lenders under seven conditions, with the moves
 // the reference solver gives (tests/data/popeye_edge_pawns.txt, recorded outside the suite).
 TEST(EdgePawnLender, RecordedPopeyeMovesOfRandomPositions) {
-  std::ifstream in(FEERIE_SOURCE_DIR "/tests/data/popeye_edge_pawns.txt");
-  ASSERT_TRUE(in) << "tests/data/popeye_edge_pawns.txt";
-  int compared = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::size_t a = line.find('|'), b = line.find('|', a + 1);
-    ASSERT_NE(b, std::string::npos) << line;
-    std::istringstream words(line.substr(b + 1));
-    Moves popeye{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
-    EXPECT_EQ(legal_moves(line.substr(a + 1, b - a - 1), rules(line.substr(0, a))), popeye) << line;
-    ++compared;
-  }
-  EXPECT_EQ(compared, 600);
+  EXPECT_EQ(test::expect_recorded_moves(FEERIE_SOURCE_DIR "/tests/data/popeye_edge_pawns.txt"), 600);
 }
 
 // Random positions with pawns on their edge ranks and lenders: the engine's legal moves

@@ -4,9 +4,6 @@
 // positions whose legal moves it recorded (tests/data/popeye_confrontation/moves.txt).
 #include "rules/conditions/face_to_face.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "rules/conditions/combination.h"
 #include "tests/test_util.h"
 
@@ -69,19 +66,7 @@ TEST(FaceToFace, PawnsPromoteByBorrowedWalksAndReachTheirFirstRank) {
 
 // 600 random positions under both conditions with the moves the reference solver gives.
 TEST(FaceToFace, RecordedPopeyeMovesOfRandomPositions) {
-  std::ifstream in(FEERIE_SOURCE_DIR "/tests/data/popeye_confrontation/moves.txt");
-  ASSERT_TRUE(in) << "tests/data/popeye_confrontation/moves.txt";
-  int compared = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::size_t a = line.find('|'), b = line.find('|', a + 1);
-    ASSERT_NE(b, std::string::npos) << line;
-    std::istringstream words(line.substr(b + 1));
-    Moves popeye{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
-    EXPECT_EQ(legal_moves(line.substr(a + 1, b - a - 1), rules(line.substr(0, a))), popeye) << line;
-    ++compared;
-  }
-  EXPECT_EQ(compared, 600);
+  EXPECT_EQ(test::expect_recorded_moves(FEERIE_SOURCE_DIR "/tests/data/popeye_confrontation/moves.txt"), 600);
 }
 
 // Combined with Madrasi, paralysis is decided by the walk the observer uses (SPEC 3.6, as
