@@ -5,8 +5,10 @@
 # it. Fails on a wrong result or on any ThreadSanitizer report. The ctest test `tsan_concurrent_probe` (label `tsan`) of the
 # ordinary build runs it; see docs/testing.md, "Sanitizers".
 #
-# Usage: tests/tsan/run.sh [BUILD_DIR] [--feerie PATH]
+# Usage: tests/tsan/run.sh [BUILD_DIR] [--feerie PATH] [--build-only]
 #   BUILD_DIR      the ThreadSanitizer build (default: build/tsan; kept, so later runs rebuild only what changed)
+#   --build-only   configure and build it, run nothing (scripts/test.sh builds it so before the suite, which then
+#                  times the test and not the compiler)
 #   --feerie PATH  an ordinary (uninstrumented) feerie program, which generates KQvKR in a few seconds
 #                  (default: build/tools/feerie)
 # Environment: TSAN_JOBS (build jobs, default 2).
@@ -14,10 +16,12 @@ set -euo pipefail
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 build=
 feerie=
+build_only=
 while (($#)); do
   case $1 in
     --feerie) feerie=${2:?--feerie needs a path}; shift ;;
-    -*) echo "usage: tests/tsan/run.sh [BUILD_DIR] [--feerie PATH]" >&2; exit 2 ;;
+    --build-only) build_only=1 ;;
+    -*) echo "usage: tests/tsan/run.sh [BUILD_DIR] [--feerie PATH] [--build-only]" >&2; exit 2 ;;
     *) build=$1 ;;
   esac
   shift
@@ -43,6 +47,7 @@ fi
 cmake --build "$build" -j"${TSAN_JOBS:-2}" --target concurrent_probe_test > "$build/build.log" ||
   { tail -50 "$build/build.log" >&2; exit 1; }
 flock -u 9
+[ -z "$build_only" ] || exit 0
 
 # halt_on_error: the first report ends the run with exit status 66, whatever the test says.
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 history_size=4 ${TSAN_OPTIONS:-}"
