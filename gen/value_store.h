@@ -91,6 +91,13 @@ class ValueStore {
     ValueCode v = load(e);
     if (value::is_open(v) || (value::is_win(v) && v > win)) store(e, win);
   }
+  // The entry is reached in `code` (a mate value) unless it is decided otherwise or is
+  // reached sooner: the breadth-first passes of helpmates (gen/help_solver.h), where every
+  // offer of a pass is the same value.
+  void offer_shorter(Entry e, ValueCode code) {
+    ValueCode v = load(e);
+    if (value::is_open(v) || (value::is_mate(v) && v > code)) store(e, code);
+  }
   // One open successor fewer for an open entry (precondition: value::counts_down);
   // returns the code before. Narrow open codes count down like wide ones.
   ValueCode take_successor(Entry e) {

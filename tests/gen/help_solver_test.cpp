@@ -1,0 +1,131 @@
+// Helpmate tables (gen/help_solver.h) against an independent slow reference: a forward
+// search that counts, for increasing k, the move sequences of exactly k plies that end
+// with the victim checkmated (memoised per position and k), over positions sampled from
+// every distance the tables hold, both victims and both orientations.
+#include "gen/help_solver.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <unordered_map>
+
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+// The reference: sequences of exactly k plies from `pos` after which `victim` is to move,
+// in check, without a legal move. Knows nothing of indices, retro moves or the tables.
+class ForwardHelpmates {
+ public:
+  ForwardHelpmates(RuleSet rules, Color victim) : rules_(std::move(rules)), victim_(victim) {}
+
+  // The shortest length up to max_plies and its number of sequences (capped like the
+  // tables'), or {-1, 0} when there is none that short.
+  std::pair<int, int> shortest(const Position& pos, int max_plies) {
+    for (int k = 0; k <= max_plies; ++k)
+      if (std::uint64_t n = sequences(pos, k)) return {k, int(std::min<std::uint64_t>(n, HelpSolutionsCap))};
+    return {-1, 0};
+  }
+
+ private:
+  std::uint64_t sequences(const Position& pos, int k) {
+    const std::string key = to_fen(pos) + " " + std::to_string(k);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    MoveList moves;
+    generate_legal(pos, rules_, moves);
+    std::uint64_t n = 0;
+    if (k == 0) {
+      n = moves.empty() && pos.side_to_move() == victim_ && in_check(pos, rules_);
+    } else {
+      for (Move m : moves) {
+        Position after = pos;
+        UndoRecord undo;
+        make_move(after, m, undo, rules_);
+        n = std::min<std::uint64_t>(n + sequences(after, k - 1), 1u << 20);
+      }
+    }
+    memo_.emplace(key, n);
+    return n;
+  }
+
+  RuleSet rules_;
+  Color victim_;
+  std::unordered_map<std::string, std::uint64_t> memo_;
+};
+
+// Up to `per_distance` positions of each distance up to max_plies (and as many without a
+// helpmate that short) of `material` and `victim`, drawn from the table, each compared
+// with the reference, then its colour-flipped image through the other orientation.
+void expect_reference_values(const char* condition, const char* material_name, int max_plies, int per_distance) {
+  const RuleSet rules = *RuleSet::parse(condition);
+  const Material material = *Material::parse(material_name);
+  Expected<HelpTablebase> tb = solve_helpmates({material}, rules, 2);
+  ASSERT_TRUE(tb.ok()) << tb.error_message();
+  const HelpTable* table = tb->table(material);
+  ASSERT_NE(table, nullptr);
+  const Indexer indexer(material, rules);
+  std::mt19937_64 rng(2511);
+  for (Color victim : {WHITE, BLACK}) {
+    ForwardHelpmates reference(rules, victim);
+    std::map<int, int> taken;  // distance (-1: none that short) -> positions compared
+    int compared = 0;
+    for (int tries = 0; tries < 200000; ++tries) {
+      const Color side = Color(rng() % 2);
+      const std::uint64_t i = rng() % indexer.size();
+      const ValueCode v = table->plies[victim][side][i];
+      if (v == value::Illegal) continue;
+      const int distance = value::is_mate(v) && value::plies(v) <= max_plies ? value::plies(v) : -1;
+      if (taken[distance] >= per_distance) continue;
+      ++taken[distance];
+      Position pos;
+      ASSERT_TRUE(indexer.decode(i, side, pos));
+      const auto [plies, solutions] = reference.shortest(pos, max_plies);
+      std::string what = condition;
+      what.append(" ").append(to_fen(pos)).append(victim == WHITE ? ", white mated" : ", black mated");
+      EXPECT_EQ(distance, plies) << what;
+      if (plies >= 0) {
+        EXPECT_EQ(int(table->solutions[victim][side][i]), solutions) << what;
+      }
+      // The same position with colours exchanged is the other orientation's: looked up
+      // through the flip, with the other victim.
+      Expected<HelpEntry> flipped = tb->entry(color_flipped(pos), ~victim);
+      ASSERT_TRUE(flipped.ok()) << flipped.error_message();
+      EXPECT_EQ(flipped->plies, v) << what;
+      ++compared;
+    }
+    // Something of every kind: mates now, longer ones, none.
+    EXPECT_GE(taken.size(), victim == BLACK ? 3u : 1u) << condition << " " << material_name;
+    EXPECT_GT(compared, 0);
+  }
+}
+
+TEST(HelpSolver, OrthodoxKQvKEqualsAForwardSearch) { expect_reference_values("orthodox", "KQvK", 7, 12); }
+TEST(HelpSolver, OrthodoxKPvKWithPromotionsEqualsAForwardSearch) { expect_reference_values("orthodox", "KPvK", 7, 12); }
+TEST(HelpSolver, MadrasiRiKRvKEqualsAForwardSearch) { expect_reference_values("madrasi-ri", "KRvK", 7, 12); }
+TEST(HelpSolver, AnnanKPvKEqualsAForwardSearch) { expect_reference_values("annan", "KPvK", 7, 12); }
+
+// The seed of every helpmate: a mate in one ply is a helpmate of 1 ply with one solution
+// per mating move, and the position mated is 0 plies.
+TEST(HelpSolver, MateNowAndMateInOne) {
+  Expected<HelpTablebase> tb = solve_helpmates({*Material::parse("KRvK")}, RuleSet::orthodox(), 2);
+  ASSERT_TRUE(tb.ok()) << tb.error_message();
+  auto entry = [&](const char* fen, Color victim) {
+    Expected<HelpEntry> e = tb->entry(test::position(fen), victim);
+    EXPECT_TRUE(e.ok());
+    return e.ok() ? *e : HelpEntry{};
+  };
+  EXPECT_EQ(entry("k7/2K5/8/8/8/8/8/R7 b - - 0 1", BLACK).plies, value::mate_in_plies(0));
+  // Ra1 is the one mating move (Rb8+ lets the king out to a7).
+  const HelpEntry one = entry("k7/2K5/8/8/8/8/8/1R6 w - - 0 1", BLACK);
+  EXPECT_EQ(one.plies, value::mate_in_plies(1));
+  EXPECT_EQ(one.solutions, 1);
+  // White is never mated by a lone king.
+  EXPECT_EQ(entry("k7/2K5/8/8/8/8/8/1R6 w - - 0 1", WHITE).plies, value::Draw);
+}
+
+}  // namespace
+}  // namespace feerie
