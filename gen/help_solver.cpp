@@ -15,39 +15,6 @@
 
 namespace feerie {
 
-void HelpTablebase::add(HelpTable table) {
-  const Material material = table.material;
-  tables_[material] = Loaded{std::make_unique<Indexer>(material, rules_), std::move(table)};
-}
-
-bool HelpTablebase::has(const Material& material) const { return tables_.count(material) != 0; }
-
-const HelpTable* HelpTablebase::table(const Material& material) const {
-  auto it = tables_.find(material);
-  return it == tables_.end() ? nullptr : &it->second.table;
-}
-
-Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color victim) const {
-  Material material = Material::of(pos);
-  const Position* probe_pos = &pos;
-  Position flipped;
-  if (!material.is_canonical_orientation()) {
-    flipped = color_flipped(pos);
-    probe_pos = &flipped;
-    material = material.colors_swapped();
-    victim = ~victim;
-  }
-  auto it = tables_.find(material);
-  if (it == tables_.end())
-    return error(ErrorKind::NotFound, "no helpmate table " + material.name() + " under " + rules_.name());
-  const Indexer& indexer = *it->second.indexer;
-  if (!indexer.can_index(*probe_pos)) return HelpEntry{};
-  const std::uint64_t i = indexer.index(*probe_pos);
-  const int side = probe_pos->side_to_move();
-  const HelpTable& t = it->second.table;
-  return HelpEntry{t.plies[victim][side][i], t.solutions[victim][side][i]};
-}
-
 namespace {
 
 // The helpmate solve of one component under `Rules` (gen/help_solver.h): the passes
@@ -116,6 +83,7 @@ class HelpSolver {
       return side == victim && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
     int shortest = INT_MAX;
     for (Move m : moves) {
+      if (keeps_material(pos, m)) continue;
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
@@ -142,8 +110,15 @@ class HelpSolver {
           indexer(half).decode(i, Color(side), pos);
           // Predecessors in which the side not to move is in check are Illegal in the
           // store, which no offer changes: no need to test them.
-          for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square, Square) {
-            if (std::optional<Entry> e = locate(before, victim_of(half))) store_->offer_shorter(*e, next);
+          // Without magic units a predecessor has the same material: its index follows from
+          // this one's.
+          const bool same_material = !pos.magic_pieces();
+          for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
+            if (same_material)
+              store_->offer_shorter(Entry::of(half, 1 - side, indexer(half).index_after_move(i, pos, before, to, from)),
+                                    next);
+            else if (std::optional<Entry> e = locate(before, victim_of(half)))
+              store_->offer_shorter(*e, next);
           });
         },
         [] {});
@@ -192,8 +167,11 @@ class HelpSolver {
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
-      if (in_component(after)) {
-        const std::optional<Entry> e = locate(after, victim);
+      const bool kept = keeps_material(pos, m);
+      if (kept || in_component(after)) {
+        const std::optional<Entry> e =
+            kept ? Entry::of(half, ~side, indexer(half).index_after_move(i, pos, after, m.from(), m.to()))
+                 : locate(after, victim);
         if (!e) {
           fail(error(ErrorKind::Internal, "a move of " + to_fen(pos) + " leads to a position without an entry"));
           return 0;
@@ -212,6 +190,13 @@ class HelpSolver {
       total = std::min(total, HelpSolutionsCap);
     }
     return std::uint8_t(total);
+  }
+
+  // A move known to keep the material (and the member) without playing it: no capture, no
+  // promotion, no magic units (SPEC 5; gen/solver.cpp decides alike).
+  static bool keeps_material(const Position& pos, Move m) {
+    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
+           pos.empty(m.to()) && !pos.magic_pieces();
   }
 
   // Whether the material of `pos` is a member of the component (in either orientation).
@@ -258,9 +243,15 @@ class HelpSolver {
 
 }  // namespace
 
+Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const Indexer*>& members,
+                                                      const HelpTablebase& subtables, int threads) {
+  const int team = threads > 0 ? threads : omp_get_max_threads();
+  return subtables.rules().visit(
+      [&](const auto& r) { return HelpSolver<std::decay_t<decltype(r)>>(members, r, subtables, team).run(); });
+}
+
 Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, const RuleSet& rules, int threads) {
   HelpTablebase tables(rules);
-  const int team = threads > 0 ? threads : omp_get_max_threads();
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     std::vector<std::unique_ptr<Indexer>> indexers;
     std::vector<const Indexer*> members;
@@ -268,8 +259,7 @@ Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, co
       indexers.push_back(std::make_unique<Indexer>(m, rules));
       members.push_back(indexers.back().get());
     }
-    Expected<std::vector<HelpTable>> solved = rules.visit(
-        [&](const auto& r) { return HelpSolver<std::decay_t<decltype(r)>>(members, r, tables, team).run(); });
+    Expected<std::vector<HelpTable>> solved = solve_help_component(members, tables, threads);
     if (!solved) return solved.error();
     for (HelpTable& t : *solved) tables.add(std::move(t));
   }

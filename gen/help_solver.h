@@ -21,67 +21,24 @@
 // their counts.
 #pragma once
 
-#include <array>
-#include <cstdint>
-#include <map>
-#include <memory>
 #include <vector>
 
-#include "probe/indexer.h"
+#include "probe/help_tablebase.h"
 #include "probe/material.h"
-#include "probe/value.h"
 #include "rules/expected.h"
-#include "rules/position.h"
 #include "rules/ruleset.h"
 
 namespace feerie {
-
-// Counts of shortest helpmates above this are stored as this.
-inline constexpr int HelpSolutionsCap = 255;
-
-// One position's helpmate: `plies` is value::mate_in_plies(distance), value::Draw when the
-// victim can never be mated from it, value::Illegal when there is no such position.
-struct HelpEntry {
-  ValueCode plies = value::Illegal;
-  int solutions = 0;  // shortest sequences, capped at HelpSolutionsCap; 0 unless plies is a mate
-};
-
-// The helpmate values of one material (canonical orientation), for both victims and both
-// sides to move: [victim colour][side to move][index entry].
-struct HelpTable {
-  Material material;
-  std::array<std::array<std::vector<ValueCode>, 2>, 2> plies;
-  std::array<std::array<std::vector<std::uint8_t>, 2>, 2> solutions;
-};
-
-// Helpmate tables held in memory, looked up by position: the sub-tables of a solve and its
-// result. Not thread-safe while tables are added; lookups may run in parallel.
-class HelpTablebase {
- public:
-  explicit HelpTablebase(RuleSet rules) : rules_(std::move(rules)) {}
-  const RuleSet& rules() const { return rules_; }
-
-  void add(HelpTable table);
-  bool has(const Material& material) const;  // canonical orientation
-  // The helpmate of `pos` in which `victim` is mated (in the colours of `pos`: a position
-  // of the other orientation is looked up with colours exchanged). NotFound without its
-  // table.
-  Expected<HelpEntry> entry(const Position& pos, Color victim) const;
-  // The table of `material` (canonical orientation), or null.
-  const HelpTable* table(const Material& material) const;
-
- private:
-  struct Loaded {
-    std::unique_ptr<Indexer> indexer;
-    HelpTable table;
-  };
-  RuleSet rules_;
-  std::map<Material, Loaded> tables_;
-};
 
 // Solves the helpmate tables of `targets` and of every material they lead to (SPEC 5's
 // order: each component after the ones it depends on) under `rules`, in memory, with
 // `threads` threads (0: OpenMP's default). One process alone.
 Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, const RuleSet& rules, int threads = 0);
+
+// The helpmate tables of one component (`members`, canonical orientation) under `rules`,
+// in the members' order; every material a move leads to outside the component must be in
+// `subtables`.
+Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const Indexer*>& members,
+                                                      const HelpTablebase& subtables, int threads = 0);
 
 }  // namespace feerie

@@ -176,8 +176,9 @@ std::string bytes_text(double bytes) {
   return out.str();
 }
 
-std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules, bool deep) {
-  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules, bool deep,
+                          const Stipulation& stipulation) {
+  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules, stipulation);
   if (!file) return file.error_kind() == ErrorKind::NotFound ? "missing" : file.error_message();
   if (Status s = (*file)->check_blocks(deep); !s) return s.error_message();
   return "";

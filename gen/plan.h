@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "probe/material.h"
+#include "probe/stipulation.h"
 #include "rules/expected.h"
 #include "rules/ruleset.h"
 
@@ -83,7 +84,8 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
 // can: it must open cleanly, be built for these rules, this material and this index, and
 // every block must match its checksum and declare its size (`deep`: and decompress to
 // it, TableFile::check_blocks). "missing" when there is no file.
-std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules, bool deep = false);
+std::string reuse_problem(const std::string& path, const Material& material, const RuleSet& rules, bool deep = false,
+                          const Stipulation& stipulation = Stipulation::direct_mate());
 
 // "1.2 GiB", "640 MiB": sizes for people, in powers of 1024.
 std::string bytes_text(double bytes);

@@ -7,13 +7,16 @@
 namespace feerie {
 
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
-                            const RuleSet& rules) {
+                            const RuleSet& rules, const Stipulation& stipulation) {
   if (h.condition != rules.name())
     return error(ErrorKind::ConditionMismatch,
                  "table '" + path + "' was built for condition '" + h.condition + "', not '" + rules.name() + "'");
   if (h.material != material.name())
     return error(ErrorKind::Corruption,
                  "table '" + path + "' holds material " + h.material + ", not " + material.name());
+  if (!(h.stipulation == stipulation))
+    return error(ErrorKind::Corruption, "table '" + path + "' answers stipulation " + h.stipulation.header_name() +
+                                            ", not " + stipulation.header_name());
   Indexer indexer(material, rules);
   if (h.index_layout != indexer.layout() || h.entries != indexer.size())
     return error(ErrorKind::Corruption, "table '" + path + "' does not match this program's index for " +
@@ -22,8 +25,8 @@ Status check_header_matches(const TableHeader& h, const std::string& path, const
   return Ok{};
 }
 
-Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material,
-                                                const RuleSet& rules) {
+Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material, const RuleSet& rules,
+                                                const Stipulation& stipulation) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path dir = fs::path(path).parent_path().parent_path();  // <tables>/<condition>/<material>.ftb
@@ -34,13 +37,16 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   if (!exists) {
     // The command to copy names the tables directory unless it is the default one.
     const std::string tables = dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + dir.string();
-    return error(ErrorKind::NotFound, "missing table " + material.name() + " for condition " + rules.name() + " ('" +
-                                          path + "'; generate it with: feerie gen" + tables + " --condition " +
+    const bool direct = stipulation == Stipulation::direct_mate();
+    const std::string what = direct ? "table " : "helpmate table ";
+    const std::string option = direct ? "" : " --stipulation h#";
+    return error(ErrorKind::NotFound, "missing " + what + material.name() + " for condition " + rules.name() + " ('" +
+                                          path + "'; generate it with: feerie gen" + tables + option + " --condition " +
                                           rules.name() + " " + material.name() + ")");
   }
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error();
-  if (Status s = check_header_matches((*file)->header(), path, material, rules); !s) return s.error();
+  if (Status s = check_header_matches((*file)->header(), path, material, rules, stipulation); !s) return s.error();
   return file;
 }
 

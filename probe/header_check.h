@@ -1,7 +1,8 @@
 // The one check that a table file is the table a reader asked for (the reliability issue:
 // the prober, `stat`, `gen`'s reuse and `verify` used to check different subsets): it
 // exists, it is a sound Feerie table file (TableFile::open), and its header says it was
-// built for these rules, holds this material and is laid out as this program indexes it.
+// built for these rules, holds this material, answers this stipulation and is laid out as
+// this program indexes it.
 #pragma once
 
 #include <memory>
@@ -17,13 +18,13 @@ namespace feerie {
 // An error naming the file and what differs (kind Corruption), or Ok. `material` in its
 // stored orientation.
 Status check_header_matches(const TableHeader& header, const std::string& path, const Material& material,
-                            const RuleSet& rules);
+                            const RuleSet& rules, const Stipulation& stipulation = Stipulation::direct_mate());
 
 // Opens the table of `material` (stored orientation) for `rules` at `path` and checks its
 // header: NotFound when there is no file (with the command that makes it), Corruption for
 // a damaged or foreign file, IOError when it cannot be read. Block checksums are checked
 // when blocks are read, or all at once by TableFile::check_blocks().
-Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material,
-                                                const RuleSet& rules);
+Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material, const RuleSet& rules,
+                                                const Stipulation& stipulation = Stipulation::direct_mate());
 
 }  // namespace feerie

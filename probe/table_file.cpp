@@ -187,7 +187,7 @@ Expected<std::string> table_file_start(const TableHeader& header) {
   const std::string& header_bytes = *text;
   if (header_bytes.size() > UINT32_MAX) return error(ErrorKind::Internal, "header too large");
   std::string file(Magic, sizeof Magic);
-  put_le(file, TableFormatVersion, 4);
+  put_le(file, format_version_of(header), 4);
   put_le(file, header_bytes.size(), 4);
   put_le(file, xxh64(header_bytes.data(), header_bytes.size()), 8);
   file += header_bytes;
@@ -218,8 +218,8 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
     return table_error(path, "is truncated (expected at least " + std::to_string(PrefixSize) + " bytes, found " +
                                  std::to_string(file_size) + ")");
   std::uint64_t version = get_le(prefix.data() + 8, 4);
-  if (version != TableFormatVersion)
-    return table_error(path, "has format version " + std::to_string(version) + ", this program reads " +
+  if (version != 2 && version != TableFormatVersion)
+    return table_error(path, "has format version " + std::to_string(version) + ", this program reads 2 and " +
                                  std::to_string(TableFormatVersion));
   std::uint64_t header_len = get_le(prefix.data() + 12, 4);
   std::uint64_t header_sum = get_le(prefix.data() + 16, 8);
@@ -234,6 +234,9 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
 
   Expected<TableHeader> header = parse_header_text(header_bytes);
   if (!header) return table_error(path, header.error_message());
+  if (format_version_of(*header) != version)
+    return table_error(path, "header is corrupt (format version " + std::to_string(version) + " with stipulation " +
+                                 header->stipulation.header_name() + ")");
   t->header_ = std::move(*header);
 
   // The header checksum matched, so these only fail for a file written by a broken

@@ -40,11 +40,15 @@ namespace feerie {
 inline constexpr const char* TableExtension = ".ftb";
 inline std::string table_file_name(const std::string& material_name) { return material_name + TableExtension; }
 inline std::string table_file_path(const std::string& directory, const std::string& condition,
-                                   const std::string& material_name) {
-  return (std::filesystem::path(directory) / condition / table_file_name(material_name)).string();
+                                   const std::string& material_name,
+                                   const Stipulation& stipulation = Stipulation::direct_mate()) {
+  return (std::filesystem::path(directory) / condition / table_file_name(material_name + stipulation.file_tag()))
+      .string();
 }
 
-inline constexpr std::uint32_t TableFormatVersion = 2;
+// The newest format version: 3, a table of another stipulation than direct mate; the
+// reader also reads 2, the direct-mate tables (whose bytes did not change).
+inline constexpr std::uint32_t TableFormatVersion = 3;
 inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // The largest block_entries a reader accepts (docs/format.md, "What the reader checks"): a
 // block is decompressed into 2 x block_entries bytes, and the header's value must not decide

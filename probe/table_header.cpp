@@ -133,6 +133,10 @@ void serialize(Archive& ar, feerie::TableHeader& h, unsigned /*version*/) {
 
 namespace feerie {
 
+std::uint32_t format_version_of(const TableHeader& header) {
+  return header.stipulation == Stipulation::direct_mate() ? 2 : 3;
+}
+
 Expected<std::string> header_text(const TableHeader& header) {
   std::ostringstream header_stream;
   try {
@@ -141,6 +145,7 @@ Expected<std::string> header_text(const TableHeader& header) {
   } catch (const std::exception& e) {
     return error(ErrorKind::Internal, std::string("header serialisation failed: ") + e.what());
   }
+  if (format_version_of(header) > 2) header_stream << "stipulation " << header.stipulation.header_name() << "\n";
   return header_stream.str();
 }
 
@@ -150,6 +155,15 @@ Expected<TableHeader> parse_header_text(const std::string& text) {
     std::istringstream header_stream(text);
     BoundedTextIArchive archive(header_stream);
     archive >> header;
+    // What follows the archive: nothing, or the stipulation of a format version 3 header.
+    std::string word, name, extra;
+    if (header_stream >> word) {
+      if (word != "stipulation" || !(header_stream >> name) || (header_stream >> extra))
+        return error(ErrorKind::Corruption, "header is corrupt (text after its fields)");
+      Expected<Stipulation> stipulation = Stipulation::parse_header_name(name);
+      if (!stipulation) return error(ErrorKind::Corruption, "header is corrupt (" + stipulation.error_message() + ")");
+      header.stipulation = *stipulation;
+    }
   } catch (const HeaderBoundError& e) {
     return error(ErrorKind::Corruption, std::string("header is corrupt (") + e.what() + ")");
   } catch (const std::exception& e) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "probe/stipulation.h"
 #include "rules/expected.h"
 
 namespace feerie {
@@ -40,7 +41,13 @@ struct TableHeader {
   std::array<std::vector<BlockRef>, 2> blocks;  // per side to move
   std::array<SideStatistics, 2> stats;          // per side to move
   std::string generator;                        // free text: program version
+  // Not in the Boost archive: a direct-mate table's header (format version 2) has none; any
+  // other's (format version 3) follows the archive as "stipulation <name>" (docs/format.md).
+  Stipulation stipulation;
 };
+
+// The format version of a file with this header: 2 for direct mate, 3 for the others.
+std::uint32_t format_version_of(const TableHeader& header);
 
 // This program as table headers (TableHeader::generator) and checkpoints name it; a
 // checkpoint of another generator is not resumed.

@@ -99,7 +99,12 @@ void add_check_command(CLI::App& app) {
           std::cout << c.string() << ": stale checkpoint (its table is finished; the next gen of it removes it)\n";
           ++stale;
         }
-      std::vector<std::pair<std::string, Material>> wanted;
+      struct Wanted {
+        std::string path;
+        Material material;
+        Stipulation stipulation;
+      };
+      std::vector<Wanted> wanted;
       if (!materials.empty()) {
         // Every condition's directory is searched: a material is checked where it is, and
         // missing only when it is in none (issue 27 G).
@@ -108,19 +113,23 @@ void add_check_command(CLI::App& app) {
           const std::string path = table_file_path(opt->tables, condition, m.name());
           if (*all_conditions && !fs::exists(path, ec)) continue;
           found[i] = true;
-          wanted.emplace_back(path, m);
+          wanted.push_back({path, m, Stipulation::direct_mate()});
         }
       } else {
         for (const fs::path& file : files) {
-          Expected<Material> m = Material::parse(file.stem().string());
+          // <material>.ftb, or a helpmate table's <material>.help-<colour>.ftb.
+          Expected<std::pair<std::string, Stipulation>> stem = split_table_stem(file.stem().string());
+          Expected<Material> m = stem ? Material::parse(stem->first) : Expected<Material>(stem.error());
           if (!m || !m->is_canonical_orientation()) {
-            report(file.string(), "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb)");
+            report(file.string(),
+                   "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb "
+                   "or KQvK.help-white.ftb)");
             continue;
           }
-          wanted.emplace_back(file.string(), *m);
+          wanted.push_back({file.string(), *m, stem->second});
         }
       }
-      for (const auto& [path, material] : wanted) report(path, reuse_problem(path, material, *rules, *deep));
+      for (const Wanted& w : wanted) report(w.path, reuse_problem(w.path, w.material, *rules, *deep, w.stipulation));
     }
     for (std::size_t i = 0; i < materials.size(); ++i)
       if (*all_conditions && !found[i]) {

@@ -20,6 +20,7 @@
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/json_text.h"
 #include "tools/table_command.h"
 
@@ -208,6 +209,7 @@ struct GenCommandOptions {
   std::uint64_t exchange_limit = 0;
   std::vector<std::string> sets;
   bool pawns = false, no_pawns = false;
+  std::string stipulation = "#";
 };
 
 void run_gen(const GenCommandOptions& o) {
@@ -226,6 +228,16 @@ void run_gen(const GenCommandOptions& o) {
                                               o.pawns      ? PawnFilter::WithPawns
                                               : o.no_pawns ? PawnFilter::WithoutPawns
                                                            : PawnFilter::Any);
+  if (parse_stipulation(o.stipulation).kind == StipulationKind::Helpmate) {
+    // Helpmate tables are solved in memory by one process, without checkpoints (issue 25).
+    if (o.plan_only || o.mpi || o.ranks || o.exchange_limit)
+      throw CommandError(
+          "--stipulation h# generates in one process without a plan: --plan, --mpi, --ranks and "
+          "--exchange-limit are for direct-mate tables",
+          ErrorKind::InvalidArgument);
+    run_help_gen(targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
+    return;
+  }
   if (o.ranks && !(o.plan_only && o.mpi))
     throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
                        ErrorKind::InvalidArgument);
@@ -306,6 +318,9 @@ void add_gen_command(CLI::App& app) {
                   "pattern where ? stands for any of Q R B N P (K?PvK?); may be repeated");
   auto* with_pawns = cmd->add_flag("--pawns", o->pawns, "With --set: only the materials with a pawn");
   cmd->add_flag("--no-pawns", o->no_pawns, "With --set: only the materials without a pawn")->excludes(with_pawns);
+  cmd->add_option("--stipulation", o->stipulation,
+                  "# (direct mate, the default) or h# (helpmate: the fewest moves in which both sides together mate "
+                  "each colour, and the number of solutions; docs/stipulations.md)");
   cmd->add_option("material", o->table.args, "Material signatures, e.g. KQvKR (or a --set)");
   cmd->callback([o] { run_gen(*o); });
 }

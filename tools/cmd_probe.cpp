@@ -19,6 +19,7 @@
 #include "study/solution_tree.h"
 #include "study/threat_sound.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/json_text.h"
 #include "tools/table_command.h"
 #include "tools/threat_text.h"
@@ -121,6 +122,21 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
 }
 
+// probe --stipulation h#: each position's helpmate, from the arguments or one FEN per line
+// on stdin. The direct-mate options do not apply.
+void probe_helpmates(const TableOptions& opt, Color mated, const ProbeOptions& o, bool popeye) {
+  if (o.moves || o.tree_width >= 0 || o.problem || o.pgn || popeye)
+    throw CommandError("--moves, --tree, --problem, --pgn and --popeye are for direct mates, not --stipulation h#",
+                       ErrorKind::InvalidArgument);
+  const HelpTablebase tb(parse_condition(opt.condition), opt.tables);
+  if (!opt.args.empty()) {
+    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json);
+    return;
+  }
+  for (std::string line; std::getline(std::cin, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos) probe_help(tb, line, mated, opt.json);
+}
+
 }  // namespace
 
 void add_probe_command(CLI::App& app) {
@@ -153,8 +169,18 @@ void add_probe_command(CLI::App& app) {
   cmd->add_flag("--popeye", *popeye, "Each position as a problem in Popeye's input language (stipulation #N)")
       ->excludes("--json")
       ->excludes("--moves");
+  auto stipulation = std::make_shared<std::string>("#");
+  auto mated = std::make_shared<std::string>("black");
+  cmd->add_option("--stipulation", *stipulation,
+                  "# (direct mate, the default) or h# (helpmate, from the tables of gen --stipulation h#)");
+  cmd->add_option("--mated", *mated, "With --stipulation h#: the colour mated, white or black (default: black)");
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
-  cmd->callback([opt, probe_options, popeye] {
+  cmd->callback([opt, probe_options, popeye, stipulation, mated] {
+    if (parse_stipulation(*stipulation).kind == StipulationKind::Helpmate) {
+      probe_helpmates(*opt, parse_mated(*mated), *probe_options, *popeye);
+      return;
+    }
+    if (*mated != "black") throw CommandError("--mated is for --stipulation h#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
     ProbeOptions o = *probe_options;
     o.json = opt->json;

@@ -7,8 +7,10 @@
 #include <iostream>
 #include <memory>
 
+#include "gen/help_verify.h"
 #include "gen/verify.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/table_command.h"
 
 namespace feerie::cli {
@@ -51,9 +53,13 @@ void add_verify_command(CLI::App& app) {
   cmd->add_flag("--progress", *log_progress,
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                 "progress)");
+  auto stipulation = std::make_shared<std::string>("#");
+  cmd->add_option("--stipulation", *stipulation, "# (direct mate, the default) or h# (the two helpmate tables)");
   cmd->add_option("material", opt->args, "Material signatures")->required();
-  cmd->callback([opt, mpi, log_progress] {
+  cmd->callback([opt, mpi, log_progress, stipulation] {
     RuleSet rules = parse_condition(opt->condition);
+    const bool help = parse_stipulation(*stipulation).kind == StipulationKind::Helpmate;
+    if (help && *mpi) throw CommandError("--mpi is for direct-mate tables", ErrorKind::InvalidArgument);
     Partition* partition = *mpi ? &mpi_partition() : nullptr;
     // Every process has the whole report; process 0 prints it.
     const bool speaker = !partition || partition->rank() == 0;
@@ -61,8 +67,10 @@ void add_verify_command(CLI::App& app) {
     for (const Material& m : parse_materials(opt->args)) {
       const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
       Expected<VerifyReport> report =
-          verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
-                       speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
+          help ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads)
+               : verify_table(
+                     m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
+                     speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
       clear_progress();
       if (!report) {
         CommandError e(report.error());

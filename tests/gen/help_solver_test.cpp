@@ -65,8 +65,9 @@ void expect_reference_values(const char* condition, const char* material_name, i
   const Material material = *Material::parse(material_name);
   Expected<HelpTablebase> tb = solve_helpmates({material}, rules, 2);
   ASSERT_TRUE(tb.ok()) << tb.error_message();
-  const HelpTable* table = tb->table(material);
-  ASSERT_NE(table, nullptr);
+  Expected<const HelpTable*> loaded = tb->load(material);
+  ASSERT_TRUE(loaded.ok()) << loaded.error_message();
+  const HelpTable* table = *loaded;
   const Indexer indexer(material, rules);
   std::mt19937_64 rng(2511);
   for (Color victim : {WHITE, BLACK}) {

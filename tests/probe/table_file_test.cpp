@@ -520,7 +520,7 @@ TEST_F(TableFileTest, OtherFormatVersion) {
   write_bytes(path, bytes);
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_FALSE(t.ok());
-  std::string expected = "format version " + std::to_string(TableFormatVersion + 1) + ", this program reads " +
+  std::string expected = "format version " + std::to_string(TableFormatVersion + 1) + ", this program reads 2 and " +
                          std::to_string(TableFormatVersion);
   EXPECT_TRUE(contains(t.error_message(), expected)) << t.error_message();
 }

@@ -1,0 +1,94 @@
+#include "gen/help_generate.h"
+
+#include <chrono>
+#include <memory>
+
+#include "gen/graph.h"
+#include "gen/help_solver.h"
+#include "gen/plan.h"
+#include "probe/header_check.h"
+#include "probe/help_tablebase.h"
+#include "probe/indexer.h"
+#include "probe/table_file.h"
+
+namespace feerie {
+
+namespace {
+
+// Whether both files of `material` are on disk and read back sound (header and blocks).
+bool reusable(const std::string& dir, const RuleSet& rules, const Material& material) {
+  for (Color mated : {WHITE, BLACK}) {
+    const Stipulation s = Stipulation::helpmate(mated);
+    if (!reuse_problem(table_file_path(dir, rules.name(), material.name(), s), material, rules, false, s).empty())
+      return false;
+  }
+  return true;
+}
+
+// The bytes a component's solve holds at its peak: the value store (up to 2 bytes per entry,
+// both colours mated and both sides) and the tables it makes (3 bytes per entry and
+// colour and side), with the sub-tables it reads (the same 3 bytes, an estimate by the
+// component's own size per sub-table).
+std::uint64_t peak_bytes(const std::vector<const Indexer*>& members, std::size_t subtables) {
+  std::uint64_t entries = 0;
+  for (const Indexer* m : members) entries += 4 * m->size();
+  return entries * (2 + 3) + std::uint64_t(subtables) * entries / members.size() * 3;
+}
+
+}  // namespace
+
+Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<Material>& targets, const RuleSet& rules,
+                                                             const HelpGenerateOptions& options) {
+  HelpTablebase tables(rules, options.tables_dir);
+  std::vector<GeneratedHelpTable> out;
+  for (const std::vector<Material>& component : solving_order(targets, rules)) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::unique_ptr<Indexer>> indexers;
+    std::vector<const Indexer*> members;
+    bool reuse = true;
+    for (const Material& m : component) {
+      indexers.push_back(std::make_unique<Indexer>(m, rules));
+      members.push_back(indexers.back().get());
+      reuse = reuse && reusable(options.tables_dir, rules, m);
+    }
+    std::vector<GeneratedHelpTable> done(component.size());
+    for (std::size_t i = 0; i < component.size(); ++i) {
+      done[i].material = component[i];
+      done[i].entries = members[i]->size();
+      for (Color mated : {WHITE, BLACK})
+        done[i].paths[mated] =
+            table_file_path(options.tables_dir, rules.name(), component[i].name(), Stipulation::helpmate(mated));
+      done[i].reused = reuse;
+    }
+    if (!reuse) {
+      std::size_t subtables = 0;
+      for (const Material& m : component) subtables += material_successors(m, rules).size();
+      const std::uint64_t peak = peak_bytes(members, subtables);
+      if (options.max_memory && peak > options.max_memory)
+        return error(ErrorKind::ResourceLimit, "the helpmate tables of " + component.front().name() + " need about " +
+                                                   std::to_string(peak >> 20) + " MiB, more than the limit of " +
+                                                   std::to_string(options.max_memory >> 20) + " MiB (" +
+                                                   options.max_memory_source + ")");
+      Expected<std::vector<HelpTable>> solved = solve_help_component(members, tables, options.threads);
+      if (!solved) return solved.error();
+      for (std::size_t i = 0; i < solved->size(); ++i) {
+        if (Status s = write_help_table(options.tables_dir, rules, (*solved)[i]); !s) return s.error();
+        for (Color mated : {WHITE, BLACK})
+          for (const auto& side : (*solved)[i].plies[mated])
+            for (ValueCode v : side)
+              if (value::is_mate(v))
+                done[i].longest_plies[mated] = std::max(done[i].longest_plies[mated], value::plies(v));
+        tables.add(std::move((*solved)[i]));
+      }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (GeneratedHelpTable& t : done) {
+      t.seconds = reuse ? 0 : seconds;
+      if (options.on_table) options.on_table(t);
+      out.push_back(std::move(t));
+    }
+  }
+  return out;
+}
+
+}  // namespace feerie

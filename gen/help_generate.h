@@ -1,0 +1,40 @@
+// `feerie gen --stipulation h#` (issue 25): the helpmate tables of some materials and of
+// every material they lead to, written beside the direct-mate tables (probe/stipulation.h),
+// each component solved in memory once the tables it depends on are on disk or solved in
+// the same job. Tables on disk that read back sound are reused.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "probe/material.h"
+#include "rules/expected.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+struct GeneratedHelpTable {
+  Material material;
+  std::array<std::string, 2> paths;  // per colour mated
+  bool reused = false;
+  double seconds = 0;                           // solving and writing
+  std::uint64_t entries = 0;                    // per side to move
+  std::array<int, 2> longest_plies = {-1, -1};  // per colour mated; -1: no helpmate
+};
+
+struct HelpGenerateOptions {
+  std::string tables_dir = "tables";
+  int threads = 0;  // 0: OpenMP's default
+  // Refuse, before any work, a job whose estimated peak memory exceeds this; 0: no limit.
+  std::uint64_t max_memory = 0;
+  std::string max_memory_source = "--max-memory";
+  std::function<void(const GeneratedHelpTable&)> on_table;  // each table as it is written or reused
+};
+
+// Every material of the job, in solving order, generated or reused.
+Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<Material>& targets, const RuleSet& rules,
+                                                             const HelpGenerateOptions& options);
+
+}  // namespace feerie

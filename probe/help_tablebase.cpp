@@ -1,0 +1,140 @@
+#include "probe/help_tablebase.h"
+
+#include "probe/header_check.h"
+#include "probe/table_file.h"
+#include "rules/fen.h"
+
+namespace feerie {
+
+std::string HelpEntry::problem_name() const {
+  if (!value::is_mate(plies)) return "-";
+  const int p = value::plies(plies);
+  return "h#" + std::to_string(p / 2) + (p % 2 ? ".5" : "");
+}
+
+HelpTablebase::HelpTablebase(RuleSet rules, std::string directory)
+    : rules_(std::move(rules)), directory_(std::move(directory)), mutex_(std::make_unique<std::mutex>()) {}
+HelpTablebase::HelpTablebase(HelpTablebase&&) noexcept = default;
+HelpTablebase::~HelpTablebase() = default;
+
+void HelpTablebase::add(HelpTable table) {
+  const Material material = table.material;
+  auto loaded = std::make_unique<Loaded>(Loaded{std::make_unique<Indexer>(material, rules_), std::move(table)});
+  std::lock_guard lock(*mutex_);
+  tables_[material] = std::move(loaded);
+}
+
+namespace {
+
+// The codes of one file (one colour mated) into `table`.
+Status read_help_file(const std::string& path, const Material& material, const RuleSet& rules, Color mated,
+                      HelpTable& table) {
+  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules, Stipulation::helpmate(mated));
+  if (!file) return file.error();
+  for (int side = 0; side < 2; ++side) {
+    Expected<std::vector<ValueCode>> codes = (*file)->load_side(side);
+    if (!codes) return codes.error();
+    std::vector<ValueCode>& plies = table.plies[mated][std::size_t(side)];
+    std::vector<std::uint8_t>& solutions = table.solutions[mated][std::size_t(side)];
+    plies.resize(codes->size());
+    solutions.resize(codes->size());
+    for (std::size_t i = 0; i < codes->size(); ++i) {
+      const HelpEntry e = help_entry((*codes)[i]);
+      if (e.plies != value::Illegal && e.plies != value::Draw && !value::is_mate(e.plies))
+        return error(ErrorKind::Corruption, "table '" + path + "' holds an entry that is not a helpmate value");
+      plies[i] = e.plies;
+      solutions[i] = std::uint8_t(e.solutions);
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
+  std::lock_guard lock(*mutex_);
+  if (auto it = tables_.find(material); it != tables_.end()) return &it->second->table;
+  if (directory_.empty())
+    return error(ErrorKind::NotFound, "no helpmate table " + material.name() + " under " + rules_.name());
+  auto loaded = std::make_unique<Loaded>();
+  loaded->indexer = std::make_unique<Indexer>(material, rules_);
+  loaded->table.material = material;
+  for (Color mated : {WHITE, BLACK}) {
+    const std::string path = table_file_path(directory_, rules_.name(), material.name(), Stipulation::helpmate(mated));
+    if (Status s = read_help_file(path, material, rules_, mated, loaded->table); !s) return s.error();
+  }
+  const HelpTable* out = &loaded->table;
+  tables_[material] = std::move(loaded);
+  return out;
+}
+
+Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const {
+  Material material = Material::of(pos);
+  const Position* probe_pos = &pos;
+  Position flipped;
+  if (!material.is_canonical_orientation()) {
+    flipped = color_flipped(pos);
+    probe_pos = &flipped;
+    material = material.colors_swapped();
+    mated = ~mated;
+  }
+  Expected<const HelpTable*> table = load(material);
+  if (!table) return table.error();
+  const Indexer* indexer;
+  {
+    std::lock_guard lock(*mutex_);
+    indexer = tables_.at(material)->indexer.get();
+  }
+  if (!indexer->can_index(*probe_pos)) return HelpEntry{};
+  const std::uint64_t i = indexer->index(*probe_pos);
+  const int side = probe_pos->side_to_move();
+  return HelpEntry{(*table)->plies[mated][side][i], (*table)->solutions[mated][side][i]};
+}
+
+Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table) {
+  const Indexer indexer(table.material, rules);
+  for (Color mated : {WHITE, BLACK}) {
+    TableHeader header;
+    header.condition = rules.name();
+    header.material = table.material.name();
+    header.index_layout = indexer.layout();
+    header.entries = indexer.size();
+    header.generator = GeneratorName;
+    header.stipulation = Stipulation::helpmate(mated);
+    std::array<std::vector<ValueCode>, 2> codes;
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<ValueCode>& plies = table.plies[mated][std::size_t(side)];
+      SideStatistics& stats = header.stats[std::size_t(side)];
+      codes[std::size_t(side)].resize(plies.size());
+      for (std::size_t i = 0; i < plies.size(); ++i) {
+        const ValueCode v = plies[i];
+        if (value::is_mate(v) && value::plies(v) > HelpMaxPlies)
+          return error(ErrorKind::NotSupported, "a helpmate of " + std::to_string(value::plies(v)) + " plies in " +
+                                                    table.material.name() + ": table files hold up to " +
+                                                    std::to_string(HelpMaxPlies));
+        codes[std::size_t(side)][i] = help_code({v, table.solutions[mated][std::size_t(side)][i]});
+        if (v == value::Illegal) continue;
+        ++stats.positions;
+        if (!value::is_mate(v)) {
+          ++stats.draw;
+        } else {
+          ++stats.win;
+          if (value::plies(v) > stats.longest_mate_plies) {
+            Position pos;
+            indexer.decode(i, Color(side), pos);
+            stats.longest_mate_plies = value::plies(v);
+            stats.longest_mate_fen = to_fen(pos);
+          }
+        }
+      }
+    }
+    const std::string path = table_file_path(directory, rules.name(), table.material.name(), header.stipulation);
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    if (ec) return error(ErrorKind::IOError, "cannot create the directory of '" + path + "': " + ec.message());
+    if (Status s = write_table(path, header, codes); !s) return s;
+  }
+  return Ok{};
+}
+
+}  // namespace feerie

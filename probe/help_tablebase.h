@@ -1,0 +1,105 @@
+// Helpmate tables (issue 25, docs/stipulations.md): for every position of a material and
+// each colour, the fewest plies in which the two sides together checkmate that colour, and
+// the number of move sequences of that length.
+//
+// Conventions:
+//   - the mated side is to move, in check, with no legal move; a position where the other
+//     side is mated, and a stalemate, end a sequence without a helpmate;
+//   - distances are in plies from the position. With Black mated, a problem's h#N is 2N
+//     plies with Black to move first, h#N.5 is 2N + 1 plies with White to move first;
+//   - a solution is a sequence of legal moves (two promotions of one pawn are two
+//     solutions), counted up to HelpSolutionsCap.
+//
+// On disk a material has two files, one per colour mated (probe/stipulation.h), each
+// holding per side to move one 16-bit code per index entry (help_code()).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "probe/indexer.h"
+#include "probe/material.h"
+#include "probe/table_header.h"
+#include "probe/value.h"
+#include "rules/expected.h"
+#include "rules/position.h"
+#include "rules/ruleset.h"
+
+namespace feerie {
+
+// Counts of shortest helpmates above this are stored as this.
+inline constexpr int HelpSolutionsCap = 255;
+// The longest helpmate a table file holds (its code keeps the distance in a byte).
+inline constexpr int HelpMaxPlies = 255 - value::FirstMate;
+
+// One position's helpmate: `plies` is value::mate_in_plies(distance), value::Draw when
+// the colour can never be mated from it, value::Illegal when there is no such position.
+struct HelpEntry {
+  ValueCode plies = value::Illegal;
+  int solutions = 0;  // shortest sequences, capped at HelpSolutionsCap; 0 unless plies is a mate
+
+  // As a problem states it, with the colour to be mated being the side that does not
+  // move last: "h#2" (4 plies, that colour to move), "h#1.5" (3 plies, the other to
+  // move), "h#0" (mated now); "-" without a helpmate.
+  std::string problem_name() const;
+};
+
+// A helpmate entry in a table file: the low byte is the distance code (a ValueCode of at
+// most 255: Illegal, Draw, or a mate of up to HelpMaxPlies plies), the high byte the
+// number of solutions. Precondition of help_code: the distance fits.
+constexpr ValueCode help_code(const HelpEntry& e) { return ValueCode(e.solutions << 8 | e.plies); }
+constexpr HelpEntry help_entry(ValueCode code) { return HelpEntry{ValueCode(code & 0xFF), code >> 8}; }
+
+// The helpmate values of one material (canonical orientation), for both colours mated and
+// both sides to move: [colour mated][side to move][index entry].
+struct HelpTable {
+  Material material;
+  std::array<std::array<std::vector<ValueCode>, 2>, 2> plies;
+  std::array<std::array<std::vector<std::uint8_t>, 2>, 2> solutions;
+};
+
+// Helpmate tables looked up by position: tables added in memory (a solve's results) and,
+// with a directory, the table files under it, read whole on first use. Thread-safety:
+// entry() and load() may be called from several threads; add() too.
+class HelpTablebase {
+ public:
+  // `directory`: the tables directory (<directory>/<condition>/<material>.help-*.ftb); empty:
+  // memory only.
+  explicit HelpTablebase(RuleSet rules, std::string directory = "");
+  HelpTablebase(HelpTablebase&&) noexcept;
+  ~HelpTablebase();
+  const RuleSet& rules() const { return rules_; }
+  const std::string& directory() const { return directory_; }
+
+  void add(HelpTable table);
+  // The table of `material` (canonical orientation): in memory, else read from its files.
+  // NotFound without them (with the command that makes them), Corruption for a damaged or
+  // foreign file.
+  Expected<const HelpTable*> load(const Material& material) const;
+  // The helpmate of `pos` in which `mated` is mated (in the colours of `pos`: a position of
+  // the other orientation is looked up with colours exchanged).
+  Expected<HelpEntry> entry(const Position& pos, Color mated) const;
+
+ private:
+  struct Loaded {
+    std::unique_ptr<Indexer> indexer;
+    HelpTable table;
+  };
+  RuleSet rules_;
+  std::string directory_;
+  mutable std::unique_ptr<std::mutex> mutex_;
+  mutable std::map<Material, std::unique_ptr<Loaded>> tables_;
+};
+
+// Writes the two files of `table` (one per colour mated) into <directory>/<condition>/,
+// each with its statistics (SideStatistics: `win` counts the positions with a helpmate,
+// `draw` those without, the longest mate is the longest helpmate). NotSupported for a
+// helpmate longer than HelpMaxPlies.
+Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table);
+
+}  // namespace feerie

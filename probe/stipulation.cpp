@@ -1,0 +1,40 @@
+#include "probe/stipulation.h"
+
+namespace feerie {
+
+namespace {
+
+const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+}  // namespace
+
+std::string Stipulation::header_name() const {
+  if (kind == StipulationKind::DirectMate) return "#";
+  std::string name = "h#:";
+  return name.append(colour_name(mated));
+}
+
+std::string Stipulation::file_tag() const {
+  if (kind == StipulationKind::DirectMate) return "";
+  std::string tag = ".help-";
+  return tag.append(colour_name(mated));
+}
+
+Expected<Stipulation> Stipulation::parse_header_name(std::string_view name) {
+  for (Stipulation s : {direct_mate(), helpmate(WHITE), helpmate(BLACK)})
+    if (s.header_name() == name) return s;
+  return error(ErrorKind::Corruption, "unknown stipulation '" + std::string(name) + "'");
+}
+
+Expected<std::pair<std::string, Stipulation>> split_table_stem(std::string_view stem) {
+  const std::size_t dot = stem.find('.');
+  if (dot == std::string_view::npos) return std::pair{std::string(stem), Stipulation::direct_mate()};
+  const std::string_view tag = stem.substr(dot);
+  for (Stipulation s : {Stipulation::helpmate(WHITE), Stipulation::helpmate(BLACK)})
+    if (s.file_tag() == tag) return std::pair{std::string(stem.substr(0, dot)), s};
+  std::string message = "'";
+  message.append(tag).append("' names no stipulation (known: .help-white, .help-black)");
+  return error(ErrorKind::InvalidArgument, message);
+}
+
+}  // namespace feerie

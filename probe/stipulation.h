@@ -1,0 +1,45 @@
+// What a table answers (issue 25): direct mate (the distance to mate with best play, SPEC 5)
+// or a helpmate with one colour mated (the fewest plies in which both sides together mate
+// it, and the number of shortest solutions). A material's helpmate tables come in pairs,
+// one per colour mated, in its stored orientation; a position of the other orientation is
+// read from the table of the other colour.
+//
+// Names (docs/format.md, docs/stipulations.md):
+//   header   "#" (format version 2 files, which do not write it), "h#:white", "h#:black"
+//   file     <material>.ftb, <material>.help-white.ftb, <material>.help-black.ftb
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "rules/expected.h"
+#include "rules/types.h"
+
+namespace feerie {
+
+enum class StipulationKind { DirectMate, Helpmate };
+
+struct Stipulation {
+  StipulationKind kind = StipulationKind::DirectMate;
+  Color mated = BLACK;  // helpmate: the colour mated
+
+  static Stipulation direct_mate() { return {}; }
+  static Stipulation helpmate(Color mated) { return {StipulationKind::Helpmate, mated}; }
+  bool operator==(const Stipulation& o) const {
+    return kind == o.kind && (kind == StipulationKind::DirectMate || mated == o.mated);
+  }
+
+  // As a table header says it.
+  std::string header_name() const;
+  // What the file name adds between the material and ".ftb".
+  std::string file_tag() const;
+  // A header's name back; Corruption for anything else.
+  static Expected<Stipulation> parse_header_name(std::string_view name);
+};
+
+// The material name and stipulation of a table file's stem ("KQvKR.help-white");
+// InvalidArgument when the stem has a tag that is none of the stipulations'.
+Expected<std::pair<std::string, Stipulation>> split_table_stem(std::string_view stem);
+
+}  // namespace feerie
