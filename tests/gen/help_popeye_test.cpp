@@ -1,0 +1,18 @@
+// Helpmate tables of the 3-man materials against Popeye's answers under orthodox chess,
+// Madrasi RI and Annan (tests/gen/help_corpus.h); the 4-man ones are in the slow suite
+// (help_popeye_slow_test.cpp).
+#include "tests/gen/help_corpus.h"
+
+namespace feerie {
+namespace {
+
+const std::set<std::string> ThreeMen = {"KQvK", "KRvK", "KPvK"};
+
+TEST(HelpPopeye, OrthodoxThreeMenEqualPopeyes) { EXPECT_GE(test::expect_popeye_helpmates("orthodox", ThreeMen), 120); }
+TEST(HelpPopeye, MadrasiRiThreeMenEqualPopeyes) {
+  EXPECT_GE(test::expect_popeye_helpmates("madrasi-ri", ThreeMen), 120);
+}
+TEST(HelpPopeye, AnnanThreeMenEqualPopeyes) { EXPECT_GE(test::expect_popeye_helpmates("annan", ThreeMen), 120); }
+
+}  // namespace
+}  // namespace feerie
