@@ -525,6 +525,50 @@ TEST_F(TableFileTest, OtherFormatVersion) {
   EXPECT_TRUE(contains(t.error_message(), expected)) << t.error_message();
 }
 
+// A helpmate table (format version 3) carries its stipulation after the archive; a direct-mate
+// header (version 2) has none, so its bytes did not change (issue 25).
+TEST_F(TableFileTest, StipulationFollowsTheArchiveInVersionThree) {
+  TableHeader header = sample_header(3456, 100);
+  const std::string direct = *header_text(header);
+  EXPECT_EQ(direct.find("stipulation"), std::string::npos);
+  header.stipulation = Stipulation::helpmate(WHITE);
+  const std::string help = *header_text(header);
+  EXPECT_EQ(help, direct + "stipulation h#:white\n");
+  Expected<TableHeader> back = parse_header_text(help);
+  ASSERT_TRUE(back.ok()) << back.error_message();
+  EXPECT_TRUE(back->stipulation == Stipulation::helpmate(WHITE));
+  EXPECT_TRUE(parse_header_text(direct)->stipulation == Stipulation::direct_mate());
+  for (const std::string& bad :
+       {direct + "stipulation h#:green\n", direct + "stipulation\n", direct + "extra 1\n", help + "more\n"}) {
+    Expected<TableHeader> h = parse_header_text(bad);
+    ASSERT_FALSE(h.ok()) << bad;
+    EXPECT_EQ(h.error_kind(), ErrorKind::Corruption);
+  }
+
+  // The version in the prefix and the header must agree: a file whose version byte was
+  // changed is refused (its header checksum still matches).
+  std::string path = (dir_ / "KQvK.help-white.ftb").string();
+  std::array<std::vector<ValueCode>, 2> values = {random_codes(3456, 1), random_codes(3456, 2)};
+  ASSERT_TRUE(write_table(path, header, values).ok());
+  std::string bytes = read_bytes(path);
+  EXPECT_EQ(bytes[8], 3);
+  ASSERT_TRUE(TableFile::open(path).ok());
+  bytes[8] = 2;
+  write_bytes(path, bytes);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "format version 2 with stipulation h#:white")) << t.error_message();
+  path = (dir_ / "KQvK.ftb").string();
+  write(path);
+  bytes = read_bytes(path);
+  EXPECT_EQ(bytes[8], 2);
+  bytes[8] = 3;
+  write_bytes(path, bytes);
+  t = TableFile::open(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error_message(), "format version 3 with stipulation #")) << t.error_message();
+}
+
 TEST_F(TableFileTest, ForeignAndMissingFiles) {
   std::string foreign = (dir_ / "notes.txt").string();
   write_bytes(foreign, "These are not the tables you are looking for.\nRandom text, long enough for a prefix.\n");

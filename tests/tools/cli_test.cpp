@@ -15,28 +15,13 @@
 #include <vector>
 
 #include "tests/test_util.h"
+#include "tests/tools/command_run.h"
 
 namespace {
 
-struct CommandRun {
-  int exit_code;
-  std::string output;  // stdout and stderr
-};
-
-// Runs a shell command line, its stderr joined to its stdout.
-CommandRun run_command(const std::string& command_line) {
-  std::string command = command_line + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  CommandRun r{-1, {}};
-  if (!pipe) return r;
-  std::array<char, 4096> buffer;
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) r.output += buffer.data();
-  int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-CommandRun run_feerie(const std::string& args) { return run_command(std::string(FEERIE_BINARY) + " " + args); }
+using feerie::test::CommandRun;
+using feerie::test::run_command;
+using feerie::test::run_feerie;
 
 int line_count(const std::string& s) {
   int n = 0;

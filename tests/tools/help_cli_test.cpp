@@ -1,0 +1,108 @@
+// Helpmate tables from the command line (issue 25): gen, probe, verify and check with
+// --stipulation h#, their files and their errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/gen/table_test_util.h"
+#include "tests/test_util.h"
+#include "tests/tools/command_run.h"
+
+namespace feerie {
+namespace {
+
+namespace fs = std::filesystem;
+using test::CommandRun;
+using test::run_feerie;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+class HelpCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = test::temporary_tables_dir("feerie-help-cli-");
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string dir_;
+};
+
+TEST_F(HelpCli, GenWritesBothColoursThenReusesThem) {
+  CommandRun r = run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK: generated " + dir_ + "/orthodox/KRvK.help-white.ftb and " + dir_ +
+                                     "/orthodox/KRvK.help-black.ftb"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "longest helpmate: white mated none, black mated 14 plies")) << r.output;
+  // Direct-mate files are format version 2, helpmate files version 3 (docs/format.md).
+  EXPECT_EQ(test::file_bytes(dir_ + "/orthodox/KRvK.help-black.ftb")[8], 3);
+  r = run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK: reused")) << r.output;
+  r = run_feerie("gen --tables " + dir_ + " KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(test::file_bytes(dir_ + "/orthodox/KRvK.ftb")[8], 2);
+
+  r = run_feerie("verify --stipulation h# --tables " + dir_ + " KRvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK: 118272 entries checked, 0 inconsistent")) << r.output;
+  r = run_feerie("check --tables " + dir_);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK.help-white.ftb: ok")) << r.output;
+  // KvK and KRvK: their two helpmate files and their direct-mate table each.
+  EXPECT_TRUE(contains(r.output, "6 tables checked, 0 bad")) << r.output;
+}
+
+TEST_F(HelpCli, ProbeGivesTheLengthAndTheSolutionsOfEitherColour) {
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  const std::string probe = "probe --stipulation h# --tables " + dir_ + " ";
+  // Ra1 is the one mate in one ply (Rb8+ lets the king out to a7).
+  CommandRun r = run_feerie(probe + "'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 w - - 0 1: black mated in 1 ply (h#0.5), 1 solution\n");
+  r = run_feerie(probe + "'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'");
+  EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 b - - 0 1: black mated in 2 plies (h#1), 1 solution\n");
+  r = run_feerie(probe + "--mated white 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 w - - 0 1: no helpmate (white mated)\n");
+  // The other orientation, read through KRvK with colours exchanged.
+  r = run_feerie(probe + "--mated white 'K7/2k5/8/8/8/8/8/1r6 b - - 0 1'");
+  EXPECT_EQ(r.output, "K7/2k5/8/8/8/8/8/1r6 b - - 0 1: white mated in 1 ply, 1 solution\n");
+  r = run_feerie(probe + "--json 'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'");
+  EXPECT_TRUE(contains(r.output, "\"plies\":2,\"solutions\":1,\"solutions_capped\":false,\"problem\":\"h#1\""))
+      << r.output;
+}
+
+TEST_F(HelpCli, ErrorsSayWhatToDo) {
+  CommandRun r = run_feerie("probe --stipulation h# --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "missing helpmate table KRvK")) << r.output;
+  EXPECT_TRUE(contains(r.output, "feerie gen --tables " + dir_ + " --stipulation h# --condition orthodox KRvK"))
+      << r.output;
+  r = run_feerie("gen --stipulation s# --tables " + dir_ + " KRvK");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "unknown stipulation 's#' (known: # for direct mate, h# for helpmate)")) << r.output;
+  r = run_feerie("gen --stipulation h# --plan --tables " + dir_ + " KRvK");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "--plan, --mpi, --ranks and --exchange-limit are for direct-mate tables")) << r.output;
+  r = run_feerie("probe --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h#")) << r.output;
+  r = run_feerie("probe --stipulation h# --moves --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_TRUE(contains(r.output, "are for direct mates, not --stipulation h#")) << r.output;
+
+  // A helpmate file where a direct-mate table belongs is refused, not misread.
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  fs::copy_file(dir_ + "/orthodox/KRvK.help-black.ftb", dir_ + "/orthodox/KRvK.ftb");
+  r = run_feerie("probe --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "answers stipulation h#:black, not #")) << r.output;
+  // And a helpmate file of the other colour in place of this one.
+  fs::copy_file(dir_ + "/orthodox/KRvK.help-black.ftb", dir_ + "/orthodox/KRvK.help-white.ftb",
+                fs::copy_options::overwrite_existing);
+  r = run_feerie("probe --stipulation h# --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.output, "answers stipulation h#:black, not h#:white")) << r.output;
+}
+
+}  // namespace
+}  // namespace feerie
