@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 
+#include "gen/colour_component.h"
 #include "gen/graph.h"
 #include "gen/value_store.h"
 #include "rules/fen.h"
@@ -17,40 +18,46 @@ namespace feerie {
 
 namespace {
 
+// The values of a solved store as one table per member (colour c of member m from the
+// store's member 2 m + c).
+std::vector<HelpTable> colour_tables(const ColourComponent& component, ValueStore& store) {
+  std::vector<HelpTable> out(component.members().size());
+  for (std::size_t m = 0; m < out.size(); ++m) {
+    out[m].material = component.members()[m]->material();
+    for (int colour = 0; colour < 2; ++colour)
+      for (int side = 0; side < 2; ++side) {
+        const ValueArray& values = store.values()[2 * m + std::size_t(colour)][std::size_t(side)];
+        std::vector<ValueCode>& plies = out[m].plies[std::size_t(colour)][std::size_t(side)];
+        plies.resize(values.size());
+        for (std::uint64_t i = 0; i < values.size(); ++i) plies[i] = values.at(i);
+        out[m].solutions[std::size_t(colour)][std::size_t(side)].assign(values.size(), 0);
+      }
+  }
+  return out;
+}
+
 // The helpmate solve of one component under `Rules` (gen/help_solver.h): the passes
-// "initialise" and "propagate" over a value store, then "count". Both victims are solved
-// together, as two halves of the store: with magic units a move can lead to a member in
-// the other orientation, where the victim has the other colour. The store's member
-// `2 m + v` holds member m's entries with victim colour v.
+// "initialise" and "propagate" over a value store, then "count", for both colours mated
+// at once (gen/colour_component.h).
 template <class Rules>
 class HelpSolver {
  public:
   HelpSolver(const std::vector<const Indexer*>& members, const Rules& rules, const HelpTablebase& subtables,
              int threads)
-      : members_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
+      : component_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
 
   Expected<std::vector<HelpTable>> run() {
-    if (2 * members_.size() > std::size_t(ValueStore::MaxMembers))
+    if (component_.halves() > ValueStore::MaxMembers)
       return error(ErrorKind::NotSupported,
                    "a helpmate component of more than " + std::to_string(ValueStore::MaxMembers / 2) + " materials");
     std::vector<std::uint64_t> sizes;
-    for (const Indexer* m : members_) sizes.insert(sizes.end(), 2, m->size());
+    for (const Indexer* m : component_.members()) sizes.insert(sizes.end(), 2, m->size());
     store_ = std::make_unique<ValueStore>(sizes, 0, 1, threads_);
     initialise();
     for (int n = 0; n <= store_->max_plies(); ++n) propagate(n);
     store_->settle_open_as_draws();
     if (error_) return *error_;
-    std::vector<HelpTable> out(members_.size());
-    for (std::size_t m = 0; m < members_.size(); ++m) {
-      out[m].material = members_[m]->material();
-      for (int victim = 0; victim < 2; ++victim)
-        for (int side = 0; side < 2; ++side) {
-          const ValueArray& values = store_->values()[2 * m + std::size_t(victim)][std::size_t(side)];
-          std::vector<ValueCode>& plies = out[m].plies[std::size_t(victim)][std::size_t(side)];
-          plies.resize(values.size());
-          for (std::uint64_t i = 0; i < values.size(); ++i) plies[i] = values.at(i);
-        }
-    }
+    std::vector<HelpTable> out = colour_tables(component_, *store_);
     store_.reset();
     count_solutions(out);
     if (error_) return *error_;
@@ -58,12 +65,9 @@ class HelpSolver {
   }
 
  private:
-  const Indexer& indexer(int half) const { return *members_[std::size_t(half / 2)]; }
-  static Color victim_of(int half) { return Color(half % 2); }
-
-  // Pass "initialise": Illegal; the victim mated (0 plies); Draw for every other position
-  // without a move (stalemate, the other side mated); the shortest helpmate through a move
-  // out of the component, to be bettered by the passes; or open.
+  // Pass "initialise": Illegal; the colour mated to move and checkmated (0 plies); Draw for
+  // every other position without a move (stalemate, the other side mated); the shortest
+  // helpmate through a move out of the component, to be bettered by the passes; or open.
   void initialise() {
     store_->for_all_entries(
         [&](int half, int side, std::uint64_t i) {
@@ -74,21 +78,20 @@ class HelpSolver {
   }
 
   ValueCode initial_value(int half, Color side, std::uint64_t i) {
-    const Color victim = victim_of(half);
+    const Color mated = ColourComponent::colour_of(half);
     Position pos;
-    if (!indexer(half).decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
+    if (!component_.indexer(half).decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
     MoveList moves;
     generate_legal(pos, rules_, moves);
-    if (moves.empty())
-      return side == victim && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
+    if (moves.empty()) return side == mated && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
     int shortest = INT_MAX;
     for (Move m : moves) {
-      if (keeps_material(pos, m)) continue;
+      if (ColourComponent::keeps_material(pos, m)) continue;
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
-      if (in_component(after)) continue;
-      Expected<HelpEntry> e = subtables_.entry(after, victim);
+      if (component_.in_component(after)) continue;
+      Expected<HelpEntry> e = subtables_.entry(after, mated);
       if (!e) {
         fail(e.error());
         return value::Unknown;
@@ -99,7 +102,9 @@ class HelpSolver {
   }
 
   // Pass n of "propagate": every predecessor of an entry at n plies is at n + 1 unless it
-  // is nearer. Entries at n are final: every offer from now on is longer.
+  // is nearer. Entries at n are final: every offer from now on is longer. Predecessors in
+  // which the side not to move is in check are Illegal in the store, which no offer
+  // changes.
   void propagate(int n) {
     if (n + 1 > store_->narrow_max_plies()) store_->widen();
     const ValueCode next = value::mate_in_plies(n + 1);
@@ -107,19 +112,8 @@ class HelpSolver {
         value::mate_in_plies(n),
         [&](int half, int side, std::uint64_t i) {
           Position pos;
-          indexer(half).decode(i, Color(side), pos);
-          // Predecessors in which the side not to move is in check are Illegal in the
-          // store, which no offer changes: no need to test them.
-          // Without magic units a predecessor has the same material: its index follows from
-          // this one's.
-          const bool same_material = !pos.magic_pieces();
-          for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
-            if (same_material)
-              store_->offer_shorter(Entry::of(half, 1 - side, indexer(half).index_after_move(i, pos, before, to, from)),
-                                    next);
-            else if (std::optional<Entry> e = locate(before, victim_of(half)))
-              store_->offer_shorter(*e, next);
-          });
+          component_.indexer(half).decode(i, Color(side), pos);
+          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store_->offer_shorter(e, next); });
         },
         [] {});
     store_->settle_overflow();
@@ -130,10 +124,10 @@ class HelpSolver {
   void count_solutions(std::vector<HelpTable>& out) {
     int longest = 0;
     for (HelpTable& t : out)
-      for (int victim = 0; victim < 2; ++victim)
+      for (int mated = 0; mated < 2; ++mated)
         for (int side = 0; side < 2; ++side) {
-          const std::vector<ValueCode>& plies = t.plies[std::size_t(victim)][std::size_t(side)];
-          std::vector<std::uint8_t>& counts = t.solutions[std::size_t(victim)][std::size_t(side)];
+          const std::vector<ValueCode>& plies = t.plies[std::size_t(mated)][std::size_t(side)];
+          std::vector<std::uint8_t>& counts = t.solutions[std::size_t(mated)][std::size_t(side)];
           counts.assign(plies.size(), 0);
           for (std::size_t i = 0; i < plies.size(); ++i) {
             if (!value::is_mate(plies[i])) continue;
@@ -142,23 +136,23 @@ class HelpSolver {
           }
         }
     for (int level = 1; level <= longest; ++level)
-      for (std::size_t half = 0; half < 2 * members_.size(); ++half)
+      for (int half = 0; half < component_.halves(); ++half)
         for (int side = 0; side < 2; ++side) {
-          HelpTable& t = out[half / 2];
-          const std::vector<ValueCode>& plies = t.plies[half % 2][std::size_t(side)];
-          std::vector<std::uint8_t>& counts = t.solutions[half % 2][std::size_t(side)];
+          HelpTable& t = out[std::size_t(half / 2)];
+          const std::vector<ValueCode>& plies = t.plies[std::size_t(half % 2)][std::size_t(side)];
+          std::vector<std::uint8_t>& counts = t.solutions[std::size_t(half % 2)][std::size_t(side)];
           const std::int64_t size = std::int64_t(plies.size());
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads_)
           for (std::int64_t i = 0; i < size; ++i)
             if (plies[std::size_t(i)] == value::mate_in_plies(level))
-              counts[std::size_t(i)] = solutions_of(int(half), Color(side), std::uint64_t(i), level, out);
+              counts[std::size_t(i)] = solutions_of(half, Color(side), std::uint64_t(i), level, out);
         }
   }
 
   std::uint8_t solutions_of(int half, Color side, std::uint64_t i, int level, const std::vector<HelpTable>& out) {
-    const Color victim = victim_of(half);
+    const Color mated = ColourComponent::colour_of(half);
     Position pos;
-    indexer(half).decode(i, side, pos);
+    component_.indexer(half).decode(i, side, pos);
     MoveList moves;
     generate_legal(pos, rules_, moves);
     const ValueCode below = value::mate_in_plies(level - 1);
@@ -167,20 +161,12 @@ class HelpSolver {
       Position after = pos;
       UndoRecord undo;
       make_move(after, m, undo, rules_);
-      const bool kept = keeps_material(pos, m);
-      if (kept || in_component(after)) {
-        const std::optional<Entry> e =
-            kept ? Entry::of(half, ~side, indexer(half).index_after_move(i, pos, after, m.from(), m.to()))
-                 : locate(after, victim);
-        if (!e) {
-          fail(error(ErrorKind::Internal, "a move of " + to_fen(pos) + " leads to a position without an entry"));
-          return 0;
-        }
+      if (std::optional<Entry> e = component_.successor(half, pos, i, m, after)) {
         const HelpTable& t = out[std::size_t(e->member() / 2)];
-        const std::size_t v = std::size_t(e->member() % 2), s = std::size_t(e->side());
-        if (t.plies[v][s][e->index()] == below) total += t.solutions[v][s][e->index()];
+        const std::size_t c = std::size_t(e->member() % 2), s = std::size_t(e->side());
+        if (t.plies[c][s][e->index()] == below) total += t.solutions[c][s][e->index()];
       } else {
-        Expected<HelpEntry> sub = subtables_.entry(after, victim);
+        Expected<HelpEntry> sub = subtables_.entry(after, mated);
         if (!sub) {
           fail(sub.error());
           return 0;
@@ -192,47 +178,12 @@ class HelpSolver {
     return std::uint8_t(total);
   }
 
-  // A move known to keep the material (and the member) without playing it: no capture, no
-  // promotion, no magic units (SPEC 5; gen/solver.cpp decides alike).
-  static bool keeps_material(const Position& pos, Move m) {
-    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
-           pos.empty(m.to()) && !pos.magic_pieces();
-  }
-
-  // Whether the material of `pos` is a member of the component (in either orientation).
-  bool in_component(const Position& pos) const {
-    const Material material = Material::of(pos).canonical_orientation();
-    for (const Indexer* m : members_)
-      if (m->material() == material) return true;
-    return false;
-  }
-
-  // The entry of `pos` with `victim` to be mated when its material is a member of the
-  // component; a member of the other orientation is looked up with colours exchanged, the
-  // victim's too.
-  std::optional<Entry> locate(const Position& pos, Color victim) const {
-    const Material material = Material::of(pos);
-    for (std::size_t m = 0; m < members_.size(); ++m) {
-      const Indexer& member = *members_[m];
-      if (member.material() == material) {
-        if (!member.kings_indexable(pos)) return std::nullopt;
-        return Entry::of(int(2 * m) + int(victim), pos.side_to_move(), member.index(pos));
-      }
-      if (member.material() == material.colors_swapped()) {
-        const Position flipped = color_flipped(pos);
-        if (!member.kings_indexable(flipped)) return std::nullopt;
-        return Entry::of(int(2 * m) + int(~victim), flipped.side_to_move(), member.index(flipped));
-      }
-    }
-    return std::nullopt;
-  }
-
   void fail(Error e) {
     std::lock_guard lock(error_mutex_);
     if (!error_) error_ = std::move(e);
   }
 
-  const std::vector<const Indexer*>& members_;
+  const ColourComponent component_;
   const Rules& rules_;
   const HelpTablebase& subtables_;
   const int threads_;

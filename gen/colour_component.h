@@ -1,0 +1,89 @@
+// The entries of a component solved once per colour (the helpmate and selfmate tables,
+// gen/help_solver.h, gen/self_solver.h): a value store's member `2 m + c` holds member m's
+// entries for colour c (the colour mated). With magic units a move can lead into a member
+// of the other orientation, where that colour is the other: both colours are one solve.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "gen/entry.h"
+#include "probe/indexer.h"
+#include "rules/position.h"
+#include "rules/retro.h"
+
+namespace feerie {
+
+class ColourComponent {
+ public:
+  explicit ColourComponent(const std::vector<const Indexer*>& members) : members_(members) {}
+
+  int halves() const { return int(2 * members_.size()); }
+  const Indexer& indexer(int half) const { return *members_[std::size_t(half / 2)]; }
+  const std::vector<const Indexer*>& members() const { return members_; }
+  static Color colour_of(int half) { return Color(half % 2); }
+
+  // A move known to keep the material (and the member) without playing it: no capture, no
+  // promotion, no magic units (SPEC 5; gen/solver.cpp decides alike).
+  static bool keeps_material(const Position& pos, Move m) {
+    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
+           pos.empty(m.to()) && !pos.magic_pieces();
+  }
+
+  // Whether the material of `pos` is a member (in either orientation).
+  bool in_component(const Position& pos) const {
+    const Material material = Material::of(pos).canonical_orientation();
+    for (const Indexer* m : members_)
+      if (m->material() == material) return true;
+    return false;
+  }
+
+  // The entry of `pos` for `colour` when its material is a member; a member of the other
+  // orientation is looked up with colours exchanged, the colour's too.
+  std::optional<Entry> locate(const Position& pos, Color colour) const {
+    const Material material = Material::of(pos);
+    for (std::size_t m = 0; m < members_.size(); ++m) {
+      const Indexer& member = *members_[m];
+      if (member.material() == material) {
+        if (!member.kings_indexable(pos)) return std::nullopt;
+        return Entry::of(int(2 * m) + int(colour), pos.side_to_move(), member.index(pos));
+      }
+      if (member.material() == material.colors_swapped()) {
+        const Position flipped = color_flipped(pos);
+        if (!member.kings_indexable(flipped)) return std::nullopt;
+        return Entry::of(int(2 * m) + int(~colour), flipped.side_to_move(), member.index(flipped));
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The entry `after` (the position `pos`, entry i of `half`, after the legal move m) has
+  // when it is in the component; nothing when the move leaves it.
+  std::optional<Entry> successor(int half, const Position& pos, std::uint64_t i, Move m, const Position& after) const {
+    if (keeps_material(pos, m))
+      return Entry::of(half, ~pos.side_to_move(), indexer(half).index_after_move(i, pos, after, m.from(), m.to()));
+    if (!in_component(after)) return std::nullopt;
+    return locate(after, colour_of(half));
+  }
+
+  // Calls f(Entry) for each predecessor entry of `pos` (entry i of `half`) in the
+  // component, with repetitions, including predecessors where the side not to move is in
+  // check (Illegal in a store: callers that only change open entries need no test).
+  template <class Rules, class F>
+  void for_each_predecessor_entry(int half, const Position& pos, std::uint64_t i, const Rules& rules, F&& f) const {
+    // Without magic units a predecessor has the same material: its index follows from this
+    // one's.
+    const bool same_material = !pos.magic_pieces();
+    for_each_predecessor<false>(pos, rules, [&](const Position& before, Square from, Square to) {
+      if (same_material)
+        f(Entry::of(half, before.side_to_move(), indexer(half).index_after_move(i, pos, before, to, from)));
+      else if (std::optional<Entry> e = locate(before, colour_of(half)))
+        f(*e);
+    });
+  }
+
+ private:
+  const std::vector<const Indexer*>& members_;
+};
+
+}  // namespace feerie
