@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "gen/entry.h"
+#include "gen/value_store.h"
+#include "probe/help_tablebase.h"
 #include "probe/indexer.h"
 #include "rules/position.h"
 #include "rules/retro.h"
@@ -85,5 +87,23 @@ class ColourComponent {
  private:
   const std::vector<const Indexer*>& members_;
 };
+
+// The values of a solved store as one table per member (colour c of member m from the
+// store's member 2 m + c), with no solutions counted yet.
+inline std::vector<HelpTable> colour_tables(const ColourComponent& component, ValueStore& store) {
+  std::vector<HelpTable> out(component.members().size());
+  for (std::size_t m = 0; m < out.size(); ++m) {
+    out[m].material = component.members()[m]->material();
+    for (int colour = 0; colour < 2; ++colour)
+      for (int side = 0; side < 2; ++side) {
+        const ValueArray& values = store.values()[2 * m + std::size_t(colour)][std::size_t(side)];
+        std::vector<ValueCode>& plies = out[m].plies[std::size_t(colour)][std::size_t(side)];
+        plies.resize(values.size());
+        for (std::uint64_t i = 0; i < values.size(); ++i) plies[i] = values.at(i);
+        out[m].solutions[std::size_t(colour)][std::size_t(side)].assign(values.size(), 0);
+      }
+  }
+  return out;
+}
 
 }  // namespace feerie

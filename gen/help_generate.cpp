@@ -6,6 +6,7 @@
 #include "gen/graph.h"
 #include "gen/help_solver.h"
 #include "gen/plan.h"
+#include "gen/self_solver.h"
 #include "probe/header_check.h"
 #include "probe/help_tablebase.h"
 #include "probe/indexer.h"
@@ -16,9 +17,9 @@ namespace feerie {
 namespace {
 
 // Whether both files of `material` are on disk and read back sound (header and blocks).
-bool reusable(const std::string& dir, const RuleSet& rules, const Material& material) {
+bool reusable(const std::string& dir, const RuleSet& rules, const Material& material, StipulationKind kind) {
   for (Color mated : {WHITE, BLACK}) {
-    const Stipulation s = Stipulation::helpmate(mated);
+    const Stipulation s = Stipulation::of(kind, mated);
     if (!reuse_problem(table_file_path(dir, rules.name(), material.name(), s), material, rules, false, s).empty())
       return false;
   }
@@ -39,7 +40,7 @@ std::uint64_t peak_bytes(const std::vector<const Indexer*>& members, std::size_t
 
 Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<Material>& targets, const RuleSet& rules,
                                                              const HelpGenerateOptions& options) {
-  HelpTablebase tables(rules, options.tables_dir);
+  HelpTablebase tables(rules, options.tables_dir, options.kind);
   std::vector<GeneratedHelpTable> out;
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     const auto start = std::chrono::steady_clock::now();
@@ -49,15 +50,15 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
     for (const Material& m : component) {
       indexers.push_back(std::make_unique<Indexer>(m, rules));
       members.push_back(indexers.back().get());
-      reuse = reuse && reusable(options.tables_dir, rules, m);
+      reuse = reuse && reusable(options.tables_dir, rules, m, options.kind);
     }
     std::vector<GeneratedHelpTable> done(component.size());
     for (std::size_t i = 0; i < component.size(); ++i) {
       done[i].material = component[i];
       done[i].entries = members[i]->size();
       for (Color mated : {WHITE, BLACK})
-        done[i].paths[mated] =
-            table_file_path(options.tables_dir, rules.name(), component[i].name(), Stipulation::helpmate(mated));
+        done[i].paths[mated] = table_file_path(options.tables_dir, rules.name(), component[i].name(),
+                                               Stipulation::of(options.kind, mated));
       done[i].reused = reuse;
     }
     if (!reuse) {
@@ -65,14 +66,17 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
       for (const Material& m : component) subtables += material_successors(m, rules).size();
       const std::uint64_t peak = peak_bytes(members, subtables);
       if (options.max_memory && peak > options.max_memory)
-        return error(ErrorKind::ResourceLimit, "the helpmate tables of " + component.front().name() + " need about " +
-                                                   std::to_string(peak >> 20) + " MiB, more than the limit of " +
-                                                   std::to_string(options.max_memory >> 20) + " MiB (" +
-                                                   options.max_memory_source + ")");
-      Expected<std::vector<HelpTable>> solved = solve_help_component(members, tables, options.threads);
+        return error(ErrorKind::ResourceLimit,
+                     "the " + Stipulation::of(options.kind, BLACK).header_name().substr(0, 2) + " tables of " +
+                         component.front().name() + " need about " + std::to_string(peak >> 20) +
+                         " MiB, more than the limit of " + std::to_string(options.max_memory >> 20) + " MiB (" +
+                         options.max_memory_source + ")");
+      Expected<std::vector<HelpTable>> solved = options.kind == StipulationKind::Selfmate
+                                                    ? solve_self_component(members, tables, options.threads)
+                                                    : solve_help_component(members, tables, options.threads);
       if (!solved) return solved.error();
       for (std::size_t i = 0; i < solved->size(); ++i) {
-        if (Status s = write_help_table(options.tables_dir, rules, (*solved)[i]); !s) return s.error();
+        if (Status s = write_help_table(options.tables_dir, rules, (*solved)[i], options.kind); !s) return s.error();
         for (Color mated : {WHITE, BLACK})
           for (const auto& side : (*solved)[i].plies[mated])
             for (ValueCode v : side)

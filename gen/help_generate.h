@@ -1,5 +1,6 @@
-// `feerie gen --stipulation h#` (issue 25): the helpmate tables of some materials and of
-// every material they lead to, written beside the direct-mate tables (probe/stipulation.h),
+// `feerie gen --stipulation h#` and `s#` (issue 25): the helpmate or selfmate tables of some
+// materials and of every material they lead to, written beside the direct-mate tables
+// (probe/stipulation.h),
 // each component solved in memory once the tables it depends on are on disk or solved in
 // the same job. Tables on disk that read back sound are reused.
 #pragma once
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "probe/material.h"
+#include "probe/stipulation.h"
 #include "rules/expected.h"
 #include "rules/ruleset.h"
 
@@ -25,6 +27,7 @@ struct GeneratedHelpTable {
 };
 
 struct HelpGenerateOptions {
+  StipulationKind kind = StipulationKind::Helpmate;  // or Selfmate
   std::string tables_dir = "tables";
   int threads = 0;  // 0: OpenMP's default
   // Refuse, before any work, a job whose estimated peak memory exceeds this; 0: no limit.

@@ -9,6 +9,7 @@
 
 #include "gen/colour_component.h"
 #include "gen/graph.h"
+#include "gen/self_solver.h"
 #include "gen/value_store.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -17,24 +18,6 @@
 namespace feerie {
 
 namespace {
-
-// The values of a solved store as one table per member (colour c of member m from the
-// store's member 2 m + c).
-std::vector<HelpTable> colour_tables(const ColourComponent& component, ValueStore& store) {
-  std::vector<HelpTable> out(component.members().size());
-  for (std::size_t m = 0; m < out.size(); ++m) {
-    out[m].material = component.members()[m]->material();
-    for (int colour = 0; colour < 2; ++colour)
-      for (int side = 0; side < 2; ++side) {
-        const ValueArray& values = store.values()[2 * m + std::size_t(colour)][std::size_t(side)];
-        std::vector<ValueCode>& plies = out[m].plies[std::size_t(colour)][std::size_t(side)];
-        plies.resize(values.size());
-        for (std::uint64_t i = 0; i < values.size(); ++i) plies[i] = values.at(i);
-        out[m].solutions[std::size_t(colour)][std::size_t(side)].assign(values.size(), 0);
-      }
-  }
-  return out;
-}
 
 // The helpmate solve of one component under `Rules` (gen/help_solver.h): the passes
 // "initialise" and "propagate" over a value store, then "count", for both colours mated
@@ -201,8 +184,9 @@ Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const In
       [&](const auto& r) { return HelpSolver<std::decay_t<decltype(r)>>(members, r, subtables, team).run(); });
 }
 
-Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, const RuleSet& rules, int threads) {
-  HelpTablebase tables(rules);
+Expected<HelpTablebase> solve_in_memory(const std::vector<Material>& targets, const RuleSet& rules,
+                                        StipulationKind kind, int threads) {
+  HelpTablebase tables(rules, "", kind);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     std::vector<std::unique_ptr<Indexer>> indexers;
     std::vector<const Indexer*> members;
@@ -210,11 +194,17 @@ Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, co
       indexers.push_back(std::make_unique<Indexer>(m, rules));
       members.push_back(indexers.back().get());
     }
-    Expected<std::vector<HelpTable>> solved = solve_help_component(members, tables, threads);
+    Expected<std::vector<HelpTable>> solved = kind == StipulationKind::Selfmate
+                                                  ? solve_self_component(members, tables, threads)
+                                                  : solve_help_component(members, tables, threads);
     if (!solved) return solved.error();
     for (HelpTable& t : *solved) tables.add(std::move(t));
   }
   return tables;
+}
+
+Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, const RuleSet& rules, int threads) {
+  return solve_in_memory(targets, rules, StipulationKind::Helpmate, threads);
 }
 
 }  // namespace feerie

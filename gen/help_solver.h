@@ -35,6 +35,10 @@ namespace feerie {
 // `threads` threads (0: OpenMP's default). One process alone.
 Expected<HelpTablebase> solve_helpmates(const std::vector<Material>& targets, const RuleSet& rules, int threads = 0);
 
+// The same for helpmates or selfmates (gen/self_solver.h).
+Expected<HelpTablebase> solve_in_memory(const std::vector<Material>& targets, const RuleSet& rules,
+                                        StipulationKind kind, int threads = 0);
+
 // The helpmate tables of one component (`members`, canonical orientation) under `rules`,
 // in the members' order; every material a move leads to outside the component must be in
 // `subtables`.

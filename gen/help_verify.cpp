@@ -21,39 +21,49 @@ std::string help_text(const HelpEntry& e) {
   return std::to_string(value::plies(e.plies)) + " plies, " + std::to_string(e.solutions) + " solutions";
 }
 
-// What the moves of `pos` say its helpmate with `mated` mated is.
+// What the moves of `pos` say its helpmate (or selfmate) with `mated` mated is.
 Expected<HelpEntry> expected_entry(const HelpTablebase& tables, const Position& pos, Color mated) {
   const RuleSet& rules = tables.rules();
+  const bool self = tables.kind() == StipulationKind::Selfmate;
   MoveList moves;
   generate_legal(pos, rules, moves);
   if (moves.empty()) {
-    if (pos.side_to_move() == mated && in_check(pos, rules)) return HelpEntry{value::mate_in_plies(0), 1};
+    if (pos.side_to_move() == mated && in_check(pos, rules)) return HelpEntry{value::mate_in_plies(0), !self};
     return HelpEntry{value::Draw, 0};
   }
-  int shortest = INT_MAX, solutions = 0;
+  // The defender of a selfmate takes the longest, and escapes through any move without one.
+  const bool longest = self && pos.side_to_move() != mated;
+  int best = longest ? -1 : INT_MAX, solutions = 0;
   for (Move m : moves) {
     Position after = pos;
     UndoRecord undo;
     make_move(after, m, undo, rules);
     Expected<HelpEntry> next = tables.entry(after, mated);
     if (!next) return next.error();
-    if (!value::is_mate(next->plies)) continue;
+    if (!value::is_mate(next->plies)) {
+      if (longest) return HelpEntry{value::Draw, 0};
+      continue;
+    }
     const int plies = value::plies(next->plies) + 1;
-    if (plies < shortest) {
-      shortest = plies;
+    if (longest) {
+      best = std::max(best, plies);
+      continue;
+    }
+    if (plies < best) {
+      best = plies;
       solutions = 0;
     }
-    if (plies == shortest) solutions = std::min(solutions + next->solutions, HelpSolutionsCap);
+    if (plies == best && !self) solutions = std::min(solutions + next->solutions, HelpSolutionsCap);
   }
-  if (shortest == INT_MAX) return HelpEntry{value::Draw, 0};
-  return HelpEntry{value::mate_in_plies(shortest), solutions};
+  if (best == INT_MAX) return HelpEntry{value::Draw, 0};
+  return HelpEntry{value::mate_in_plies(best), solutions};
 }
 
 }  // namespace
 
 Expected<VerifyReport> verify_help_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
-                                         int threads) {
-  const HelpTablebase tables(rules, tables_dir);
+                                         int threads, StipulationKind kind) {
+  const HelpTablebase tables(rules, tables_dir, kind);
   Expected<const HelpTable*> loaded = tables.load(material);
   if (!loaded) return loaded.error();
   const HelpTable& table = **loaded;

@@ -37,9 +37,13 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   if (!exists) {
     // The command to copy names the tables directory unless it is the default one.
     const std::string tables = dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + dir.string();
-    const bool direct = stipulation == Stipulation::direct_mate();
-    const std::string what = direct ? "table " : "helpmate table ";
-    const std::string option = direct ? "" : " --stipulation h#";
+    const StipulationKind kind = stipulation.kind;
+    const std::string what = kind == StipulationKind::DirectMate ? "table "
+                             : kind == StipulationKind::Helpmate ? "helpmate table "
+                                                                 : "selfmate table ";
+    const std::string option = kind == StipulationKind::DirectMate ? ""
+                               : kind == StipulationKind::Helpmate ? " --stipulation h#"
+                                                                   : " --stipulation s#";
     return error(ErrorKind::NotFound, "missing " + what + material.name() + " for condition " + rules.name() + " ('" +
                                           path + "'; generate it with: feerie gen" + tables + option + " --condition " +
                                           rules.name() + " " + material.name() + ")");

@@ -6,14 +6,15 @@
 
 namespace feerie {
 
-std::string HelpEntry::problem_name() const {
+std::string HelpEntry::problem_name(StipulationKind kind) const {
   if (!value::is_mate(plies)) return "-";
   const int p = value::plies(plies);
+  if (kind == StipulationKind::Selfmate) return p % 2 ? "" : "s#" + std::to_string(p / 2);
   return "h#" + std::to_string(p / 2) + (p % 2 ? ".5" : "");
 }
 
-HelpTablebase::HelpTablebase(RuleSet rules, std::string directory)
-    : rules_(std::move(rules)), directory_(std::move(directory)), mutex_(std::make_unique<std::mutex>()) {}
+HelpTablebase::HelpTablebase(RuleSet rules, std::string directory, StipulationKind kind)
+    : rules_(std::move(rules)), directory_(std::move(directory)), kind_(kind), mutex_(std::make_unique<std::mutex>()) {}
 HelpTablebase::HelpTablebase(HelpTablebase&&) noexcept = default;
 HelpTablebase::~HelpTablebase() = default;
 
@@ -27,9 +28,10 @@ void HelpTablebase::add(HelpTable table) {
 namespace {
 
 // The codes of one file (one colour mated) into `table`.
-Status read_help_file(const std::string& path, const Material& material, const RuleSet& rules, Color mated,
-                      HelpTable& table) {
-  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules, Stipulation::helpmate(mated));
+Status read_help_file(const std::string& path, const Material& material, const RuleSet& rules,
+                      const Stipulation& stipulation, HelpTable& table) {
+  const Color mated = stipulation.mated;
+  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules, stipulation);
   if (!file) return file.error();
   for (int side = 0; side < 2; ++side) {
     Expected<std::vector<ValueCode>> codes = (*file)->load_side(side);
@@ -41,7 +43,7 @@ Status read_help_file(const std::string& path, const Material& material, const R
     for (std::size_t i = 0; i < codes->size(); ++i) {
       const HelpEntry e = help_entry((*codes)[i]);
       if (e.plies != value::Illegal && e.plies != value::Draw && !value::is_mate(e.plies))
-        return error(ErrorKind::Corruption, "table '" + path + "' holds an entry that is not a helpmate value");
+        return error(ErrorKind::Corruption, "table '" + path + "' holds an entry that is not a mate value");
       plies[i] = e.plies;
       solutions[i] = std::uint8_t(e.solutions);
     }
@@ -55,13 +57,15 @@ Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
   std::lock_guard lock(*mutex_);
   if (auto it = tables_.find(material); it != tables_.end()) return &it->second->table;
   if (directory_.empty())
-    return error(ErrorKind::NotFound, "no helpmate table " + material.name() + " under " + rules_.name());
+    return error(ErrorKind::NotFound, "no " + Stipulation::of(kind_, BLACK).header_name().substr(0, 2) + " table " +
+                                          material.name() + " under " + rules_.name());
   auto loaded = std::make_unique<Loaded>();
   loaded->indexer = std::make_unique<Indexer>(material, rules_);
   loaded->table.material = material;
   for (Color mated : {WHITE, BLACK}) {
-    const std::string path = table_file_path(directory_, rules_.name(), material.name(), Stipulation::helpmate(mated));
-    if (Status s = read_help_file(path, material, rules_, mated, loaded->table); !s) return s.error();
+    const Stipulation stipulation = Stipulation::of(kind_, mated);
+    const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
+    if (Status s = read_help_file(path, material, rules_, stipulation, loaded->table); !s) return s.error();
   }
   const HelpTable* out = &loaded->table;
   tables_[material] = std::move(loaded);
@@ -91,7 +95,8 @@ Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const
   return HelpEntry{(*table)->plies[mated][side][i], (*table)->solutions[mated][side][i]};
 }
 
-Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table) {
+Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table,
+                        StipulationKind kind) {
   const Indexer indexer(table.material, rules);
   for (Color mated : {WHITE, BLACK}) {
     TableHeader header;
@@ -100,7 +105,7 @@ Status write_help_table(const std::string& directory, const RuleSet& rules, cons
     header.index_layout = indexer.layout();
     header.entries = indexer.size();
     header.generator = GeneratorName;
-    header.stipulation = Stipulation::helpmate(mated);
+    header.stipulation = Stipulation::of(kind, mated);
     std::array<std::vector<ValueCode>, 2> codes;
     for (int side = 0; side < 2; ++side) {
       const std::vector<ValueCode>& plies = table.plies[mated][std::size_t(side)];
@@ -109,7 +114,7 @@ Status write_help_table(const std::string& directory, const RuleSet& rules, cons
       for (std::size_t i = 0; i < plies.size(); ++i) {
         const ValueCode v = plies[i];
         if (value::is_mate(v) && value::plies(v) > HelpMaxPlies)
-          return error(ErrorKind::NotSupported, "a helpmate of " + std::to_string(value::plies(v)) + " plies in " +
+          return error(ErrorKind::NotSupported, "a mate of " + std::to_string(value::plies(v)) + " plies in " +
                                                     table.material.name() + ": table files hold up to " +
                                                     std::to_string(HelpMaxPlies));
         codes[std::size_t(side)][i] = help_code({v, table.solutions[mated][std::size_t(side)][i]});

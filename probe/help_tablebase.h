@@ -1,7 +1,10 @@
-// Helpmate tables (issue 25, docs/stipulations.md): for every position of a material and
-// each colour, the fewest plies in which the two sides together checkmate that colour, and
-// the number of move sequences of that length.
+// Helpmate and selfmate tables (issue 25, docs/stipulations.md): for every position of a
+// material and each colour, the fewest plies in which the two sides together checkmate
+// that colour, and the number of move sequences of that length (helpmates); or the fewest
+// plies in which that colour forces the other to checkmate it, the other avoiding it as
+// long as it can (selfmates; no count). Both are tables per colour mated, held alike.
 //
+// Helpmate conventions:
 // Conventions:
 //   - the mated side is to move, in check, with no legal move; a position where the other
 //     side is mated, and a stalemate, end a sequence without a helpmate;
@@ -43,10 +46,11 @@ struct HelpEntry {
   ValueCode plies = value::Illegal;
   int solutions = 0;  // shortest sequences, capped at HelpSolutionsCap; 0 unless plies is a mate
 
-  // As a problem states it, with the colour to be mated being the side that does not
-  // move last: "h#2" (4 plies, that colour to move), "h#1.5" (3 plies, the other to
-  // move), "h#0" (mated now); "-" without a helpmate.
-  std::string problem_name() const;
+  // As a problem states it. Helpmate, with the colour mated moving first at even plies:
+  // "h#2" (4 plies), "h#1.5" (3 plies, the other colour to move), "h#0" (mated now).
+  // Selfmate, with the colour mated to move: "s#2" (4 plies); empty at odd plies (the
+  // other colour to move), which a selfmate problem does not state. "-" without a mate.
+  std::string problem_name(StipulationKind kind = StipulationKind::Helpmate) const;
 };
 
 // A helpmate entry in a table file: the low byte is the distance code (a ValueCode of at
@@ -63,18 +67,19 @@ struct HelpTable {
   std::array<std::array<std::vector<std::uint8_t>, 2>, 2> solutions;
 };
 
-// Helpmate tables looked up by position: tables added in memory (a solve's results) and,
-// with a directory, the table files under it, read whole on first use. Thread-safety:
-// entry() and load() may be called from several threads; add() too.
+// Helpmate (or selfmate) tables looked up by position: tables added in memory (a solve's
+// results) and, with a directory, the table files under it, read whole on first use.
+// Thread-safety: entry() and load() may be called from several threads; add() too.
 class HelpTablebase {
  public:
-  // `directory`: the tables directory (<directory>/<condition>/<material>.help-*.ftb); empty:
-  // memory only.
-  explicit HelpTablebase(RuleSet rules, std::string directory = "");
+  // `directory`: the tables directory (<directory>/<condition>/<material>.help-*.ftb, or
+  // .self-*.ftb for selfmates); empty: memory only.
+  explicit HelpTablebase(RuleSet rules, std::string directory = "", StipulationKind kind = StipulationKind::Helpmate);
   HelpTablebase(HelpTablebase&&) noexcept;
   ~HelpTablebase();
   const RuleSet& rules() const { return rules_; }
   const std::string& directory() const { return directory_; }
+  StipulationKind kind() const { return kind_; }
 
   void add(HelpTable table);
   // The table of `material` (canonical orientation): in memory, else read from its files.
@@ -92,14 +97,16 @@ class HelpTablebase {
   };
   RuleSet rules_;
   std::string directory_;
+  StipulationKind kind_;
   mutable std::unique_ptr<std::mutex> mutex_;
   mutable std::map<Material, std::unique_ptr<Loaded>> tables_;
 };
 
 // Writes the two files of `table` (one per colour mated) into <directory>/<condition>/,
-// each with its statistics (SideStatistics: `win` counts the positions with a helpmate,
-// `draw` those without, the longest mate is the longest helpmate). NotSupported for a
-// helpmate longer than HelpMaxPlies.
-Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table);
+// each with its statistics (SideStatistics: `win` counts the entries with a mate, `draw`
+// those without, the longest mate is the longest one). NotSupported for a mate longer than
+// HelpMaxPlies.
+Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table,
+                        StipulationKind kind = StipulationKind::Helpmate);
 
 }  // namespace feerie

@@ -10,18 +10,25 @@ const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 std::string Stipulation::header_name() const {
   if (kind == StipulationKind::DirectMate) return "#";
-  std::string name = "h#:";
+  std::string name = kind == StipulationKind::Helpmate ? "h#:" : "s#:";
   return name.append(colour_name(mated));
 }
 
 std::string Stipulation::file_tag() const {
   if (kind == StipulationKind::DirectMate) return "";
-  std::string tag = ".help-";
+  std::string tag = kind == StipulationKind::Helpmate ? ".help-" : ".self-";
   return tag.append(colour_name(mated));
 }
 
+namespace {
+
+const Stipulation Every[] = {Stipulation::direct_mate(), Stipulation::helpmate(WHITE), Stipulation::helpmate(BLACK),
+                             Stipulation::selfmate(WHITE), Stipulation::selfmate(BLACK)};
+
+}  // namespace
+
 Expected<Stipulation> Stipulation::parse_header_name(std::string_view name) {
-  for (Stipulation s : {direct_mate(), helpmate(WHITE), helpmate(BLACK)})
+  for (Stipulation s : Every)
     if (s.header_name() == name) return s;
   return error(ErrorKind::Corruption, "unknown stipulation '" + std::string(name) + "'");
 }
@@ -30,10 +37,11 @@ Expected<std::pair<std::string, Stipulation>> split_table_stem(std::string_view 
   const std::size_t dot = stem.find('.');
   if (dot == std::string_view::npos) return std::pair{std::string(stem), Stipulation::direct_mate()};
   const std::string_view tag = stem.substr(dot);
-  for (Stipulation s : {Stipulation::helpmate(WHITE), Stipulation::helpmate(BLACK)})
-    if (s.file_tag() == tag) return std::pair{std::string(stem.substr(0, dot)), s};
+  for (Stipulation s : Every)
+    if (s.kind != StipulationKind::DirectMate && s.file_tag() == tag)
+      return std::pair{std::string(stem.substr(0, dot)), s};
   std::string message = "'";
-  message.append(tag).append("' names no stipulation (known: .help-white, .help-black)");
+  message.append(tag).append("' names no stipulation (known: .help-white, .help-black, .self-white, .self-black)");
   return error(ErrorKind::InvalidArgument, message);
 }
 

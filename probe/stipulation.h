@@ -1,12 +1,16 @@
-// What a table answers (issue 25): direct mate (the distance to mate with best play, SPEC 5)
-// or a helpmate with one colour mated (the fewest plies in which both sides together mate
-// it, and the number of shortest solutions). A material's helpmate tables come in pairs,
-// one per colour mated, in its stored orientation; a position of the other orientation is
-// read from the table of the other colour.
+// What a table answers (issue 25): direct mate (the distance to mate with best play, SPEC 5),
+// a helpmate with one colour mated (the fewest plies in which both sides together mate it,
+// and the number of shortest solutions), or a selfmate with one colour mated (the fewest
+// plies in which that colour forces the other to mate it, the other avoiding it). A
+// material's helpmate and selfmate tables come in pairs, one per colour mated, in its
+// stored orientation; a position of the other orientation is read from the table of the
+// other colour.
 //
 // Names (docs/format.md, docs/stipulations.md):
-//   header   "#" (format version 2 files, which do not write it), "h#:white", "h#:black"
-//   file     <material>.ftb, <material>.help-white.ftb, <material>.help-black.ftb
+//   header   "#" (format version 2 files, which do not write it), "h#:white", "h#:black",
+//            "s#:white", "s#:black"
+//   file     <material>.ftb, <material>.help-white.ftb, <material>.help-black.ftb,
+//            <material>.self-white.ftb, <material>.self-black.ftb
 #pragma once
 
 #include <string>
@@ -18,14 +22,16 @@
 
 namespace feerie {
 
-enum class StipulationKind { DirectMate, Helpmate };
+enum class StipulationKind { DirectMate, Helpmate, Selfmate };
 
 struct Stipulation {
   StipulationKind kind = StipulationKind::DirectMate;
-  Color mated = BLACK;  // helpmate: the colour mated
+  Color mated = BLACK;  // helpmate, selfmate: the colour mated
 
   static Stipulation direct_mate() { return {}; }
   static Stipulation helpmate(Color mated) { return {StipulationKind::Helpmate, mated}; }
+  static Stipulation selfmate(Color mated) { return {StipulationKind::Selfmate, mated}; }
+  static Stipulation of(StipulationKind kind, Color mated) { return {kind, mated}; }
   bool operator==(const Stipulation& o) const {
     return kind == o.kind && (kind == StipulationKind::DirectMate || mated == o.mated);
   }

@@ -228,14 +228,15 @@ void run_gen(const GenCommandOptions& o) {
                                               o.pawns      ? PawnFilter::WithPawns
                                               : o.no_pawns ? PawnFilter::WithoutPawns
                                                            : PawnFilter::Any);
-  if (parse_stipulation(o.stipulation).kind == StipulationKind::Helpmate) {
-    // Helpmate tables are solved in memory by one process, without checkpoints (issue 25).
+  if (const StipulationKind kind = parse_stipulation(o.stipulation); kind != StipulationKind::DirectMate) {
+    // Helpmate and selfmate tables are solved in memory by one process, without
+    // checkpoints (issue 25).
     if (o.plan_only || o.mpi || o.ranks || o.exchange_limit)
-      throw CommandError(
-          "--stipulation h# generates in one process without a plan: --plan, --mpi, --ranks and "
-          "--exchange-limit are for direct-mate tables",
-          ErrorKind::InvalidArgument);
-    run_help_gen(targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
+      throw CommandError("--stipulation " + o.stipulation +
+                             " generates in one process without a plan: --plan, --mpi, --ranks and "
+                             "--exchange-limit are for direct-mate tables",
+                         ErrorKind::InvalidArgument);
+    run_help_gen(kind, targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
     return;
   }
   if (o.ranks && !(o.plan_only && o.mpi))
@@ -319,8 +320,9 @@ void add_gen_command(CLI::App& app) {
   auto* with_pawns = cmd->add_flag("--pawns", o->pawns, "With --set: only the materials with a pawn");
   cmd->add_flag("--no-pawns", o->no_pawns, "With --set: only the materials without a pawn")->excludes(with_pawns);
   cmd->add_option("--stipulation", o->stipulation,
-                  "# (direct mate, the default) or h# (helpmate: the fewest moves in which both sides together mate "
-                  "each colour, and the number of solutions; docs/stipulations.md)");
+                  "# (direct mate, the default), h# (helpmate: the fewest moves in which both sides together mate "
+                  "each colour, and the number of solutions) or s# (selfmate: the fewest moves in which each colour "
+                  "forces the other to mate it); docs/stipulations.md");
   cmd->add_option("material", o->table.args, "Material signatures, e.g. KQvKR (or a --set)");
   cmd->callback([o] { run_gen(*o); });
 }

@@ -122,13 +122,15 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
 }
 
-// probe --stipulation h#: each position's helpmate, from the arguments or one FEN per line
-// on stdin. The direct-mate options do not apply.
-void probe_helpmates(const TableOptions& opt, Color mated, const ProbeOptions& o, bool popeye) {
+// probe --stipulation h# or s#: each position's helpmate or selfmate, from the arguments or
+// one FEN per line on stdin. The direct-mate options do not apply.
+void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated, const ProbeOptions& o, bool popeye) {
   if (o.moves || o.tree_width >= 0 || o.problem || o.pgn || popeye)
-    throw CommandError("--moves, --tree, --problem, --pgn and --popeye are for direct mates, not --stipulation h#",
-                       ErrorKind::InvalidArgument);
-  const HelpTablebase tb(parse_condition(opt.condition), opt.tables);
+    throw CommandError(
+        "--moves, --tree, --problem, --pgn and --popeye are for direct mates, not --stipulation h# "
+        "or s#",
+        ErrorKind::InvalidArgument);
+  const HelpTablebase tb(parse_condition(opt.condition), opt.tables, kind);
   if (!opt.args.empty()) {
     for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json);
     return;
@@ -170,17 +172,20 @@ void add_probe_command(CLI::App& app) {
       ->excludes("--json")
       ->excludes("--moves");
   auto stipulation = std::make_shared<std::string>("#");
-  auto mated = std::make_shared<std::string>("black");
+  auto mated = std::make_shared<std::string>();
   cmd->add_option("--stipulation", *stipulation,
-                  "# (direct mate, the default) or h# (helpmate, from the tables of gen --stipulation h#)");
-  cmd->add_option("--mated", *mated, "With --stipulation h#: the colour mated, white or black (default: black)");
+                  "# (direct mate, the default), h# (helpmate) or s# (selfmate), from the tables of gen "
+                  "--stipulation");
+  cmd->add_option("--mated", *mated,
+                  "With --stipulation h# or s#: the colour mated, white or black (default: black for h#, white for "
+                  "s#)");
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
   cmd->callback([opt, probe_options, popeye, stipulation, mated] {
-    if (parse_stipulation(*stipulation).kind == StipulationKind::Helpmate) {
-      probe_helpmates(*opt, parse_mated(*mated), *probe_options, *popeye);
+    if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {
+      probe_helpmates(*opt, kind, parse_mated(*mated, kind), *probe_options, *popeye);
       return;
     }
-    if (*mated != "black") throw CommandError("--mated is for --stipulation h#", ErrorKind::InvalidArgument);
+    if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
     ProbeOptions o = *probe_options;
     o.json = opt->json;

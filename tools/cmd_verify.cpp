@@ -54,11 +54,13 @@ void add_verify_command(CLI::App& app) {
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                 "progress)");
   auto stipulation = std::make_shared<std::string>("#");
-  cmd->add_option("--stipulation", *stipulation, "# (direct mate, the default) or h# (the two helpmate tables)");
+  cmd->add_option("--stipulation", *stipulation,
+                  "# (direct mate, the default), h# or s# (the two helpmate or selfmate tables)");
   cmd->add_option("material", opt->args, "Material signatures")->required();
   cmd->callback([opt, mpi, log_progress, stipulation] {
     RuleSet rules = parse_condition(opt->condition);
-    const bool help = parse_stipulation(*stipulation).kind == StipulationKind::Helpmate;
+    const StipulationKind kind = parse_stipulation(*stipulation);
+    const bool help = kind != StipulationKind::DirectMate;
     if (help && *mpi) throw CommandError("--mpi is for direct-mate tables", ErrorKind::InvalidArgument);
     Partition* partition = *mpi ? &mpi_partition() : nullptr;
     // Every process has the whole report; process 0 prints it.
@@ -67,7 +69,7 @@ void add_verify_command(CLI::App& app) {
     for (const Material& m : parse_materials(opt->args)) {
       const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
       Expected<VerifyReport> report =
-          help ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads)
+          help ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads, kind)
                : verify_table(
                      m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
                      speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});

@@ -1,5 +1,6 @@
 // Helpmate tables of the 3-man materials against Popeye's answers under orthodox chess,
-// Madrasi RI and Annan (tests/gen/help_corpus.h); the 4-man ones are in the slow suite
+// Madrasi RI and Annan, and the selfmates of Madrasi RI KQvKR (both orientations; where
+// Popeye found most) (tests/gen/help_corpus.h); the other 4-man ones are in the slow suite
 // (help_popeye_slow_test.cpp).
 #include "tests/gen/help_corpus.h"
 
@@ -13,6 +14,10 @@ TEST(HelpPopeye, MadrasiRiThreeMenEqualPopeyes) {
   EXPECT_GE(test::expect_popeye_helpmates("madrasi-ri", ThreeMen), 120);
 }
 TEST(HelpPopeye, AnnanThreeMenEqualPopeyes) { EXPECT_GE(test::expect_popeye_helpmates("annan", ThreeMen), 120); }
+
+TEST(SelfPopeye, MadrasiRiKQvKREqualsPopeyes) {
+  EXPECT_GE(test::expect_popeye_selfmates("madrasi-ri", {"KQvKR", "KRvKQ"}), 90);
+}
 
 }  // namespace
 }  // namespace feerie

@@ -79,16 +79,18 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   EXPECT_TRUE(contains(r.output, "missing helpmate table KRvK")) << r.output;
   EXPECT_TRUE(contains(r.output, "feerie gen --tables " + dir_ + " --stipulation h# --condition orthodox KRvK"))
       << r.output;
-  r = run_feerie("gen --stipulation s# --tables " + dir_ + " KRvK");
+  r = run_feerie("gen --stipulation x# --tables " + dir_ + " KRvK");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(contains(r.output, "unknown stipulation 's#' (known: # for direct mate, h# for helpmate)")) << r.output;
+  EXPECT_TRUE(
+      contains(r.output, "unknown stipulation 'x#' (known: # for direct mate, h# for helpmate, s# for selfmate)"))
+      << r.output;
   r = run_feerie("gen --stipulation h# --plan --tables " + dir_ + " KRvK");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.output, "--plan, --mpi, --ranks and --exchange-limit are for direct-mate tables")) << r.output;
   r = run_feerie("probe --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
-  EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h#")) << r.output;
+  EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h# and s#")) << r.output;
   r = run_feerie("probe --stipulation h# --moves --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
-  EXPECT_TRUE(contains(r.output, "are for direct mates, not --stipulation h#")) << r.output;
+  EXPECT_TRUE(contains(r.output, "are for direct mates, not --stipulation h# or s#")) << r.output;
 
   // A helpmate file where a direct-mate table belongs is refused, not misread.
   ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
@@ -102,6 +104,28 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   r = run_feerie("probe --stipulation h# --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.output, "answers stipulation h#:black, not h#:white")) << r.output;
+}
+
+// Selfmate tables go through the same files and commands (.self-white.ftb, .self-black.ftb).
+TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
+  CommandRun r = run_feerie("gen --stipulation s# --condition madrasi-ri --tables " + dir_ + " KQvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KQvK: generated " + dir_ + "/madrasi-ri/KQvK.self-white.ftb and " + dir_ +
+                                     "/madrasi-ri/KQvK.self-black.ftb"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "longest selfmate: white mated none")) << r.output;
+  r = run_feerie("verify --stipulation s# --condition madrasi-ri --tables " + dir_ + " KQvK");
+  EXPECT_TRUE(contains(r.output, "KQvK: 132608 entries checked, 0 inconsistent")) << r.output;
+  const std::string probe = "probe --stipulation s# --condition madrasi-ri --tables " + dir_ + " ";
+  // White mated is the default: a lone black king never mates.
+  r = run_feerie(probe + "'k7/8/1K6/8/8/8/8/6Q1 w - - 0 1'");
+  EXPECT_EQ(r.output, "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1: no selfmate (white mated)\n");
+  // Mated now: the kings touch, so under Madrasi RI the black king cannot move.
+  r = run_feerie(probe + "--mated black '8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1'");
+  EXPECT_EQ(r.output, "8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1: black mated in 0 plies, forced\n");
+  r = run_feerie("probe --stipulation h# --condition madrasi-ri --tables " + dir_ +
+                 " 'k7/8/1K6/8/8/8/8/6Q1 w - - 0 1'");
+  EXPECT_TRUE(contains(r.output, "missing helpmate table KQvK")) << r.output;
 }
 
 }  // namespace

@@ -1,0 +1,181 @@
+#include "gen/self_solver.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <climits>
+#include <mutex>
+#include <optional>
+
+#include "gen/colour_component.h"
+#include "gen/help_solver.h"
+#include "gen/value_store.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+namespace feerie {
+
+namespace {
+
+template <class Rules>
+class SelfSolver {
+ public:
+  SelfSolver(const std::vector<const Indexer*>& members, const Rules& rules, const HelpTablebase& subtables,
+             int threads)
+      : component_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
+
+  Expected<std::vector<HelpTable>> run() {
+    if (component_.halves() > ValueStore::MaxMembers)
+      return error(ErrorKind::NotSupported,
+                   "a selfmate component of more than " + std::to_string(ValueStore::MaxMembers / 2) + " materials");
+    std::vector<std::uint64_t> sizes;
+    for (const Indexer* m : component_.members()) sizes.insert(sizes.end(), 2, m->size());
+    store_ = std::make_unique<ValueStore>(sizes, 0, 1, threads_);
+    store_->for_all_entries(
+        [&](int half, int side, std::uint64_t i) {
+          store_->store(Entry::of(half, side, i), initial_value(half, Color(side), i));
+        },
+        [](std::uint64_t, std::uint64_t) {});
+    store_->settle_overflow();
+    for (int n = 0; n <= store_->max_plies(); ++n) propagate(n);
+    store_->settle_open_as_draws();
+    if (error_) return *error_;
+    return colour_tables(component_, *store_);
+  }
+
+ private:
+  static Color mated_of(int half) { return ColourComponent::colour_of(half); }
+
+  // The selfmate of the position after a move that leaves the component.
+  std::optional<ValueCode> exit_value(const Position& after, Color mated) {
+    Expected<HelpEntry> e = subtables_.entry(after, mated);
+    if (!e) {
+      fail(e.error());
+      return std::nullopt;
+    }
+    return e->plies;
+  }
+
+  // Pass "initialise" (gen/self_solver.h).
+  ValueCode initial_value(int half, Color side, std::uint64_t i) {
+    const Color mated = mated_of(half);
+    Position pos;
+    if (!component_.indexer(half).decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
+    MoveList moves;
+    generate_legal(pos, rules_, moves);
+    if (moves.empty()) return side == mated && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
+    int shortest = INT_MAX, longest = -1, inside = 0;
+    std::uint64_t successors[MoveList::Capacity];
+    for (Move m : moves) {
+      Position after = pos;
+      UndoRecord undo;
+      make_move(after, m, undo, rules_);
+      if (std::optional<Entry> e = component_.successor(half, pos, i, m, after)) {
+        successors[inside++] = e->code;
+        continue;
+      }
+      const std::optional<ValueCode> v = exit_value(after, mated);
+      if (!v) return value::Unknown;
+      if (!value::is_mate(*v)) {
+        if (side != mated) return value::Draw;  // the defender escapes through this move
+        continue;
+      }
+      shortest = std::min(shortest, value::plies(*v) + 1);
+      longest = std::max(longest, value::plies(*v) + 1);
+    }
+    if (side == mated) return shortest == INT_MAX ? value::open(0) : value::mate_in_plies(shortest);
+    if (!inside) return value::mate_in_plies(longest);
+    // The defender's successor entries inside, each counted once: a predecessor pass
+    // meets each entry once (as the direct-mate solver counts).
+    std::sort(successors, successors + inside);
+    const int distinct = int(std::unique(successors, successors + inside) - successors);
+    if (distinct >= value::NeverLost) {
+      fail(error(ErrorKind::Internal, "a position has more than 254 successors: " + to_fen(pos)));
+      return value::Unknown;
+    }
+    return value::open(distinct);
+  }
+
+  // Pass n: at even n the forcing colour is to move in the entries scanned, and each of
+  // their predecessors (the defender to move) has one successor fewer not yet a selfmate;
+  // at odd n the defender is to move, and each predecessor is at n + 1 unless nearer.
+  void propagate(int n) {
+    if (n + 1 > store_->narrow_max_plies()) store_->widen();
+    const ValueCode next = value::mate_in_plies(n + 1);
+    store_->for_entries_with<false>(
+        value::mate_in_plies(n),
+        [&](int half, int side, std::uint64_t i) {
+          Position pos;
+          component_.indexer(half).decode(i, Color(side), pos);
+          if (n % 2) {
+            component_.for_each_predecessor_entry(half, pos, i, rules_,
+                                                  [&](Entry e) { store_->offer_shorter(e, next); });
+            return;
+          }
+          std::vector<std::uint64_t> found;
+          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) {
+            if (value::counts_down(store_->load(e))) found.push_back(e.code);
+          });
+          std::sort(found.begin(), found.end());
+          found.erase(std::unique(found.begin(), found.end()), found.end());
+          for (std::uint64_t code : found) take_successor(Entry{code}, n);
+        },
+        [] {});
+    store_->settle_overflow();
+  }
+
+  // One successor fewer for the defender's entry `e`; the thread that takes it to none
+  // resolves it at 1 + the longest of its moves (all selfmates now, of at most n plies
+  // inside the component).
+  void take_successor(Entry e, int n) {
+    const ValueCode old = store_->take_successor(e);
+    if (value::open_successors(old) != 1) return;
+    const int half = e.member();
+    Position pos;
+    component_.indexer(half).decode(e.index(), Color(e.side()), pos);
+    MoveList moves;
+    generate_legal(pos, rules_, moves);
+    int longest = n;
+    for (Move m : moves) {
+      Position after = pos;
+      UndoRecord undo;
+      make_move(after, m, undo, rules_);
+      std::optional<ValueCode> v;
+      if (std::optional<Entry> inside = component_.successor(half, pos, e.index(), m, after))
+        v = store_->load(*inside);
+      else
+        v = exit_value(after, mated_of(half));
+      if (!v) return;
+      if (!value::is_mate(*v))
+        return fail(error(ErrorKind::Internal, "a defender's move of " + to_fen(pos) +
+                                                   " has no selfmate, yet all "
+                                                   "its successors were counted"));
+      longest = std::max(longest, value::plies(*v));
+    }
+    store_->store(e, value::mate_in_plies(longest + 1));
+  }
+
+  void fail(Error e) {
+    std::lock_guard lock(error_mutex_);
+    if (!error_) error_ = std::move(e);
+  }
+
+  const ColourComponent component_;
+  const Rules& rules_;
+  const HelpTablebase& subtables_;
+  const int threads_;
+  std::unique_ptr<ValueStore> store_;
+  std::mutex error_mutex_;
+  std::optional<Error> error_;
+};
+
+}  // namespace
+
+Expected<std::vector<HelpTable>> solve_self_component(const std::vector<const Indexer*>& members,
+                                                      const HelpTablebase& subtables, int threads) {
+  const int team = threads > 0 ? threads : omp_get_max_threads();
+  return subtables.rules().visit(
+      [&](const auto& r) { return SelfSolver<std::decay_t<decltype(r)>>(members, r, subtables, team).run(); });
+}
+
+}  // namespace feerie
