@@ -104,10 +104,10 @@ void expect_reference_values(const char* condition, const char* material_name, i
   }
 }
 
-TEST(HelpSolver, OrthodoxKQvKEqualsAForwardSearch) { expect_reference_values("orthodox", "KQvK", 7, 12); }
-TEST(HelpSolver, OrthodoxKPvKWithPromotionsEqualsAForwardSearch) { expect_reference_values("orthodox", "KPvK", 7, 12); }
-TEST(HelpSolver, MadrasiRiKRvKEqualsAForwardSearch) { expect_reference_values("madrasi-ri", "KRvK", 7, 12); }
-TEST(HelpSolver, AnnanKPvKEqualsAForwardSearch) { expect_reference_values("annan", "KPvK", 7, 12); }
+TEST(HelpSolver, OrthodoxKQvKEqualsAForwardSearch) { expect_reference_values("orthodox", "KQvK", 7, 6); }
+TEST(HelpSolver, OrthodoxKPvKWithPromotionsEqualsAForwardSearch) { expect_reference_values("orthodox", "KPvK", 7, 6); }
+TEST(HelpSolver, MadrasiRiKRvKEqualsAForwardSearch) { expect_reference_values("madrasi-ri", "KRvK", 7, 6); }
+TEST(HelpSolver, AnnanKPvKEqualsAForwardSearch) { expect_reference_values("annan", "KPvK", 7, 6); }
 
 // The seed of every helpmate: a mate in one ply is a helpmate of 1 ply with one solution
 // per mating move, and the position mated is 0 plies.
