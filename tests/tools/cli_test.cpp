@@ -19,9 +19,10 @@
 
 namespace {
 
-using feerie::test::CommandRun;
-using feerie::test::run_command;
-using feerie::test::run_feerie;
+using CommandRun = feerie::test::JoinedRun;
+
+CommandRun run_command(const std::string& command_line) { return feerie::test::run_joined(command_line); }
+CommandRun run_feerie(const std::string& args) { return feerie::test::run_feerie_joined(args); }
 
 int line_count(const std::string& s) {
   int n = 0;

@@ -1,5 +1,6 @@
 // Running the build's `feerie` from a test as a user would: a shell command line, its
-// stderr joined to its stdout, and its exit code.
+// stderr joined to its stdout, and its exit code. (tests/tools/mine_cli_util.h keeps the
+// two apart for the mining tests, under other names: one program links both.)
 #pragma once
 
 #include <sys/wait.h>
@@ -10,15 +11,15 @@
 
 namespace feerie::test {
 
-struct CommandRun {
+struct JoinedRun {
   int exit_code;
   std::string output;  // stdout and stderr
 };
 
-inline CommandRun run_command(const std::string& command_line) {
+inline JoinedRun run_joined(const std::string& command_line) {
   std::string command = command_line + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
-  CommandRun r{-1, {}};
+  JoinedRun r{-1, {}};
   if (!pipe) return r;
   std::array<char, 4096> buffer;
   while (std::fgets(buffer.data(), buffer.size(), pipe)) r.output += buffer.data();
@@ -28,7 +29,9 @@ inline CommandRun run_command(const std::string& command_line) {
 }
 
 #ifdef FEERIE_BINARY
-inline CommandRun run_feerie(const std::string& args) { return run_command(std::string(FEERIE_BINARY) + " " + args); }
+inline JoinedRun run_feerie_joined(const std::string& args) {
+  return run_joined(std::string(FEERIE_BINARY) + " " + args);
+}
 #endif
 
 }  // namespace feerie::test

@@ -13,8 +13,9 @@ namespace feerie {
 namespace {
 
 namespace fs = std::filesystem;
-using test::CommandRun;
-using test::run_feerie;
+using CommandRun = test::JoinedRun;
+
+CommandRun run_feerie(const std::string& args) { return test::run_feerie_joined(args); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
