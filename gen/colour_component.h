@@ -4,6 +4,8 @@
 // of the other orientation, where that colour is the other: both colours are one solve.
 #pragma once
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -87,6 +89,49 @@ class ColourComponent {
  private:
   const std::vector<const Indexer*>& members_;
 };
+
+// The first failure of any thread of a solve.
+class FirstError {
+ public:
+  void set(Error e) {
+    std::lock_guard lock(mutex_);
+    if (!error_) error_ = std::move(e);
+  }
+  const std::optional<Error>& get() const { return error_; }  // after the parallel loops
+
+ private:
+  std::mutex mutex_;
+  std::optional<Error> error_;
+};
+
+// The script of a solve per colour over its store (members 2 m + c of `component`): every
+// entry gets initial(half, side, index), then propagate(n) for n = 0 up to the longest
+// value stored, then what is still open is never reached (Draw). `what` names the tables
+// in the error for a component too large for one store.
+template <class Initial, class Propagate>
+Expected<std::unique_ptr<ValueStore>> solve_by_colour(const ColourComponent& component, int threads, const char* what,
+                                                      Initial&& initial, Propagate&& propagate) {
+  if (component.halves() > ValueStore::MaxMembers)
+    return error(ErrorKind::NotSupported, std::string("a ") + what + " component of more than " +
+                                              std::to_string(ValueStore::MaxMembers / 2) + " materials");
+  std::vector<std::uint64_t> sizes;
+  for (const Indexer* m : component.members()) sizes.insert(sizes.end(), 2, m->size());
+  auto store = std::make_unique<ValueStore>(sizes, 0, 1, threads);
+  store->for_all_entries(
+      [&](int half, int side, std::uint64_t i) {
+        store->store(Entry::of(half, side, i), initial(half, Color(side), i));
+      },
+      [](std::uint64_t, std::uint64_t) {});
+  store->settle_overflow();
+  for (int n = 0; n <= store->max_plies(); ++n) {
+    // Narrow values hold mates up to narrow_max_plies(): the pass scans n and offers n + 1.
+    if (n + 1 > store->narrow_max_plies()) store->widen();
+    propagate(*store, n);
+    store->settle_overflow();
+  }
+  store->settle_open_as_draws();
+  return store;
+}
 
 // The values of a solved store as one table per member (colour c of member m from the
 // store's member 2 m + c), with no solutions counted yet.

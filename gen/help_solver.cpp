@@ -30,20 +30,16 @@ class HelpSolver {
       : component_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
 
   Expected<std::vector<HelpTable>> run() {
-    if (component_.halves() > ValueStore::MaxMembers)
-      return error(ErrorKind::NotSupported,
-                   "a helpmate component of more than " + std::to_string(ValueStore::MaxMembers / 2) + " materials");
-    std::vector<std::uint64_t> sizes;
-    for (const Indexer* m : component_.members()) sizes.insert(sizes.end(), 2, m->size());
-    store_ = std::make_unique<ValueStore>(sizes, 0, 1, threads_);
-    initialise();
-    for (int n = 0; n <= store_->max_plies(); ++n) propagate(n);
-    store_->settle_open_as_draws();
-    if (error_) return *error_;
-    std::vector<HelpTable> out = colour_tables(component_, *store_);
-    store_.reset();
+    Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
+        component_, threads_, "helpmate",
+        [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
+        [&](ValueStore& values, int n) { propagate(values, n); });
+    if (!store) return store.error();
+    if (error_.get()) return *error_.get();
+    std::vector<HelpTable> out = colour_tables(component_, **store);
+    store->reset();
     count_solutions(out);
-    if (error_) return *error_;
+    if (error_.get()) return *error_.get();
     return out;
   }
 
@@ -51,15 +47,6 @@ class HelpSolver {
   // Pass "initialise": Illegal; the colour mated to move and checkmated (0 plies); Draw for
   // every other position without a move (stalemate, the other side mated); the shortest
   // helpmate through a move out of the component, to be bettered by the passes; or open.
-  void initialise() {
-    store_->for_all_entries(
-        [&](int half, int side, std::uint64_t i) {
-          store_->store(Entry::of(half, side, i), initial_value(half, Color(side), i));
-        },
-        [](std::uint64_t, std::uint64_t) {});
-    store_->settle_overflow();
-  }
-
   ValueCode initial_value(int half, Color side, std::uint64_t i) {
     const Color mated = ColourComponent::colour_of(half);
     Position pos;
@@ -76,7 +63,7 @@ class HelpSolver {
       if (component_.in_component(after)) continue;
       Expected<HelpEntry> e = subtables_.entry(after, mated);
       if (!e) {
-        fail(e.error());
+        error_.set(e.error());
         return value::Unknown;
       }
       if (value::is_mate(e->plies)) shortest = std::min(shortest, value::plies(e->plies) + 1);
@@ -88,18 +75,16 @@ class HelpSolver {
   // is nearer. Entries at n are final: every offer from now on is longer. Predecessors in
   // which the side not to move is in check are Illegal in the store, which no offer
   // changes.
-  void propagate(int n) {
-    if (n + 1 > store_->narrow_max_plies()) store_->widen();
+  void propagate(ValueStore& store, int n) {
     const ValueCode next = value::mate_in_plies(n + 1);
-    store_->for_entries_with<false>(
+    store.for_entries_with<false>(
         value::mate_in_plies(n),
         [&](int half, int side, std::uint64_t i) {
           Position pos;
           component_.indexer(half).decode(i, Color(side), pos);
-          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store_->offer_shorter(e, next); });
+          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
         },
         [] {});
-    store_->settle_overflow();
   }
 
   // Pass "count", per distance from 1 up: the shortest solutions of an entry are the sum,
@@ -151,7 +136,7 @@ class HelpSolver {
       } else {
         Expected<HelpEntry> sub = subtables_.entry(after, mated);
         if (!sub) {
-          fail(sub.error());
+          error_.set(sub.error());
           return 0;
         }
         if (sub->plies == below) total += sub->solutions;
@@ -161,18 +146,11 @@ class HelpSolver {
     return std::uint8_t(total);
   }
 
-  void fail(Error e) {
-    std::lock_guard lock(error_mutex_);
-    if (!error_) error_ = std::move(e);
-  }
-
   const ColourComponent component_;
   const Rules& rules_;
   const HelpTablebase& subtables_;
   const int threads_;
-  std::unique_ptr<ValueStore> store_;
-  std::mutex error_mutex_;
-  std::optional<Error> error_;
+  FirstError error_;
 };
 
 }  // namespace

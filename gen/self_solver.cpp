@@ -25,22 +25,13 @@ class SelfSolver {
       : component_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
 
   Expected<std::vector<HelpTable>> run() {
-    if (component_.halves() > ValueStore::MaxMembers)
-      return error(ErrorKind::NotSupported,
-                   "a selfmate component of more than " + std::to_string(ValueStore::MaxMembers / 2) + " materials");
-    std::vector<std::uint64_t> sizes;
-    for (const Indexer* m : component_.members()) sizes.insert(sizes.end(), 2, m->size());
-    store_ = std::make_unique<ValueStore>(sizes, 0, 1, threads_);
-    store_->for_all_entries(
-        [&](int half, int side, std::uint64_t i) {
-          store_->store(Entry::of(half, side, i), initial_value(half, Color(side), i));
-        },
-        [](std::uint64_t, std::uint64_t) {});
-    store_->settle_overflow();
-    for (int n = 0; n <= store_->max_plies(); ++n) propagate(n);
-    store_->settle_open_as_draws();
-    if (error_) return *error_;
-    return colour_tables(component_, *store_);
+    Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
+        component_, threads_, "selfmate",
+        [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
+        [&](ValueStore& values, int n) { propagate(values, n); });
+    if (!store) return store.error();
+    if (error_.get()) return *error_.get();
+    return colour_tables(component_, **store);
   }
 
  private:
@@ -50,7 +41,7 @@ class SelfSolver {
   std::optional<ValueCode> exit_value(const Position& after, Color mated) {
     Expected<HelpEntry> e = subtables_.entry(after, mated);
     if (!e) {
-      fail(e.error());
+      error_.set(e.error());
       return std::nullopt;
     }
     return e->plies;
@@ -90,7 +81,7 @@ class SelfSolver {
     std::sort(successors, successors + inside);
     const int distinct = int(std::unique(successors, successors + inside) - successors);
     if (distinct >= value::NeverLost) {
-      fail(error(ErrorKind::Internal, "a position has more than 254 successors: " + to_fen(pos)));
+      error_.set(error(ErrorKind::Internal, "a position has more than 254 successors: " + to_fen(pos)));
       return value::Unknown;
     }
     return value::open(distinct);
@@ -99,36 +90,33 @@ class SelfSolver {
   // Pass n: at even n the forcing colour is to move in the entries scanned, and each of
   // their predecessors (the defender to move) has one successor fewer not yet a selfmate;
   // at odd n the defender is to move, and each predecessor is at n + 1 unless nearer.
-  void propagate(int n) {
-    if (n + 1 > store_->narrow_max_plies()) store_->widen();
+  void propagate(ValueStore& store, int n) {
     const ValueCode next = value::mate_in_plies(n + 1);
-    store_->for_entries_with<false>(
+    store.for_entries_with<false>(
         value::mate_in_plies(n),
         [&](int half, int side, std::uint64_t i) {
           Position pos;
           component_.indexer(half).decode(i, Color(side), pos);
           if (n % 2) {
-            component_.for_each_predecessor_entry(half, pos, i, rules_,
-                                                  [&](Entry e) { store_->offer_shorter(e, next); });
+            component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
             return;
           }
           std::vector<std::uint64_t> found;
           component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) {
-            if (value::counts_down(store_->load(e))) found.push_back(e.code);
+            if (value::counts_down(store.load(e))) found.push_back(e.code);
           });
           std::sort(found.begin(), found.end());
           found.erase(std::unique(found.begin(), found.end()), found.end());
-          for (std::uint64_t code : found) take_successor(Entry{code}, n);
+          for (std::uint64_t code : found) take_successor(store, Entry{code}, n);
         },
         [] {});
-    store_->settle_overflow();
   }
 
   // One successor fewer for the defender's entry `e`; the thread that takes it to none
   // resolves it at 1 + the longest of its moves (all selfmates now, of at most n plies
   // inside the component).
-  void take_successor(Entry e, int n) {
-    const ValueCode old = store_->take_successor(e);
+  void take_successor(ValueStore& store, Entry e, int n) {
+    const ValueCode old = store.take_successor(e);
     if (value::open_successors(old) != 1) return;
     const int half = e.member();
     Position pos;
@@ -142,31 +130,24 @@ class SelfSolver {
       make_move(after, m, undo, rules_);
       std::optional<ValueCode> v;
       if (std::optional<Entry> inside = component_.successor(half, pos, e.index(), m, after))
-        v = store_->load(*inside);
+        v = store.load(*inside);
       else
         v = exit_value(after, mated_of(half));
       if (!v) return;
       if (!value::is_mate(*v))
-        return fail(error(ErrorKind::Internal, "a defender's move of " + to_fen(pos) +
-                                                   " has no selfmate, yet all "
-                                                   "its successors were counted"));
+        return error_.set(error(ErrorKind::Internal, "a defender's move of " + to_fen(pos) +
+                                                         " has no selfmate, yet all "
+                                                         "its successors were counted"));
       longest = std::max(longest, value::plies(*v));
     }
-    store_->store(e, value::mate_in_plies(longest + 1));
-  }
-
-  void fail(Error e) {
-    std::lock_guard lock(error_mutex_);
-    if (!error_) error_ = std::move(e);
+    store.store(e, value::mate_in_plies(longest + 1));
   }
 
   const ColourComponent component_;
   const Rules& rules_;
   const HelpTablebase& subtables_;
   const int threads_;
-  std::unique_ptr<ValueStore> store_;
-  std::mutex error_mutex_;
-  std::optional<Error> error_;
+  FirstError error_;
 };
 
 }  // namespace
