@@ -54,8 +54,14 @@ Status read_help_file(const std::string& path, const Material& material, const R
 }  // namespace
 
 Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
+  Expected<const Loaded*> loaded = load_record(material);
+  if (!loaded) return loaded.error();
+  return &(*loaded)->table;
+}
+
+Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material) const {
   std::lock_guard lock(*mutex_);
-  if (auto it = tables_.find(material); it != tables_.end()) return &it->second->table;
+  if (auto it = tables_.find(material); it != tables_.end()) return it->second.get();
   if (directory_.empty())
     return error(ErrorKind::NotFound, "no " + Stipulation::of(kind_, BLACK).header_name().substr(0, 2) + " table " +
                                           material.name() + " under " + rules_.name());
@@ -67,32 +73,23 @@ Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
     const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
     if (Status s = read_help_file(path, material, rules_, stipulation, loaded->table); !s) return s.error();
   }
-  const HelpTable* out = &loaded->table;
+  const Loaded* out = loaded.get();
   tables_[material] = std::move(loaded);
   return out;
 }
 
 Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const {
-  Material material = Material::of(pos);
-  const Position* probe_pos = &pos;
-  Position flipped;
-  if (!material.is_canonical_orientation()) {
-    flipped = color_flipped(pos);
-    probe_pos = &flipped;
-    material = material.colors_swapped();
-    mated = ~mated;
-  }
-  Expected<const HelpTable*> table = load(material);
-  if (!table) return table.error();
-  const Indexer* indexer;
-  {
-    std::lock_guard lock(*mutex_);
-    indexer = tables_.at(material)->indexer.get();
-  }
-  if (!indexer->can_index(*probe_pos)) return HelpEntry{};
-  const std::uint64_t i = indexer->index(*probe_pos);
-  const int side = probe_pos->side_to_move();
-  return HelpEntry{(*table)->plies[mated][side][i], (*table)->solutions[mated][side][i]};
+  Position scratch;
+  const StoredOrientation stored = stored_orientation(pos, scratch);
+  if (stored.flipped) mated = ~mated;
+  Expected<const Loaded*> loaded = load_record(stored.material);
+  if (!loaded) return loaded.error();
+  const Indexer& indexer = *(*loaded)->indexer;
+  const HelpTable& table = (*loaded)->table;
+  if (!indexer.can_index(*stored.position)) return HelpEntry{};
+  const std::uint64_t i = indexer.index(*stored.position);
+  const int side = stored.position->side_to_move();
+  return HelpEntry{table.plies[mated][side][i], table.solutions[mated][side][i]};
 }
 
 Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table,

@@ -95,6 +95,10 @@ class HelpTablebase {
     std::unique_ptr<Indexer> indexer;
     HelpTable table;
   };
+  // The record of `material`, in memory or read from its files: one look-up under the lock
+  // (entry() runs once per move out of a component in the solvers' loops).
+  Expected<const Loaded*> load_record(const Material& material) const;
+
   RuleSet rules_;
   std::string directory_;
   StipulationKind kind_;

@@ -47,6 +47,22 @@ class Material {
 // "KQvK, KRvK": names joined for messages and progress lines.
 std::string material_names(const std::vector<Material>& materials);
 
+// A position as its table stores it: the material in its stored orientation, and the
+// position to index (`pos` itself, or its colour-flipped image, kept in `scratch`).
+// `flipped` says which: the colours of whatever the position is asked about (a side, a
+// colour to be mated) are exchanged with it.
+struct StoredOrientation {
+  Material material;
+  const Position* position;
+  bool flipped;
+};
+inline StoredOrientation stored_orientation(const Position& pos, Position& scratch) {
+  const Material material = Material::of(pos);
+  if (material.is_canonical_orientation()) return {material, &pos, false};
+  scratch = color_flipped(pos);
+  return {material.colors_swapped(), &scratch, true};
+}
+
 // The canonical order of piece types within a side in names.
 inline constexpr PieceType NameOrder[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST, PAWN};
 

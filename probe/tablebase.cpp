@@ -180,15 +180,10 @@ ValueCode Tablebase::MemoryTable::value_code(const Position& pos, bool flipped) 
 }
 
 Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
-  Material material = Material::of(pos);
-  const Position* probe_pos = &pos;
-  Position flipped;
-  if (!material.is_canonical_orientation()) {
-    flipped = color_flipped(pos);
-    probe_pos = &flipped;
-    material = material.colors_swapped();
-  }
-  Expected<const LoadedTable*> t = impl_->recent_table(material);
+  Position scratch;
+  const StoredOrientation stored = stored_orientation(pos, scratch);
+  const Position* probe_pos = stored.position;
+  Expected<const LoadedTable*> t = impl_->recent_table(stored.material);
   if (!t) return t.error();
   const LoadedTable& table = **t;
   if (!table.indexer.can_index(*probe_pos)) return value::Illegal;  // kings touching where they may not
