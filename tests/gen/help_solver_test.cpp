@@ -12,6 +12,7 @@
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "tests/gen/colour_table_samples.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -69,35 +70,19 @@ void expect_reference_values(const char* condition, const char* material_name, i
   ASSERT_TRUE(loaded.ok()) << loaded.error_message();
   const HelpTable* table = *loaded;
   const Indexer indexer(material, rules);
-  std::mt19937_64 rng(2511);
   for (Color victim : {WHITE, BLACK}) {
     ForwardHelpmates reference(rules, victim);
-    std::map<int, int> taken;  // distance (-1: none that short) -> positions compared
     int compared = 0;
-    for (int tries = 0; tries < 200000; ++tries) {
-      const Color side = Color(rng() % 2);
-      const std::uint64_t i = rng() % indexer.size();
-      const ValueCode v = table->plies[victim][side][i];
-      if (v == value::Illegal) continue;
-      const int distance = value::is_mate(v) && value::plies(v) <= max_plies ? value::plies(v) : -1;
-      if (taken[distance] >= per_distance) continue;
-      ++taken[distance];
-      Position pos;
-      ASSERT_TRUE(indexer.decode(i, side, pos));
-      const auto [plies, solutions] = reference.shortest(pos, max_plies);
-      std::string what = condition;
-      what.append(" ").append(to_fen(pos)).append(victim == WHITE ? ", white mated" : ", black mated");
-      EXPECT_EQ(distance, plies) << what;
-      if (plies >= 0) {
-        EXPECT_EQ(int(table->solutions[victim][side][i]), solutions) << what;
-      }
-      // The same position with colours exchanged is the other orientation's: looked up
-      // through the flip, with the other victim.
-      Expected<HelpEntry> flipped = tb->entry(color_flipped(pos), ~victim);
-      ASSERT_TRUE(flipped.ok()) << flipped.error_message();
-      EXPECT_EQ(flipped->plies, v) << what;
-      ++compared;
-    }
+    const std::map<int, int> taken =
+        test::for_each_sample(*tb, *table, indexer, victim, max_plies, per_distance, 2511, 200000,
+                              [&](const Position& pos, std::uint64_t i, int distance, const std::string& what) {
+                                const auto [plies, solutions] = reference.shortest(pos, max_plies);
+                                EXPECT_EQ(distance, plies) << what;
+                                if (plies >= 0) {
+                                  EXPECT_EQ(int(table->solutions[victim][pos.side_to_move()][i]), solutions) << what;
+                                }
+                                ++compared;
+                              });
     // Something of every kind: mates now, longer ones, none.
     EXPECT_GE(taken.size(), victim == BLACK ? 3u : 1u) << condition << " " << material_name;
     EXPECT_GT(compared, 0);

@@ -14,6 +14,7 @@
 #include "gen/self_solver.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "tests/gen/colour_table_samples.h"
 #include "tests/test_util.h"
 
 namespace feerie::test {
@@ -77,27 +78,13 @@ inline void expect_reference_values(const HelpTablebase& tb, const char* materia
   ASSERT_TRUE(loaded.ok()) << loaded.error_message();
   const HelpTable* table = *loaded;
   const Indexer indexer(material, rules);
-  std::mt19937_64 rng(2611);
   for (Color mated : {WHITE, BLACK}) {
     ForwardSelfmates reference(rules, mated);
-    std::map<int, int> taken;  // distance (-1: none that short) -> positions compared
-    for (int tries = 0; tries < 400000; ++tries) {
-      const Color side = Color(rng() % 2);
-      const std::uint64_t i = rng() % indexer.size();
-      const ValueCode v = table->plies[mated][side][i];
-      if (v == value::Illegal) continue;
-      const int distance = value::is_mate(v) && value::plies(v) <= max_plies ? value::plies(v) : -1;
-      if (taken[distance] >= per_distance) continue;
-      ++taken[distance];
-      Position pos;
-      ASSERT_TRUE(indexer.decode(i, side, pos));
-      std::string what = condition;
-      what.append(" ").append(to_fen(pos)).append(mated == WHITE ? ", white mated" : ", black mated");
-      EXPECT_EQ(distance, reference.shortest(pos, max_plies)) << what;
-      Expected<HelpEntry> flipped = tb.entry(color_flipped(pos), ~mated);
-      ASSERT_TRUE(flipped.ok()) << flipped.error_message();
-      EXPECT_EQ(flipped->plies, v) << what;
-    }
+    const std::map<int, int> taken =
+        for_each_sample(tb, *table, indexer, mated, max_plies, per_distance, 2611, 400000,
+                        [&](const Position& pos, std::uint64_t, int distance, const std::string& what) {
+                          EXPECT_EQ(distance, reference.shortest(pos, max_plies)) << what;
+                        });
     EXPECT_GE(taken.size(), kinds) << condition << " " << material_name << (mated == WHITE ? " white" : " black");
   }
 }
