@@ -15,37 +15,6 @@ struct Counts {
 
 int outcome(ValueCode v) { return v == value::Draw ? 1 : value::is_win(v) ? 2 : 0; }
 
-// Symmetries that leave both kings in place; only these can fix a position.
-int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]) {
-  Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
-  int n = 0;
-  for (int t = 0; t < indexer.symmetry_count(); ++t)
-    if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) out[n++] = t;
-  return n;
-}
-
-// Every position has exactly one entry (indexer.h), so the raw positions counted at an
-// entry are the distinct images of its position: the group size divided by the number
-// of symmetries that map the position onto itself. `pointwise` receives the number of
-// symmetries that fix every occupied square (for the class count).
-int raw_images(const Indexer& indexer, const Position& pos, int& pointwise) {
-  int candidates[8];
-  int n = king_fixing_symmetries(indexer, pos, candidates);
-  int stabiliser = 0;
-  pointwise = 0;
-  for (int k = 0; k < n; ++k) {
-    int t = candidates[k];
-    bool fixes_squares = true;
-    for (Bitboard b = pos.pieces(); b && fixes_squares;) {
-      Square s = pop_lsb(b);
-      fixes_squares = Indexer::transform(t, s) == s;
-    }
-    pointwise += fixes_squares;
-    stabiliser += fixes_squares || Indexer::transform(t, pos) == pos;
-  }
-  return indexer.symmetry_count() / stabiliser;
-}
-
 bool pawns_on_usual_ranks(const Position& pos) {
   Bitboard pawns = pos.pieces(PAWN);
   constexpr Bitboard FirstAndLast = 0xFF000000000000FFULL;
@@ -78,7 +47,7 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
       Position pos;
       indexer.decode(first + std::uint64_t(i), Color(side), pos);
       int pointwise = 0;
-      int images = raw_images(indexer, pos, pointwise);
+      int images = distinct_images(indexer, pos, &pointwise);
       int o = outcome(v[i]);
       raw[o] += images;
       if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))

@@ -303,4 +303,36 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
   return true;
 }
 
+namespace {
+
+// Symmetries that leave both kings in place; only these can fix a position.
+int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]) {
+  Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+  int n = 0;
+  for (int t = 0; t < indexer.symmetry_count(); ++t)
+    if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) out[n++] = t;
+  return n;
+}
+
+}  // namespace
+
+int distinct_images(const Indexer& indexer, const Position& pos, int* pointwise) {
+  int candidates[8];
+  int n = king_fixing_symmetries(indexer, pos, candidates);
+  int stabiliser = 0;
+  int fixing_every_square = 0;
+  for (int k = 0; k < n; ++k) {
+    int t = candidates[k];
+    bool fixes_squares = true;
+    for (Bitboard b = pos.pieces(); b && fixes_squares;) {
+      Square s = pop_lsb(b);
+      fixes_squares = Indexer::transform(t, s) == s;
+    }
+    fixing_every_square += fixes_squares;
+    stabiliser += fixes_squares || Indexer::transform(t, pos) == pos;
+  }
+  if (pointwise) *pointwise = fixing_every_square;
+  return indexer.symmetry_count() / stabiliser;
+}
+
 }  // namespace feerie

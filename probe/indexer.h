@@ -129,4 +129,11 @@ class Indexer {
   std::uint64_t size_ = 0;
 };
 
+// The distinct board-symmetry images of `pos` under the indexer's group: the group's size
+// divided by the number of symmetries that map the position onto itself. Every position
+// has exactly one entry, so this is the number of raw positions (SPEC 1, "Counting
+// positions") an entry stands for. `pointwise`, when given, receives the number of
+// symmetries that fix every occupied square (the reference convention's class count).
+int distinct_images(const Indexer& indexer, const Position& pos, int* pointwise = nullptr);
+
 }  // namespace feerie

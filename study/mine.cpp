@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "study/problem_quality.h"
+#include "study/reservoir.h"
 #include "study/threat_sound.h"
 
 namespace feerie {
@@ -265,38 +265,10 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
   return Ok{};
 }
 
-// Algorithm R over the matches in scan order, with a seeded generator whose output the
-// C++ standard fixes (std::mt19937_64), so the same seed gives the same sample anywhere.
-class Reservoir {
- public:
-  Reservoir(std::uint64_t limit, std::uint64_t seed) : limit_(limit), rng_(seed) {}
-  struct Entry {
-    std::uint64_t order;  // position in the scan: the sample is reported in scan order
-    int side;
-    Candidate candidate;
-  };
-  void offer(int side, const Candidate& c) {
-    if (kept_.size() < limit_) {
-      kept_.push_back({seen_++, side, c});
-      return;
-    }
-    // j uniform in [0, seen_]: the high bits of a 64x64-bit product (no modulo bias
-    // worth naming, and no library distribution whose output could differ between
-    // standard libraries).
-    std::uint64_t j = std::uint64_t((unsigned __int128)rng_() * (seen_ + 1) >> 64);
-    if (j < limit_) kept_[j] = {seen_, side, c};
-    ++seen_;
-  }
-  std::vector<Entry> in_scan_order() {
-    std::sort(kept_.begin(), kept_.end(), [](const Entry& a, const Entry& b) { return a.order < b.order; });
-    return kept_;
-  }
-
- private:
-  std::uint64_t limit_;
-  std::mt19937_64 rng_;
-  std::uint64_t seen_ = 0;
-  std::vector<Entry> kept_;
+// A match the sample keeps: its side to move as scanned, and what the scan found.
+struct Sampled {
+  int side;
+  Candidate candidate;
 };
 
 }  // namespace
@@ -428,7 +400,7 @@ Expected<MineReport> mine(const Tablebase& tb, const Material& material, const M
     on_match(m);
   };
   MineReport report;
-  std::optional<Reservoir> sample;
+  std::optional<Reservoir<Sampled>> sample;
   if (options.limit > 0) sample.emplace(options.limit, options.seed);
   // The reported side to move is the stored one, exchanged for the other orientation;
   // White to move is scanned first. A zugzwang is one placement: one side is scanned.
@@ -446,7 +418,7 @@ Expected<MineReport> mine(const Tablebase& tb, const Material& material, const M
         [&](const Candidate& c) {
           ++report.matches;
           if (sample)
-            sample->offer(side, c);
+            sample->offer(Sampled{side, c});
           else
             report_match(side, c);
         },
@@ -457,7 +429,7 @@ Expected<MineReport> mine(const Tablebase& tb, const Material& material, const M
     if (!s) return s.error();
   }
   if (sample)
-    for (const Reservoir::Entry& e : sample->in_scan_order()) report_match(e.side, e.candidate);
+    for (const Sampled& e : sample->in_scan_order()) report_match(e.side, e.candidate);
   return report;
 }
 

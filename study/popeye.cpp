@@ -80,27 +80,22 @@ PopeyeCondition popeye_condition(const RuleSet& rules) {
     }
     if (combined && !remark.empty()) c.remarks.push_back(std::string(e->name) + ": " + remark);
     if (e->popeye.empty()) continue;
-    c.keywords += (c.keywords.empty() ? "" : " ") + std::string(e->popeye);
+    if (!c.keywords.empty()) c.keywords += ' ';
+    c.keywords += e->popeye;
   }
   return c;
 }
 
-Expected<std::string> popeye_problem(const Position& pos, const RuleSet& rules, ValueCode value,
-                                     const std::vector<std::string>& remarks) {
-  if (!value::is_mate(value) || value::plies(value) == 0)
-    return error(ErrorKind::NotSupported,
-                 fmt::format("'{}' is {}: a Popeye problem needs a mate to play (stipulation #N)", to_fen(pos),
-                             value::is_mate(value) ? "already mated" : "a draw"));
-  // A win: the side to move mates in N. A loss in p plies: the other side mates, and the
-  // position is the one after its key, so the stipulation counts that key too.
-  const bool win = value::is_win(value);
-  const int moves = win ? value::moves(value) : value::plies(value) / 2 + 1;
-  const Color attacker = win ? pos.side_to_move() : ~pos.side_to_move();
-  std::ostringstream out;
+namespace {
+
+// The lines every problem has before its stipulation: `remarks`, the Remark that says
+// what Feerie found (`finding`), the condition's remarks and keywords, and the options
+// that read the position as Feerie does (castling rights, the en-passant square) with
+// `extra_options` after them.
+void write_problem_head(std::ostream& out, const Position& pos, const RuleSet& rules, const std::string& finding,
+                        const std::vector<std::string>& remarks, const std::string& extra_options) {
   for (const std::string& r : remarks) out << "Remark " << r << "\n";
-  const char* mover = pos.side_to_move() == WHITE ? "White" : "Black";
-  out << "Remark " << to_fen(pos) << " (Feerie, " << rules.name() << "): " << mover
-      << (win ? " mates in " : " to play is mated in ") << value::moves(value) << "\n";
+  out << "Remark " << to_fen(pos) << " (Feerie, " << rules.name() << "): " << finding << "\n";
   PopeyeCondition condition = popeye_condition(rules);
   for (const std::string& r : condition.remarks) out << "Remark " << r << "\n";
   if (pos.magic_pieces())
@@ -117,11 +112,61 @@ Expected<std::string> popeye_problem(const Position& pos, const RuleSet& rules, 
     out << " EnPassant "
         << square_list({Square(pos.ep_square() - push), pos.ep_square(), Square(pos.ep_square() + push)});
   }
-  if (!win) out << " PostKeyPlay";
-  if (attacker == BLACK) out << " HalfDuplex";
-  out << "\n";
+  out << extra_options << "\n";
+}
+
+}  // namespace
+
+Expected<std::string> popeye_problem(const Position& pos, const RuleSet& rules, ValueCode value,
+                                     const std::vector<std::string>& remarks) {
+  if (!value::is_mate(value) || value::plies(value) == 0)
+    return error(ErrorKind::NotSupported,
+                 fmt::format("'{}' is {}: a Popeye problem needs a mate to play (stipulation #N)", to_fen(pos),
+                             value::is_mate(value) ? "already mated" : "a draw"));
+  // A win: the side to move mates in N. A loss in p plies: the other side mates, and the
+  // position is the one after its key, so the stipulation counts that key too.
+  const bool win = value::is_win(value);
+  const int moves = win ? value::moves(value) : value::plies(value) / 2 + 1;
+  const Color attacker = win ? pos.side_to_move() : ~pos.side_to_move();
+  const char* mover = pos.side_to_move() == WHITE ? "White" : "Black";
+  const std::string finding =
+      fmt::format("{}{}{}", mover, win ? " mates in " : " to play is mated in ", value::moves(value));
+  std::ostringstream out;
+  write_problem_head(out, pos, rules, finding, remarks,
+                     std::string(win ? "" : " PostKeyPlay") + (attacker == BLACK ? " HalfDuplex" : ""));
   out << "Stipulation #" << moves << "\n";
   out << pieces_line(pos) << "\n";
+  return out.str();
+}
+
+Expected<std::string> popeye_help_problem(const Position& pos, const RuleSet& rules, StipulationKind kind, Color mated,
+                                          const HelpEntry& entry, const std::vector<std::string>& remarks) {
+  const bool self = kind == StipulationKind::Selfmate;
+  const std::string name = entry.problem_name(kind);
+  if (!value::is_mate(entry.plies) || value::plies(entry.plies) == 0 || name.empty())
+    return error(ErrorKind::NotSupported,
+                 fmt::format("'{}' states no {} problem with {} mated: {}", to_fen(pos), self ? "selfmate" : "helpmate",
+                             mated == WHITE ? "white" : "black",
+                             !value::is_mate(entry.plies)     ? "no mate"
+                             : value::plies(entry.plies) == 0 ? "mated already"
+                                                              : "a selfmate starts with the colour mated to move"));
+  // Popeye's h# mates Black and s# White: the other colour mated is the position with
+  // colours exchanged (the board turned over), which the rules treat alike.
+  const Color popeye_mated = self ? WHITE : BLACK;
+  const Position stated = mated == popeye_mated ? pos : color_flipped(pos);
+  std::vector<std::string> all = remarks;
+  if (mated != popeye_mated)
+    all.push_back(fmt::format(
+        "Feerie's position is {} with {} mated; Popeye's {} mates {}, so the colours are exchanged", to_fen(pos),
+        mated == WHITE ? "White" : "Black", self ? "s#" : "h#", popeye_mated == WHITE ? "White" : "Black"));
+  const std::string finding =
+      self ? fmt::format("{}, forced", name)
+           : fmt::format("{}, {}{} solution{}", name, entry.solutions >= HelpSolutionsCap ? "at least " : "",
+                         entry.solutions, entry.solutions == 1 ? "" : "s");
+  std::ostringstream out;
+  write_problem_head(out, stated, rules, finding, all, "");
+  out << "Stipulation " << name << "\n";
+  out << pieces_line(stated) << "\n";
   return out.str();
 }
 

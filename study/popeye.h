@@ -6,14 +6,16 @@
 // options that make Popeye read the position as Feerie does: NoCastling on every castling
 // square, EnPassant for an en-passant square, HalfDuplex when Black is the side that
 // mates, PostKeyPlay when the side to move is the one mated (the position is then the
-// one after the key). Where Popeye's meaning of a keyword differs from Feerie's, or
-// Popeye has none, a Remark line says so. Keywords and their sources: docs/study.md.
+// one after the key); helpmates and selfmates state h#N, h#N.5 or s#N. Where Popeye's meaning of a keyword differs from
+// Feerie's, or Popeye has none, a Remark line says so. Keywords and their sources: docs/study.md.
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "probe/help_tablebase.h"
+#include "probe/stipulation.h"
 #include "probe/value.h"
 #include "rules/expected.h"
 #include "rules/position.h"
@@ -35,6 +37,14 @@ PopeyeCondition popeye_condition(const RuleSet& rules);
 // states.
 Expected<std::string> popeye_problem(const Position& pos, const RuleSet& rules, ValueCode value,
                                      const std::vector<std::string>& remarks = {});
+
+// The lines of one helpmate or selfmate problem (issue 25): `entry` is the position's
+// entry with `mated` mated. Popeye's h#N mates Black (Black moves first; h#N.5: White
+// first) and its s#N mates White (White moves first), so a position with the other colour
+// mated is stated with colours exchanged, and a Remark says so. Error (NotSupported): no
+// mate, mated already, or a selfmate with the other colour to move, which no s#N states.
+Expected<std::string> popeye_help_problem(const Position& pos, const RuleSet& rules, StipulationKind kind, Color mated,
+                                          const HelpEntry& entry, const std::vector<std::string>& remarks = {});
 
 // Writes problems as Popeye reads several: BeginProblem before the first, NextProblem
 // between two, EndProblem after the last (by finish(); nothing when none was written).

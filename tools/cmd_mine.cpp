@@ -14,6 +14,7 @@
 #include "study/mine.h"
 #include "study/popeye.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/json_text.h"
 #include "tools/threat_text.h"
 
@@ -27,6 +28,8 @@ struct MineCommandOptions {
   std::string material;
   std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound, checks,
                                                               key_flights;
+  std::string stipulation = "#";
+  bool unique = false;  // --stipulation h#: exactly one solution
   bool unique_key = false, usual_pawn_ranks = false, legal_there = false;
   bool quiet_key = false, no_capture = false, every_unit_needed = false;
   std::uint64_t limit = 0, seed = 0;
@@ -110,7 +113,51 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
   std::cout << json_text(j) << "\n";
 }
 
+// mine --stipulation h# or s#: the helpmate or selfmate table's positions by side to move,
+// length (--mate in problem moves), unique solution, units and pawn ranks; the direct-mate
+// filters do not apply.
+void run_help_mine(const MineCommandOptions& o, StipulationKind kind) {
+  const std::vector<std::pair<bool, const char*>> direct_only = {{!o.result.empty(), "--result"},
+                                                                 {o.unique_key, "--unique-key"},
+                                                                 {!o.sound.empty(), "--sound"},
+                                                                 {o.quiet_key, "--quiet-key"},
+                                                                 {o.no_capture, "--no-capture"},
+                                                                 {o.every_unit_needed, "--every-unit-needed"},
+                                                                 {!o.checks.empty(), "--checks"},
+                                                                 {!o.key_flights.empty(), "--key-flights"},
+                                                                 {!o.differs_from.empty(), "--differs-from"},
+                                                                 {!o.zugzwang.empty(), "--zugzwang"}};
+  for (const auto& [given, flag] : direct_only)
+    if (given)
+      throw CommandError(std::string(flag) + " is for direct mates, not --stipulation " +
+                             (kind == StipulationKind::Selfmate ? "s#" : "h#"),
+                         ErrorKind::InvalidArgument);
+  if (o.unique && kind != StipulationKind::Helpmate)
+    throw CommandError("--unique is for --stipulation h# (a selfmate table counts no solutions)",
+                       ErrorKind::InvalidArgument);
+  const RuleSet rules = parse_condition(o.condition);
+  const Material material = take(Material::parse(o.material));
+  HelpMineFilter f;
+  f.mated = parse_mated(o.mated, kind);
+  if (!o.side.empty()) f.side = o.side == "white" ? WHITE : BLACK;
+  if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
+  if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max, "units");
+  f.unique = o.unique;
+  f.pawns_on_ranks_2_to_7 = o.usual_pawn_ranks;
+  const HelpMineOutput output = o.count    ? HelpMineOutput::Count
+                                : o.json   ? HelpMineOutput::Json
+                                : o.popeye ? HelpMineOutput::Popeye
+                                           : HelpMineOutput::Fen;
+  mine_help(HelpTablebase(rules, o.tables, kind), material, f, o.limit, o.seed, output);
+}
+
 void run_mine(const MineCommandOptions& o) {
+  if (const StipulationKind kind = parse_stipulation(o.stipulation); kind != StipulationKind::DirectMate) {
+    run_help_mine(o, kind);
+    return;
+  }
+  if (o.unique)
+    throw CommandError("--unique is for --stipulation h# (for direct mates: --unique-key)", ErrorKind::InvalidArgument);
   RuleSet rules = parse_condition(o.condition);
   Material material = take(Material::parse(o.material));
   Tablebase tb = Tablebase::open(o.tables, rules);
@@ -195,7 +242,13 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--side", o->side, "Side to move")->check(CLI::IsMember({"white", "black"}));
   cmd->add_option("--result", o->result, "Result for the side to move")->check(CLI::IsMember({"win", "draw", "loss"}));
   cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");
-  cmd->add_option("--mated", o->mated, "The side to move is mated in N moves, or in N to M moves (N-M)");
+  cmd->add_option("--mated", o->mated,
+                  "The side to move is mated in N moves, or in N to M moves (N-M); with --stipulation h# or s#: the "
+                  "colour mated, white or black (default: black for h#, white for s#)");
+  cmd->add_option("--stipulation", o->stipulation,
+                  "# (direct mate, the default), h# (helpmate) or s# (selfmate): mine the tables of gen "
+                  "--stipulation; --mate N-M then selects h#N to h#M (h#N.5 counts as N.5) or s#N to s#M");
+  cmd->add_flag("--unique", o->unique, "With --stipulation h#: exactly one shortest solution");
   cmd->add_flag("--unique-key", o->unique_key, "The side to move wins and exactly one move keeps the shortest mate");
   cmd->add_flag("--sound{every-reply}", o->sound,
                 "A sound direct mate: a unique key, and after every reply (--sound, --sound=every-reply) or every "

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -122,21 +123,50 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
 }
 
+// One FEN per line on stdin. A batch keeps going past a bad line: each failure is reported
+// on its own (a JSON object with an "error" field under `json`), and the exit status says
+// at the end.
+void probe_batch(bool json, const std::function<void(const std::string&)>& probe_line) {
+  int lines = 0, failed = 0;
+  ErrorKind first_failure = ErrorKind::Internal;
+  for (std::string line; std::getline(std::cin, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    ++lines;
+    try {
+      probe_line(line);
+    } catch (const CommandError& e) {
+      if (failed++ == 0) first_failure = e.kind;
+      if (json)
+        std::cout << json_text(nlohmann::ordered_json{
+                         {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
+                  << "\n";
+      else
+        std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
+    }
+  }
+  if (failed)
+    throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
+}
+
 // probe --stipulation h# or s#: each position's helpmate or selfmate, from the arguments or
 // one FEN per line on stdin. The direct-mate options do not apply.
 void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated, const ProbeOptions& o, bool popeye) {
-  if (o.moves || o.tree_width >= 0 || o.problem || o.pgn || popeye)
-    throw CommandError(
-        "--moves, --tree, --problem, --pgn and --popeye are for direct mates, not --stipulation h# "
-        "or s#",
-        ErrorKind::InvalidArgument);
+  if (o.moves || o.tree_width >= 0 || o.problem || o.pgn)
+    throw CommandError("--moves, --tree, --problem and --pgn are for direct mates, not --stipulation h# or s#",
+                       ErrorKind::InvalidArgument);
   const HelpTablebase tb(parse_condition(opt.condition), opt.tables, kind);
+  PopeyeWriter writer(std::cout);
+  PopeyeWriter* problems = popeye ? &writer : nullptr;
+  // EndProblem after the last problem, also when a line of a batch failed.
+  struct Finish {
+    PopeyeWriter& w;
+    ~Finish() { w.finish(); }
+  } finish{writer};
   if (!opt.args.empty()) {
-    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json);
+    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json, problems);
     return;
   }
-  for (std::string line; std::getline(std::cin, line);)
-    if (line.find_first_not_of(" \t\r") != std::string::npos) probe_help(tb, line, mated, opt.json);
+  probe_batch(opt.json, [&](const std::string& line) { probe_help(tb, line, mated, opt.json, problems); });
 }
 
 }  // namespace
@@ -168,7 +198,9 @@ void add_probe_command(CLI::App& app) {
   cmd->add_flag("--uci", probe_options->uci,
                 "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output");
   auto popeye = std::make_shared<bool>(false);
-  cmd->add_flag("--popeye", *popeye, "Each position as a problem in Popeye's input language (stipulation #N)")
+  cmd->add_flag("--popeye", *popeye,
+                "Each position as a problem in Popeye's input language (stipulation #N; h#N, h#N.5 or s#N with "
+                "--stipulation)")
       ->excludes("--json")
       ->excludes("--moves");
   auto stipulation = std::make_shared<std::string>("#");
@@ -200,27 +232,7 @@ void add_probe_command(CLI::App& app) {
       for (const std::string& fen : opt->args) probe_one(tb, fen, o);
       return;
     }
-    // A batch keeps going past a bad line: each failure is reported on its own (a JSON
-    // object with an "error" field under --json), and the exit status says at the end.
-    int lines = 0, failed = 0;
-    ErrorKind first_failure = ErrorKind::Internal;
-    for (std::string line; std::getline(std::cin, line);) {
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      ++lines;
-      try {
-        probe_one(tb, line, o);
-      } catch (const CommandError& e) {
-        if (failed++ == 0) first_failure = e.kind;
-        if (opt->json)
-          std::cout << json_text(nlohmann::ordered_json{
-                           {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
-                    << "\n";
-        else
-          std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
-      }
-    }
-    if (failed)
-      throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
+    probe_batch(opt->json, [&](const std::string& line) { probe_one(tb, line, o); });
   });
 }
 

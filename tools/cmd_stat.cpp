@@ -1,4 +1,5 @@
-// `feerie stat`: the statistics a table's header holds (docs/cli.md).
+// `feerie stat`: the statistics a table's header holds; with --stipulation h# or s#, the
+// lengths of a helpmate or selfmate table counted over its entries (docs/cli.md).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/table_command.h"
 
 namespace feerie::cli {
@@ -18,9 +20,24 @@ void add_stat_command(CLI::App& app) {
   add_table_options(cmd, *opt);
   cmd->add_flag("--json", opt->json, "JSON output");
   cmd->add_option("material", opt->args, "Material signature")->required()->expected(1);
-  cmd->callback([opt] {
+  auto stipulation = std::make_shared<std::string>("#");
+  auto mated = std::make_shared<std::string>();
+  cmd->add_option("--stipulation", *stipulation,
+                  "# (direct mate, the default), h# (helpmate) or s# (selfmate): the lengths per side to move, "
+                  "and for helpmates the positions with a unique solution");
+  cmd->add_option("--mated", *mated,
+                  "With --stipulation h# or s#: the colour mated, white or black (default: black for h#, white for "
+                  "s#)");
+  cmd->add_option("--threads", opt->threads, "With --stipulation h# or s#: threads (default: all cores)")
+      ->check(CLI::Range(0, 1024));
+  cmd->callback([opt, stipulation, mated] {
     RuleSet rules = parse_condition(opt->condition);
     Material material = take(Material::parse(opt->args.at(0)));
+    if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {
+      stat_help(HelpTablebase(rules, opt->tables, kind), material, parse_mated(*mated, kind), opt->json, opt->threads);
+      return;
+    }
+    if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, rules);
     std::string path = tb.table_path(material);
     if (!material.is_canonical_orientation())

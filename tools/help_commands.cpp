@@ -1,7 +1,9 @@
 #include "tools/help_commands.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -59,9 +61,13 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
   take(generate_helpmates(targets, rules, options));
 }
 
-void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json) {
+void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye) {
   const Position pos = parse_position(fen, tb.rules());
   const HelpEntry e = take(tb.entry(pos, mated));
+  if (popeye) {
+    popeye->write(take(popeye_help_problem(pos, tb.rules(), tb.kind(), mated, e)));
+    return;
+  }
   const StipulationKind kind = tb.kind();
   const bool self = kind == StipulationKind::Selfmate;
   const char* mated_name = mated == WHITE ? "white" : "black";
@@ -100,6 +106,136 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   const std::string count =
       e.solutions >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(e.solutions);
   std::cout << fmt::format(", {} solution{}\n", count, e.solutions == 1 ? "" : "s");
+}
+
+namespace {
+
+const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+// The problem a length states with `side` to move and `mated` mated ("h#2", "h#1.5", "s#3"),
+// or "" where a selfmate states none (StipulationKind and HelpEntry::problem_name()).
+std::string problem_of(StipulationKind kind, int plies) {
+  return HelpEntry{value::mate_in_plies(plies), 1}.problem_name(kind);
+}
+
+}  // namespace
+
+void stat_help(const HelpTablebase& tb, const Material& material, Color mated, bool json, int threads) {
+  const std::array<HelpSideSurvey, 2> survey = take(survey_help_table(tb, material, mated, threads));
+  const StipulationKind kind = tb.kind();
+  const bool self = kind == StipulationKind::Selfmate;
+  if (json) {
+    nlohmann::ordered_json out;
+    out["material"] = material.name();
+    out["condition"] = tb.rules().name();
+    out["stipulation"] = self ? "s#" : "h#";
+    out["mated"] = colour_name(mated);
+    for (Color side : {WHITE, BLACK}) {
+      const HelpSideSurvey& s = survey[side];
+      nlohmann::ordered_json j;
+      j["positions"] = s.positions;
+      j["with_mate"] = s.with_mate;
+      if (!self) j["unique"] = s.unique;
+      nlohmann::ordered_json lengths = nlohmann::ordered_json::array();
+      for (int p = 0; p <= HelpMaxPlies; ++p) {
+        const HelpLengthCount& c = s.by_plies[std::size_t(p)];
+        if (!c.positions) continue;
+        nlohmann::ordered_json l;
+        l["plies"] = p;
+        l["problem"] = problem_of(kind, p);
+        l["positions"] = c.positions;
+        if (!self) l["unique"] = c.unique;
+        lengths.push_back(l);
+      }
+      j["lengths"] = lengths;
+      if (s.longest_plies >= 0) {
+        j["longest_plies"] = s.longest_plies;
+        j["longest_problem"] = problem_of(kind, s.longest_plies);
+        j["longest_fen"] = s.longest_fen;
+        if (!self) j["longest_solutions"] = s.longest_solutions;
+      } else {
+        j["longest_plies"] = nullptr;
+      }
+      out[side == WHITE ? "wtm" : "btm"] = j;
+    }
+    std::cout << json_text(out) << "\n";
+    return;
+  }
+  std::cout << fmt::format("{} ({}), {}s, {} mated\n", material.name(), tb.rules().name(), kind_word(kind),
+                           colour_name(mated));
+  for (Color side : {WHITE, BLACK}) {
+    const HelpSideSurvey& s = survey[side];
+    std::cout << fmt::format("  {} to move: {} positions, {} with a {}", side == WHITE ? "White" : "Black", s.positions,
+                             s.with_mate, kind_word(kind));
+    if (!self) std::cout << fmt::format(" ({} with a unique solution)", s.unique);
+    if (s.longest_plies >= 0) {
+      std::cout << fmt::format("; longest {} plies", s.longest_plies);
+      const std::string problem = problem_of(kind, s.longest_plies);
+      if (!problem.empty()) std::cout << " (" << problem << ")";
+      std::cout << ", e.g. " << s.longest_fen;
+      if (!self) std::cout << fmt::format(" ({} solution{})", s.longest_solutions, s.longest_solutions == 1 ? "" : "s");
+    }
+    std::cout << "\n";
+    if (s.longest_plies < 0) continue;
+    std::cout << (self ? "    plies  problem  positions\n" : "    plies  problem  positions  unique\n");
+    for (int p = 0; p <= s.longest_plies; ++p) {
+      const HelpLengthCount& c = s.by_plies[std::size_t(p)];
+      if (!c.positions) continue;
+      std::cout << fmt::format("    {:>5}  {:<7}  {:>9}", p, problem_of(kind, p), c.positions);
+      if (!self) std::cout << fmt::format("  {:>6}", c.unique);
+      std::cout << "\n";
+    }
+  }
+}
+
+void mine_help(const HelpTablebase& tb, const Material& material, HelpMineFilter filter, std::uint64_t limit,
+               std::uint64_t seed, HelpMineOutput output) {
+  const StipulationKind kind = tb.kind();
+  filter.problem_only = filter.problem_only || output == HelpMineOutput::Popeye;
+  PopeyeWriter popeye(std::cout);
+  const bool terminal = isatty(STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  const HelpMineReport report = take(mine_help_table(tb, material, filter, limit, seed, [&](const HelpMineMatch& m) {
+    switch (output) {
+      case HelpMineOutput::Count:
+        return;
+      case HelpMineOutput::Fen:
+        std::cout << to_fen(m.position) << "\n";
+        return;
+      case HelpMineOutput::Popeye:
+        popeye.write(take(popeye_help_problem(m.position, tb.rules(), kind, filter.mated, m.entry)));
+        return;
+      case HelpMineOutput::Json: {
+        nlohmann::ordered_json j;
+        j["fen"] = to_fen(m.position);
+        j["condition"] = tb.rules().name();
+        j["stipulation"] = kind == StipulationKind::Selfmate ? "s#" : "h#";
+        j["mated"] = colour_name(filter.mated);
+        j["plies"] = value::plies(m.entry.plies);
+        const std::string problem = m.entry.problem_name(kind);
+        if (problem.empty())
+          j["problem"] = nullptr;
+        else
+          j["problem"] = problem;
+        if (kind == StipulationKind::Helpmate) {
+          j["solutions"] = m.entry.solutions;
+          j["solutions_capped"] = m.entry.solutions >= HelpSolutionsCap;
+        }
+        std::cout << json_text(j) << "\n";
+        return;
+      }
+    }
+  }));
+  popeye.finish();
+  if (output == HelpMineOutput::Count) std::cout << report.matches << "\n";
+  if (output == HelpMineOutput::Popeye && report.matches == 0)
+    std::cerr << "feerie: no position matched: no problem written\n";
+  if (terminal) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << fmt::format("feerie: {} match{} in {} entries, {:.2f} s{}\n", report.matches,
+                             report.matches == 1 ? "" : "es", report.entries, seconds,
+                             limit && report.matches > limit ? fmt::format(" ({} sampled)", limit) : "");
+  }
 }
 
 }  // namespace feerie::cli

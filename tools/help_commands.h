@@ -9,6 +9,8 @@
 #include "probe/material.h"
 #include "probe/stipulation.h"
 #include "rules/ruleset.h"
+#include "study/help_study.h"
+#include "study/popeye.h"
 
 namespace feerie::cli {
 
@@ -25,7 +27,20 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
                   const std::string& max_memory_source);
 
 // One position's helpmate or selfmate (the tablebase's kind) with `mated` mated: a line of
-// text, or a JSON object.
-void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json);
+// text, a JSON object, or with `popeye` a Popeye problem.
+void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json,
+                PopeyeWriter* popeye = nullptr);
+
+// `feerie stat --stipulation h#|s#`: the lengths of `material`'s table with `mated` mated,
+// per side to move (study/help_study.h), as text or JSON.
+void stat_help(const HelpTablebase& tb, const Material& material, Color mated, bool json, int threads);
+
+// How `feerie mine --stipulation h#|s#` prints its matches.
+enum class HelpMineOutput { Fen, Json, Popeye, Count };
+
+// `feerie mine --stipulation h#|s#`: the positions of `material`'s table that pass `filter`
+// (a sample of `limit` when not 0), one per line, then a summary on a terminal's stderr.
+void mine_help(const HelpTablebase& tb, const Material& material, HelpMineFilter filter, std::uint64_t limit,
+               std::uint64_t seed, HelpMineOutput output);
 
 }  // namespace feerie::cli

@@ -38,7 +38,9 @@ std::map<int, int> for_each_sample(const HelpTablebase& tb, const HelpTable& tab
     f(pos, i, distance, what);
     Expected<HelpEntry> flipped = tb.entry(color_flipped(pos), ~mated);
     EXPECT_TRUE(flipped.ok()) << flipped.error_message();
-    if (flipped) EXPECT_EQ(flipped->plies, v) << what;
+    if (flipped) {
+      EXPECT_EQ(flipped->plies, v) << what;
+    }
   }
   return taken;
 }

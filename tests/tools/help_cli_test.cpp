@@ -129,5 +129,54 @@ TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
   EXPECT_TRUE(contains(r.output, "missing helpmate table KQvK")) << r.output;
 }
 
+// The study commands over helpmate tables: stat's lengths, mine's filters and outputs,
+// Popeye problems from probe and mine, and the direct-mate options refused.
+TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  const std::string tables = " --tables " + dir_ + " ";
+  CommandRun r = run_feerie("stat --stipulation h#" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK (orthodox), helpmates, black mated\n")) << r.output;
+  EXPECT_TRUE(contains(r.output, "Black to move: 223944 positions, 223464 with a helpmate")) << r.output;
+  EXPECT_TRUE(contains(r.output, "longest 14 plies (h#7)")) << r.output;
+  EXPECT_TRUE(contains(r.output, "       14  h#7            184       0\n")) << r.output;
+  r = run_feerie("stat --json --stipulation h#" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "\"longest_problem\":\"h#7\"")) << r.output;
+  EXPECT_TRUE(contains(r.output, "{\"plies\":2,\"problem\":\"h#1\",\"positions\":2352,\"unique\":2352}")) << r.output;
+  r = run_feerie("stat --stipulation h#" + tables + "KvKR");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "stored as KRvK")) << r.output;
+
+  // mine: a count, the same matches as JSON lines, each h#2 or h#2.5 with one solution.
+  r = run_feerie("mine --stipulation h# --unique --mate 2-2.5 --count" + tables + "KRvK");
+  EXPECT_NE(r.exit_code, 0) << r.output;  // moves are whole numbers
+  r = run_feerie("mine --stipulation h# --unique --mate 2-3 --count" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const int count = std::stoi(r.output);
+  EXPECT_GT(count, 0);
+  r = run_feerie("mine --stipulation h# --unique --mate 2-3 --json" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  int lines = 0;
+  for (std::size_t at = 0; (at = r.output.find("\"solutions\":1,", at)) != std::string::npos; ++at) ++lines;
+  EXPECT_EQ(lines, count) << r.output;
+  EXPECT_TRUE(contains(r.output, "\"problem\":\"h#2.5\"")) << r.output;
+  r = run_feerie("mine --stipulation h# --unique --mate 2 --limit 1 --popeye" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "BeginProblem\n")) << r.output;
+  EXPECT_TRUE(contains(r.output, "Stipulation h#2\n")) << r.output;
+  EXPECT_TRUE(contains(r.output, "h#2, 1 solution\n")) << r.output;
+  r = run_feerie("probe --stipulation h# --popeye" + tables + "'8/8/8/7R/8/2K5/5k2/8 b - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "Stipulation h#2\nPieces White Kc3 Rh5 Black Kf2\nEndProblem\n")) << r.output;
+
+  for (const char* args : {"mine --stipulation h# --sound", "mine --stipulation h# --unique-key",
+                           "mine --stipulation s# --unique", "mine --unique"}) {
+    r = run_feerie(std::string(args) + tables + "KRvK");
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_TRUE(contains(r.output, "is for")) << args << ": " << r.output;
+  }
+}
+
 }  // namespace
 }  // namespace feerie
