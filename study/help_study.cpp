@@ -4,6 +4,7 @@
 
 #include "probe/indexer.h"
 #include "rules/fen.h"
+#include "rules/movegen.h"
 #include "study/reservoir.h"
 
 namespace feerie {
@@ -145,6 +146,57 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
   }
   if (sample)
     for (const Found& found : sample->in_scan_order()) report(found);
+  return out;
+}
+
+namespace {
+
+// Appends to `out` the lines of `p` plies from `pos` (which has a helpmate of `p` plies),
+// each after `prefix`, until `out` holds `limit`.
+Status collect_solutions(const HelpTablebase& tb, const Position& pos, Color mated, int p, std::vector<Move>& prefix,
+                         int limit, std::vector<std::vector<Move>>& out) {
+  if (p == 0) {
+    out.push_back(prefix);
+    return Ok{};
+  }
+  for (const MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
+    if (int(out.size()) >= limit) break;
+    Expected<HelpEntry> after = tb.entry(m.after, mated);
+    if (!after) return after.error();
+    if (after->plies != value::mate_in_plies(p - 1)) continue;
+    prefix.push_back(m.move);
+    if (Status s = collect_solutions(tb, m.after, mated, p - 1, prefix, limit, out); !s) return s.error();
+    prefix.pop_back();
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Expected<std::vector<std::vector<Move>>> helpmate_solutions(const HelpTablebase& tb, const Position& pos, Color mated,
+                                                            int limit) {
+  Expected<HelpEntry> e = tb.entry(pos, mated);
+  if (!e) return e.error();
+  std::vector<std::vector<Move>> out;
+  if (!value::is_mate(e->plies) || value::plies(e->plies) == 0 || limit <= 0) return out;
+  std::vector<Move> prefix;
+  if (Status s = collect_solutions(tb, pos, mated, value::plies(e->plies), prefix, limit, out); !s) return s.error();
+  return out;
+}
+
+std::string help_line_text(const std::vector<std::string>& san, Color first_mover, Color mated) {
+  std::string out;
+  int number = 1;
+  Color mover = first_mover;
+  for (std::size_t i = 0; i < san.size(); ++i, mover = ~mover) {
+    if (!out.empty()) out += ' ';
+    if (mover == mated) {
+      out += std::to_string(number++) + "." + san[i];
+    } else {
+      if (i == 0) out += std::to_string(number++) + "...";
+      out += san[i];
+    }
+  }
   return out;
 }
 

@@ -22,6 +22,7 @@
 #include "probe/help_tablebase.h"
 #include "probe/material.h"
 #include "rules/expected.h"
+#include "rules/move.h"
 #include "rules/position.h"
 
 namespace feerie {
@@ -88,5 +89,17 @@ struct HelpMineReport {
 Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material& material,
                                          const HelpMineFilter& filter, std::uint64_t limit, std::uint64_t seed,
                                          const std::function<void(const HelpMineMatch&)>& on_match);
+
+// The shortest helpmates of `pos` with `mated` mated, each a line of legal moves from
+// `pos` to the mate, at most `limit` of them, in move-generation order; none when the
+// position has no helpmate or is mated already. Errors: a missing or damaged table of a
+// material the moves lead to.
+Expected<std::vector<std::vector<Move>>> helpmate_solutions(const HelpTablebase& tb, const Position& pos, Color mated,
+                                                            int limit);
+
+// A helpmate's line as problemists print it: numbered by the moves of the colour mated,
+// which opens an h#N ("1.Kd8 Ke6 2.Ke8 Rc8#"); an h#N.5 opens with the other colour's move
+// ("1...Ke6 2.Kd8 Kf6 3.Ke8 Rc8#"). `san`: the moves' SAN (rules/san.h).
+std::string help_line_text(const std::vector<std::string>& san, Color first_mover, Color mated);
 
 }  // namespace feerie

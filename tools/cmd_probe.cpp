@@ -150,7 +150,11 @@ void probe_batch(bool json, const std::function<void(const std::string&)>& probe
 
 // probe --stipulation h# or s#: each position's helpmate or selfmate, from the arguments or
 // one FEN per line on stdin. The direct-mate options do not apply.
-void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated, const ProbeOptions& o, bool popeye) {
+void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated, const ProbeOptions& o, bool popeye,
+                     int solutions) {
+  if (solutions > 0 && kind != StipulationKind::Helpmate)
+    throw CommandError("--solutions is for --stipulation h# (a selfmate's solution is a tree)",
+                       ErrorKind::InvalidArgument);
   if (o.moves || o.tree_width >= 0 || o.problem || o.pgn)
     throw CommandError("--moves, --tree, --problem and --pgn are for direct mates, not --stipulation h# or s#",
                        ErrorKind::InvalidArgument);
@@ -163,10 +167,10 @@ void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated,
     ~Finish() { w.finish(); }
   } finish{writer};
   if (!opt.args.empty()) {
-    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json, problems);
+    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json, problems, solutions);
     return;
   }
-  probe_batch(opt.json, [&](const std::string& line) { probe_help(tb, line, mated, opt.json, problems); });
+  probe_batch(opt.json, [&](const std::string& line) { probe_help(tb, line, mated, opt.json, problems, solutions); });
 }
 
 }  // namespace
@@ -211,13 +215,19 @@ void add_probe_command(CLI::App& app) {
   cmd->add_option("--mated", *mated,
                   "With --stipulation h# or s#: the colour mated, white or black (default: black for h#, white for "
                   "s#)");
+  auto solutions = std::make_shared<int>(0);
+  cmd->add_option("--solutions", *solutions,
+                  "With --stipulation h#: also the shortest solutions, at most N (SAN, numbered by the colour mated's "
+                  "moves)")
+      ->check(CLI::Range(1, 10000));
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
-  cmd->callback([opt, probe_options, popeye, stipulation, mated] {
+  cmd->callback([opt, probe_options, popeye, stipulation, mated, solutions] {
     if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {
-      probe_helpmates(*opt, kind, parse_mated(*mated, kind), *probe_options, *popeye);
+      probe_helpmates(*opt, kind, parse_mated(*mated, kind), *probe_options, *popeye, *solutions);
       return;
     }
     if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
+    if (*solutions) throw CommandError("--solutions is for --stipulation h#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
     ProbeOptions o = *probe_options;
     o.json = opt->json;

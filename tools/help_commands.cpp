@@ -9,6 +9,7 @@
 
 #include "gen/help_generate.h"
 #include "rules/fen.h"
+#include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 
@@ -61,7 +62,8 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
   take(generate_helpmates(targets, rules, options));
 }
 
-void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye) {
+void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye,
+                int solutions) {
   const Position pos = parse_position(fen, tb.rules());
   const HelpEntry e = take(tb.entry(pos, mated));
   if (popeye) {
@@ -74,6 +76,11 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   // The problem's name where a problem states it: Black mated in a helpmate, White in a
   // selfmate (HelpEntry::problem_name()).
   const std::string problem = mated == (self ? WHITE : BLACK) ? e.problem_name(kind) : "";
+  std::vector<std::vector<Move>> lines;
+  if (solutions > 0 && !self) lines = take(helpmate_solutions(tb, pos, mated, solutions));
+  std::vector<std::string> lines_text;
+  for (const std::vector<Move>& line : lines)
+    lines_text.push_back(help_line_text(san_moves(pos, line, tb.rules()), pos.side_to_move(), mated));
   if (json) {
     nlohmann::ordered_json out;
     out["fen"] = to_fen(pos);
@@ -85,6 +92,16 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
       if (!self) {
         out["solutions"] = e.solutions;
         out["solutions_capped"] = e.solutions >= HelpSolutionsCap;
+        if (solutions > 0) {
+          out["solution_lines"] = lines_text;
+          nlohmann::ordered_json uci = nlohmann::ordered_json::array();
+          for (const std::vector<Move>& line : lines) {
+            std::vector<std::string> names;
+            for (Move m : line) names.push_back(to_uci(m));
+            uci.push_back(names);
+          }
+          out["solution_lines_uci"] = uci;
+        }
       }
       if (!problem.empty()) out["problem"] = problem;
     }
@@ -106,6 +123,9 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   const std::string count =
       e.solutions >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(e.solutions);
   std::cout << fmt::format(", {} solution{}\n", count, e.solutions == 1 ? "" : "s");
+  for (const std::string& line : lines_text) std::cout << "  " << line << "\n";
+  if (!lines.empty() && int(lines.size()) < e.solutions)
+    std::cout << fmt::format("  ({} of {} shown)\n", lines.size(), count);
 }
 
 namespace {

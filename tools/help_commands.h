@@ -27,9 +27,10 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
                   const std::string& max_memory_source);
 
 // One position's helpmate or selfmate (the tablebase's kind) with `mated` mated: a line of
-// text, a JSON object, or with `popeye` a Popeye problem.
-void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json,
-                PopeyeWriter* popeye = nullptr);
+// text, a JSON object, or with `popeye` a Popeye problem. With `solutions` > 0, a helpmate's
+// shortest solutions too, at most that many (SAN lines as problemists print them).
+void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye = nullptr,
+                int solutions = 0);
 
 // `feerie stat --stipulation h#|s#`: the lengths of `material`'s table with `mated` mated,
 // per side to move (study/help_study.h), as text or JSON.

@@ -238,5 +238,67 @@ TEST(HelpStudy, PopeyeProblemsStateTheColourPopeyeMates) {
   }
 }
 
+// The solutions walked down the table: as many as the table counts (below its cap), each
+// a line of legal moves of the table's length that ends in the colour's mate, all distinct.
+TEST(HelpStudy, SolutionsAreTheLinesTheTableCounts) {
+  const HelpTablebase tb(RuleSet::orthodox(), help_dir("orthodox", "KQvKR", StipulationKind::Helpmate));
+  const Material material = *Material::parse("KQvKR");
+  int checked = 0;
+  for (Color mated : {WHITE, BLACK}) {
+    HelpMineFilter f;
+    f.mated = mated;
+    f.mate_min = 1;
+    f.mate_max = 4;
+    std::vector<HelpMineMatch> sample;
+    ASSERT_TRUE(mine_help_table(tb, material, f, 40, 11, [&](const HelpMineMatch& m) { sample.push_back(m); }).ok());
+    for (const HelpMineMatch& m : sample) {
+      const std::string fen = to_fen(m.position);
+      auto lines = helpmate_solutions(tb, m.position, mated, HelpSolutionsCap);
+      ASSERT_TRUE(lines.ok()) << fen << ": " << lines.error_message();
+      if (m.entry.solutions < HelpSolutionsCap)
+        EXPECT_EQ(int(lines->size()), m.entry.solutions) << fen;
+      else
+        EXPECT_EQ(int(lines->size()), HelpSolutionsCap) << fen;
+      std::set<std::vector<Move>> distinct(lines->begin(), lines->end());
+      EXPECT_EQ(distinct.size(), lines->size()) << fen;
+      for (const std::vector<Move>& line : *lines) {
+        ASSERT_EQ(int(line.size()), value::plies(m.entry.plies)) << fen;
+        Position pos = m.position;
+        for (Move mv : line) {
+          bool legal = false;
+          for (const MoveResult& r : legal_moves_with_results(pos, tb.rules()))
+            if (r.move == mv) legal = true, pos = r.after;
+          ASSERT_TRUE(legal) << fen << ": " << to_uci(mv);
+        }
+        EXPECT_EQ(pos.side_to_move(), mated) << fen;
+        EXPECT_TRUE(legal_moves_with_results(pos, tb.rules()).empty()) << fen;
+        auto end = tb.entry(pos, mated);
+        ASSERT_TRUE(end.ok());
+        EXPECT_EQ(end->plies, value::mate_in_plies(0)) << fen;
+      }
+      ++checked;
+    }
+    // A limit stops the walk.
+    auto two = helpmate_solutions(tb, sample.front().position, mated, 1);
+    ASSERT_TRUE(two.ok());
+    EXPECT_EQ(two->size(), 1u);
+  }
+  EXPECT_EQ(checked, 80);
+  // No helpmate (a lone king mates nobody), or mated already: no line.
+  for (const auto& [fen, mated] :
+       {std::pair{"8/8/8/8/8/8/2k5/K6R w - - 0 1", WHITE}, std::pair{"k7/1Q6/1K6/8/8/8/8/7r b - - 0 1", BLACK}}) {
+    auto none = helpmate_solutions(tb, test::position(fen), mated, 10);
+    ASSERT_TRUE(none.ok()) << fen << ": " << none.error_message();
+    EXPECT_TRUE(none->empty()) << fen;
+  }
+}
+
+TEST(HelpStudy, LinesAreNumberedByTheColourMated) {
+  EXPECT_EQ(help_line_text({"Kd8", "Ke6", "Ke8", "Rc8#"}, BLACK, BLACK), "1.Kd8 Ke6 2.Ke8 Rc8#");
+  EXPECT_EQ(help_line_text({"Kc2", "Ke1", "Kd3", "Kd1", "Rh1#"}, WHITE, BLACK), "1...Kc2 2.Ke1 Kd3 3.Kd1 Rh1#");
+  EXPECT_EQ(help_line_text({"Kd1", "Ke3", "Ke1", "Rc1#"}, WHITE, WHITE), "1.Kd1 Ke3 2.Ke1 Rc1#");
+  EXPECT_EQ(help_line_text({"Rh1#"}, WHITE, BLACK), "1...Rh1#");
+}
+
 }  // namespace
 }  // namespace feerie

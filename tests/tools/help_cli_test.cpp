@@ -170,8 +170,14 @@ TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "Stipulation h#2\nPieces White Kc3 Rh5 Black Kf2\nEndProblem\n")) << r.output;
 
-  for (const char* args : {"mine --stipulation h# --sound", "mine --stipulation h# --unique-key",
-                           "mine --stipulation s# --unique", "mine --unique"}) {
+  r = run_feerie("probe --stipulation h# --solutions 2" + tables + "'8/8/8/7R/8/2K5/5k2/8 w - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "8/8/8/7R/8/2K5/5k2/8 w - - 0 1: black mated in 5 plies (h#2.5), 26 solutions\n"
+            "  1...Kc2 2.Ke1 Kd3 3.Kd1 Rh1#\n  1...Kd2 2.Kf1 Ke3 3.Ke1 Rh1#\n  (2 of 26 shown)\n");
+
+  for (const char* args : {"probe --stipulation s# --solutions 2", "mine --stipulation h# --sound",
+                           "mine --stipulation h# --unique-key", "mine --stipulation s# --unique", "mine --unique"}) {
     r = run_feerie(std::string(args) + tables + "KRvK");
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
     EXPECT_TRUE(contains(r.output, "is for")) << args << ": " << r.output;
