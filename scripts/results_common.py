@@ -36,12 +36,15 @@ def run(cmd):
         raise
 
 
-def verify(feerie, tables, material, failures, condition=None, skip=False, label=None, threads=None):
-    """Runs `feerie verify` on one table: "ok", "FAILED" (the reason appended to
-    `failures`, prefixed by `label` or the material) or "not run" when `skip`."""
+def verify(feerie, tables, material, failures, condition=None, skip=False, label=None, threads=None,
+           stipulation=None):
+    """Runs `feerie verify` on one table (with `stipulation`, its h# or s# tables): "ok",
+    "FAILED" (the reason appended to `failures`, prefixed by `label` or the material) or
+    "not run" when `skip`."""
     if skip:
         return "not run"
-    cmd = ([feerie, "verify"] + (["--condition", condition] if condition else []) + ["--tables", tables]
+    cmd = ([feerie, "verify"] + (["--condition", condition] if condition else [])
+           + (["--stipulation", stipulation] if stipulation else []) + ["--tables", tables]
            + (["--threads", str(threads)] if threads else []) + [material])
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode == 0:
