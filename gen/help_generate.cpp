@@ -40,7 +40,7 @@ std::uint64_t peak_bytes(const std::vector<const Indexer*>& members, std::size_t
 
 Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<Material>& targets, const RuleSet& rules,
                                                              const HelpGenerateOptions& options) {
-  HelpTablebase tables(rules, options.tables_dir, options.kind);
+  HelpTablebase tables(rules, options.tables_dir, options.kind, HelpReading::Whole);
   std::vector<GeneratedHelpTable> out;
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     const auto start = std::chrono::steady_clock::now();

@@ -63,7 +63,7 @@ Expected<HelpEntry> expected_entry(const HelpTablebase& tables, const Position& 
 
 Expected<VerifyReport> verify_help_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                          int threads, StipulationKind kind) {
-  const HelpTablebase tables(rules, tables_dir, kind);
+  const HelpTablebase tables(rules, tables_dir, kind, HelpReading::Whole);
   Expected<const HelpTable*> loaded = tables.load(material);
   if (!loaded) return loaded.error();
   const HelpTable& table = **loaded;

@@ -13,39 +13,51 @@ std::string HelpEntry::problem_name(StipulationKind kind) const {
   return "h#" + std::to_string(p / 2) + (p % 2 ? ".5" : "");
 }
 
-HelpTablebase::HelpTablebase(RuleSet rules, std::string directory, StipulationKind kind)
-    : rules_(std::move(rules)), directory_(std::move(directory)), kind_(kind), mutex_(std::make_unique<std::mutex>()) {}
+HelpTablebase::HelpTablebase(RuleSet rules, std::string directory, StipulationKind kind, HelpReading reading)
+    : rules_(std::move(rules)),
+      directory_(std::move(directory)),
+      kind_(kind),
+      reading_(reading),
+      mutex_(std::make_unique<std::mutex>()) {}
 HelpTablebase::HelpTablebase(HelpTablebase&&) noexcept = default;
 HelpTablebase::~HelpTablebase() = default;
 
 void HelpTablebase::add(HelpTable table) {
   const Material material = table.material;
-  auto loaded = std::make_unique<Loaded>(Loaded{std::make_unique<Indexer>(material, rules_), std::move(table)});
+  auto loaded = std::make_unique<Loaded>();
+  loaded->indexer = std::make_unique<Indexer>(material, rules_);
+  loaded->table = std::move(table);
+  loaded->whole = true;
   std::lock_guard lock(*mutex_);
-  tables_[material] = std::move(loaded);
+  std::unique_ptr<Loaded>& slot = tables_[material];
+  if (slot) replaced_.push_back(std::move(slot));
+  slot = std::move(loaded);
 }
 
 namespace {
 
-// The codes of one file (one colour mated) into `table`.
-Status read_help_file(const std::string& path, const Material& material, const RuleSet& rules,
-                      const Stipulation& stipulation, HelpTable& table) {
-  const Color mated = stipulation.mated;
-  Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules, stipulation);
-  if (!file) return file.error();
+// A file's code as an entry, or Corruption for a code no solver writes.
+Expected<HelpEntry> checked_entry(ValueCode code, const TableFile& file) {
+  const HelpEntry e = help_entry(code);
+  if (e.plies != value::Illegal && e.plies != value::Draw && !value::is_mate(e.plies))
+    return error(ErrorKind::Corruption, "table '" + file.path() + "' holds an entry that is not a mate value");
+  return e;
+}
+
+// The codes of one opened file (one colour mated) into `table`.
+Status read_help_file(const TableFile& file, Color mated, HelpTable& table) {
   for (int side = 0; side < 2; ++side) {
-    Expected<std::vector<ValueCode>> codes = (*file)->load_side(side);
+    Expected<std::vector<ValueCode>> codes = file.load_side(side);
     if (!codes) return codes.error();
     std::vector<ValueCode>& plies = table.plies[mated][std::size_t(side)];
     std::vector<std::uint8_t>& solutions = table.solutions[mated][std::size_t(side)];
     plies.resize(codes->size());
     solutions.resize(codes->size());
     for (std::size_t i = 0; i < codes->size(); ++i) {
-      const HelpEntry e = help_entry((*codes)[i]);
-      if (e.plies != value::Illegal && e.plies != value::Draw && !value::is_mate(e.plies))
-        return error(ErrorKind::Corruption, "table '" + path + "' holds an entry that is not a mate value");
-      plies[i] = e.plies;
-      solutions[i] = std::uint8_t(e.solutions);
+      Expected<HelpEntry> e = checked_entry((*codes)[i], file);
+      if (!e) return e.error();
+      plies[i] = e->plies;
+      solutions[i] = std::uint8_t(e->solutions);
     }
   }
   return Ok{};
@@ -54,42 +66,64 @@ Status read_help_file(const std::string& path, const Material& material, const R
 }  // namespace
 
 Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
-  Expected<const Loaded*> loaded = load_record(material);
+  Expected<const Loaded*> loaded = load_record(material, true);
   if (!loaded) return loaded.error();
   return &(*loaded)->table;
 }
 
-Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material) const {
+Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material, bool whole,
+                                                                  bool* is_whole) const {
+  whole = whole || reading_ == HelpReading::Whole;
   std::lock_guard lock(*mutex_);
-  if (auto it = tables_.find(material); it != tables_.end()) return it->second.get();
-  if (directory_.empty())
-    return error(ErrorKind::NotFound, "no " + Stipulation::of(kind_, BLACK).header_name().substr(0, 2) + " table " +
-                                          material.name() + " under " + rules_.name());
-  auto loaded = std::make_unique<Loaded>();
-  loaded->indexer = std::make_unique<Indexer>(material, rules_);
-  loaded->table.material = material;
-  for (Color mated : {WHITE, BLACK}) {
-    const Stipulation stipulation = Stipulation::of(kind_, mated);
-    const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
-    if (Status s = read_help_file(path, material, rules_, stipulation, loaded->table); !s) return s.error();
+  auto it = tables_.find(material);
+  if (it == tables_.end()) {
+    if (directory_.empty())
+      return error(ErrorKind::NotFound, "no " + Stipulation::of(kind_, BLACK).header_name().substr(0, 2) + " table " +
+                                            material.name() + " under " + rules_.name());
+    auto loaded = std::make_unique<Loaded>();
+    loaded->indexer = std::make_unique<Indexer>(material, rules_);
+    loaded->table.material = material;
+    for (Color mated : {WHITE, BLACK}) {
+      const Stipulation stipulation = Stipulation::of(kind_, mated);
+      const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
+      Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules_, stipulation);
+      if (!file) return file.error();
+      loaded->files[mated] = std::move(*file);
+    }
+    it = tables_.emplace(material, std::move(loaded)).first;
   }
-  const Loaded* out = loaded.get();
-  tables_[material] = std::move(loaded);
-  return out;
+  Loaded& record = *it->second;
+  if (whole && !record.whole) {
+    HelpTable table;
+    table.material = material;
+    for (Color mated : {WHITE, BLACK})
+      if (Status s = read_help_file(*record.files[mated], mated, table); !s) return s.error();
+    record.table = std::move(table);
+    record.whole = true;
+  }
+  if (is_whole) *is_whole = record.whole;
+  return &record;
 }
 
 Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const {
   Position scratch;
   const StoredOrientation stored = stored_orientation(pos, scratch);
   if (stored.flipped) mated = ~mated;
-  Expected<const Loaded*> loaded = load_record(stored.material);
+  bool whole = false;
+  Expected<const Loaded*> loaded = load_record(stored.material, false, &whole);
   if (!loaded) return loaded.error();
   const Indexer& indexer = *(*loaded)->indexer;
-  const HelpTable& table = (*loaded)->table;
   if (!indexer.can_index(*stored.position)) return HelpEntry{};
   const std::uint64_t i = indexer.index(*stored.position);
   const int side = stored.position->side_to_move();
-  return HelpEntry{table.plies[mated][side][i], table.solutions[mated][side][i]};
+  if (whole) {
+    const HelpTable& table = (*loaded)->table;
+    return HelpEntry{table.plies[mated][side][i], table.solutions[mated][side][i]};
+  }
+  const TableFile& file = *(*loaded)->files[mated];
+  Expected<ValueCode> code = file.value(side, i);
+  if (!code) return code.error();
+  return checked_entry(*code, file);
 }
 
 Status write_help_table(const std::string& directory, const RuleSet& rules, const HelpTable& table,

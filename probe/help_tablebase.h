@@ -27,6 +27,7 @@
 
 #include "probe/indexer.h"
 #include "probe/material.h"
+#include "probe/table_file.h"
 #include "probe/table_header.h"
 #include "probe/value.h"
 #include "rules/expected.h"
@@ -67,14 +68,25 @@ struct HelpTable {
   std::array<std::array<std::vector<std::uint8_t>, 2>, 2> solutions;
 };
 
+// How a HelpTablebase reads the files under its directory for entry().
+enum class HelpReading {
+  Blocks,  // through the files' block caches (probe/table_file.h): memory bounded, for probing
+  Whole,   // each file whole into memory on first use: for solvers and verifiers, which
+           // look up most entries of their sub-tables many times
+};
+
 // Helpmate (or selfmate) tables looked up by position: tables added in memory (a solve's
-// results) and, with a directory, the table files under it, read whole on first use.
-// Thread-safety: entry() and load() may be called from several threads; add() too.
+// results) and, with a directory, the table files under it, opened on first use.
+// load() reads a file whole whatever the reading (a scan needs every entry).
+// Thread-safety: entry() and load() may be called from several threads; add() too. A
+// table once looked up stays valid for the object's life (add() of a material already
+// there keeps the old record alive).
 class HelpTablebase {
  public:
   // `directory`: the tables directory (<directory>/<condition>/<material>.help-*.ftb, or
   // .self-*.ftb for selfmates); empty: memory only.
-  explicit HelpTablebase(RuleSet rules, std::string directory = "", StipulationKind kind = StipulationKind::Helpmate);
+  explicit HelpTablebase(RuleSet rules, std::string directory = "", StipulationKind kind = StipulationKind::Helpmate,
+                         HelpReading reading = HelpReading::Blocks);
   HelpTablebase(HelpTablebase&&) noexcept;
   ~HelpTablebase();
   const RuleSet& rules() const { return rules_; }
@@ -93,17 +105,23 @@ class HelpTablebase {
  private:
   struct Loaded {
     std::unique_ptr<Indexer> indexer;
-    HelpTable table;
+    HelpTable table;  // filled when `whole`
+    bool whole = false;
+    std::array<std::unique_ptr<TableFile>, 2> files;  // [colour mated], for a table on disk
   };
-  // The record of `material`, in memory or read from its files: one look-up under the lock
-  // (entry() runs once per move out of a component in the solvers' loops).
-  Expected<const Loaded*> load_record(const Material& material) const;
+  // The record of `material`, in memory or opened from its files (read whole when `whole`
+  // or the reading says so): one look-up under the lock (entry() runs once per move out
+  // of a component in the solvers' loops). `*is_whole` receives, under the lock, whether
+  // its `table` is filled.
+  Expected<const Loaded*> load_record(const Material& material, bool whole, bool* is_whole = nullptr) const;
 
   RuleSet rules_;
   std::string directory_;
   StipulationKind kind_;
+  HelpReading reading_;
   mutable std::unique_ptr<std::mutex> mutex_;
   mutable std::map<Material, std::unique_ptr<Loaded>> tables_;
+  std::vector<std::unique_ptr<Loaded>> replaced_;  // by add(): kept, a caller may hold them
 };
 
 // Writes the two files of `table` (one per colour mated) into <directory>/<condition>/,

@@ -300,5 +300,31 @@ TEST(HelpStudy, LinesAreNumberedByTheColourMated) {
   EXPECT_EQ(help_line_text({"Rh1#"}, WHITE, BLACK), "1...Rh1#");
 }
 
+// Probing through the block cache (the default) gives the entries of the whole files, in
+// both orientations and for both colours mated.
+TEST(HelpStudy, BlocksAndWholeFilesGiveTheSameEntries) {
+  const std::string dir = help_dir("orthodox", "KQvKR", StipulationKind::Helpmate);
+  const HelpTablebase blocks(RuleSet::orthodox(), dir);
+  const HelpTablebase whole(RuleSet::orthodox(), dir, StipulationKind::Helpmate, HelpReading::Whole);
+  const Material material = *Material::parse("KQvKR");
+  const Indexer indexer(material, RuleSet::orthodox());
+  std::uint64_t compared = 0;
+  for (std::uint64_t i = 0; i < indexer.size(); i += 997)
+    for (Color side : {WHITE, BLACK}) {
+      Position pos;
+      if (!indexer.decode(i, side, pos)) continue;
+      for (const Position& asked : {pos, color_flipped(pos)})
+        for (Color mated : {WHITE, BLACK}) {
+          auto a = blocks.entry(asked, mated);
+          auto b = whole.entry(asked, mated);
+          ASSERT_TRUE(a.ok() && b.ok()) << to_fen(asked);
+          EXPECT_EQ(a->plies, b->plies) << to_fen(asked);
+          EXPECT_EQ(a->solutions, b->solutions) << to_fen(asked);
+          ++compared;
+        }
+    }
+  EXPECT_GT(compared, 10000u);
+}
+
 }  // namespace
 }  // namespace feerie
