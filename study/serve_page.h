@@ -1,6 +1,7 @@
 // The page `feerie serve` serves at `/`: HTML, CSS and script in one document, nothing
 // fetched from elsewhere. The script talks to the server's own API (tools/cmd_serve.cpp):
-// /api/moves for the value, the moves and the variation, /api/diagram for the board.
+// /api/moves for the value, the moves and the variation, /api/diagram for the board; with a
+// helpmate or selfmate stipulation chosen, /api/help and /api/help-stat instead.
 // `__DEFAULT_CONDITION__` is replaced by the server's --condition (a JSON string).
 #pragma once
 
@@ -40,6 +41,13 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
 <form id="form">
   <label>FEN <input id="fen" name="fen" spellcheck="false"></label>
   <label>condition <input id="condition" name="condition" spellcheck="false"></label>
+  <label>stipulation <select id="stipulation">
+    <option value="#">#, direct mate</option>
+    <option value="h#:black">h#, Black mated</option>
+    <option value="h#:white">h#, White mated</option>
+    <option value="s#:white">s#, White mated</option>
+    <option value="s#:black">s#, Black mated</option>
+  </select></label>
   <button type="submit" id="show">Show</button>
 </form>
 <div id="error" role="alert"></div>
@@ -52,23 +60,50 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
       <button type="button" id="forward" title="Forward (right arrow)">forward &#8594;</button>
       <span id="ply"></span>
     </div>
-    <div>Principal variation: <span id="pv"></span></div>
-    <h2 style="font-size:1em">Solution (at most 3 replies after each move)</h2>
+    <div><span id="pv-title">Principal variation</span>: <span id="pv"></span></div>
+    <h2 style="font-size:1em" id="tree-title">Solution (at most 3 replies after each move)</h2>
     <pre id="tree"></pre>
     <h2 style="font-size:1em">Statistics of the material</h2>
     <div id="stats"></div>
-    <h2 style="font-size:1em">Every legal move, for the side that plays it</h2>
+    <h2 style="font-size:1em" id="moves-title">Every legal move, for the side that plays it</h2>
     <table id="moves"><tbody></tbody></table>
   </div>
 </main>
 <script>
 "use strict";
 const defaultCondition = __DEFAULT_CONDITION__;
-const state = { history: [], index: -1, condition: defaultCondition };
+const state = { history: [], index: -1, condition: defaultCondition, stipulation: "#" };
 const $ = (id) => document.getElementById(id);
 
 function query(path, fen) {
   return path + "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition);
+}
+
+// The chosen helpmate or selfmate stipulation as API parameters: "h#:black" gives
+// "&stipulation=h%23&mated=black".
+function helpParameters() {
+  const [kind, mated] = state.stipulation.split(":");
+  return "&stipulation=" + encodeURIComponent(kind) + "&mated=" + mated;
+}
+
+// A helpmate (selfmate) entry as `feerie probe --stipulation h#` says it.
+function helpText(p) {
+  const word = p.stipulation === "s#" ? "selfmate" : "helpmate";
+  if (p.plies === undefined) return "No " + word + " (" + p.mated + " mated)";
+  const plies = p.plies + (p.plies === 1 ? " ply" : " plies");
+  const name = p.problem ? " (" + p.problem + ")" : "";
+  if (p.stipulation === "s#") return p.mated + " mated in " + plies + name + ", forced";
+  const count = p.solutions_capped ? p.solutions + " or more" : String(p.solutions);
+  return p.mated + " mated in " + plies + name + ", " + count + " solution" + (p.solutions === 1 ? "" : "s");
+}
+
+function helpMoveText(m, stipulation) {
+  const word = stipulation === "s#" ? "selfmate" : "helpmate";
+  if (m.plies === undefined) return "no " + word + " after it";
+  if (m.plies === 0) return "checkmate";
+  return "then " + m.plies + (m.plies === 1 ? " ply" : " plies") +
+      (m.solutions === undefined ? "" : ", " + m.solutions + (m.solutions >= 255 ? " or more" : "") + " solution" +
+       (m.solutions === 1 ? "" : "s"));
 }
 
 // A move's value for the side that plays it, as `feerie probe --moves` says it.
@@ -117,8 +152,18 @@ async function show() {
   $("back").disabled = state.index <= 0;
   $("forward").disabled = state.index >= state.history.length - 1;
   $("ply").textContent = state.index > 0 ? "move " + state.index + " of the line" : "";
-  history.replaceState(null, "", "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition));
+  // As an attribute too, so that the page's HTML says which is chosen.
+  for (const option of $("stipulation").options) option.toggleAttribute("selected", option.value === state.stipulation);
+  history.replaceState(null, "", "?fen=" + encodeURIComponent(fen) + "&condition=" + encodeURIComponent(state.condition) +
+      (state.stipulation === "#" ? "" : "&stipulation=" + encodeURIComponent(state.stipulation)));
   $("error").textContent = "";
+  const help = state.stipulation !== "#";
+  $("pv-title").textContent = help ? "First solution" : "Principal variation";
+  $("tree-title").textContent = help ? "Shortest solutions (at most 5)" : "Solution (at most 3 replies after each move)";
+  $("moves-title").textContent = help ? "Every legal move, with the " +
+      (state.stipulation.startsWith("s#") ? "selfmate" : "helpmate") + " left after it" :
+      "Every legal move, for the side that plays it";
+  if (help) return showHelp(fen);
   const stats = showStats(fen);  // in parallel; awaited below so that show() ends when the page is complete
   try {
     const [svg, data] = await Promise.all([
@@ -174,6 +219,63 @@ async function showStats(fen) {
   }
 }
 
+// The page under a helpmate or selfmate stipulation: the entry, the solutions (h#), every
+// move with the entry after it, and the lengths of the material's table.
+async function showHelp(fen) {
+  const stats = showHelpStats(fen);
+  try {
+    const [svg, data] = await Promise.all([
+      fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
+      fetchOk(query("/api/help", fen) + helpParameters() + "&solutions=5").then((r) => r.json())]);
+    $("board").innerHTML = svg;
+    $("value").textContent = helpText(data);
+    const lines = data.solution_lines || [];
+    $("pv").textContent = lines.length ? lines[0] : "(none)";
+    $("tree").textContent = lines.length ? lines.join("\n") +
+        (lines.length < data.solutions ? "\n(" + lines.length + " of " + data.solutions + " shown)" : "") :
+        (data.stipulation === "s#" ? "(a selfmate's solution is a tree: follow the moves)" : "(none)");
+    const body = $("moves").tBodies[0];
+    body.replaceChildren();
+    for (const m of data.moves) {
+      const row = body.insertRow();
+      row.className = data.plies !== undefined && m.plies === data.plies - 1 ? "win" : "";
+      row.dataset.move = m.move;
+      const button = document.createElement("button");
+      button.className = "move";
+      button.textContent = m.san;
+      button.title = "Play " + m.san + " (" + m.move + ")";
+      button.addEventListener("click", () => { state.pending = play(m.fen_after); });
+      row.insertCell().appendChild(button);
+      const value = row.insertCell();
+      value.className = "value";
+      value.textContent = helpMoveText(m, data.stipulation);
+    }
+  } catch (e) {
+    $("error").textContent = e.message;
+    $("value").textContent = "";
+    $("pv").textContent = "";
+    $("tree").textContent = "";
+    $("moves").tBodies[0].replaceChildren();
+  }
+  await stats;
+}
+
+async function showHelpStats(fen) {
+  try {
+    const s = await fetchOk(query("/api/help-stat", fen) + helpParameters()).then((r) => r.json());
+    const word = s.stipulation === "s#" ? "selfmate" : "helpmate";
+    const line = (name, side) => name + " to move: " + side.positions.toLocaleString("en") + " positions, " +
+        side.with_mate.toLocaleString("en") + " with a " + word +
+        (side.unique === undefined ? "" : " (" + side.unique.toLocaleString("en") + " with a unique solution)") +
+        (side.longest_plies === null ? "" : "; longest " + side.longest_plies + " plies" +
+         (side.longest_problem ? " (" + side.longest_problem + ")" : "") + ", e.g. " + side.longest_fen);
+    $("stats").textContent = s.material + " (" + s.condition + "), " + s.stipulation + ", " + s.mated + " mated\n" +
+        line("White", s.wtm) + "\n" + line("Black", s.btm);
+  } catch (e) {
+    $("stats").textContent = e.message;
+  }
+}
+
 function play(fenAfter) {
   state.history = state.history.slice(0, state.index + 1);
   state.history.push(fenAfter);
@@ -206,6 +308,7 @@ function go(step) {
 $("form").addEventListener("submit", (event) => {
   event.preventDefault();
   state.condition = $("condition").value.trim() || defaultCondition;
+  state.stipulation = $("stipulation").value;
   state.history = [$("fen").value.trim()];
   state.index = 0;
   show();
@@ -221,6 +324,9 @@ document.addEventListener("keydown", (event) => {
 const params = new URLSearchParams(location.search);
 state.condition = params.get("condition") || defaultCondition;
 $("condition").value = state.condition;
+if (["h#:black", "h#:white", "s#:white", "s#:black"].includes(params.get("stipulation")))
+  state.stipulation = params.get("stipulation");
+$("stipulation").value = state.stipulation;
 if (params.get("fen")) {
   state.history = [params.get("fen")];
   state.index = 0;

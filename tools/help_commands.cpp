@@ -9,6 +9,7 @@
 
 #include "gen/help_generate.h"
 #include "rules/fen.h"
+#include "rules/movegen.h"
 #include "rules/san.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
@@ -34,6 +35,14 @@ namespace {
 
 // "helpmate" or "selfmate".
 const char* kind_word(StipulationKind kind) { return kind == StipulationKind::Selfmate ? "selfmate" : "helpmate"; }
+
+const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+// The problem a length states with `side` to move and `mated` mated ("h#2", "h#1.5", "s#3"),
+// or "" where a selfmate states none (StipulationKind and HelpEntry::problem_name()).
+std::string problem_of(StipulationKind kind, int plies) {
+  return HelpEntry{value::mate_in_plies(plies), 1}.problem_name(kind);
+}
 
 }  // namespace
 
@@ -62,123 +71,148 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
   take(generate_helpmates(targets, rules, options));
 }
 
+nlohmann::ordered_json help_probe_json(const HelpTablebase& tb, const Position& pos, Color mated, int solutions,
+                                       bool with_moves) {
+  const HelpEntry e = take(tb.entry(pos, mated));
+  const StipulationKind kind = tb.kind();
+  const bool self = kind == StipulationKind::Selfmate;
+  // The problem's name where a problem states it: Black mated in a helpmate, White in a
+  // selfmate (HelpEntry::problem_name()).
+  const std::string problem = mated == (self ? WHITE : BLACK) ? e.problem_name(kind) : "";
+  nlohmann::ordered_json out;
+  out["fen"] = to_fen(pos);
+  out["stipulation"] = self ? "s#" : "h#";
+  out["mated"] = colour_name(mated);
+  out[kind_word(kind)] = value::is_mate(e.plies);
+  if (value::is_mate(e.plies)) {
+    out["plies"] = value::plies(e.plies);
+    if (!self) {
+      out["solutions"] = e.solutions;
+      out["solutions_capped"] = e.solutions >= HelpSolutionsCap;
+      if (solutions > 0) {
+        const std::vector<std::vector<Move>> lines = take(helpmate_solutions(tb, pos, mated, solutions));
+        std::vector<std::string> text;
+        nlohmann::ordered_json uci = nlohmann::ordered_json::array();
+        for (const std::vector<Move>& line : lines) {
+          text.push_back(help_line_text(san_moves(pos, line, tb.rules()), pos.side_to_move(), mated));
+          std::vector<std::string> names;
+          for (Move m : line) names.push_back(to_uci(m));
+          uci.push_back(names);
+        }
+        out["solution_lines"] = text;
+        out["solution_lines_uci"] = uci;
+      }
+    }
+    if (!problem.empty()) out["problem"] = problem;
+  }
+  if (with_moves) {
+    // Every legal move with the entry of the position it leads to, the same colour mated.
+    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+    for (const MoveResult& m : legal_moves_with_results(pos, tb.rules())) {
+      const HelpEntry after = take(tb.entry(m.after, mated));
+      nlohmann::ordered_json j;
+      j["move"] = to_uci(m.move);
+      j["san"] = to_san(pos, m.move, tb.rules());
+      j["fen_after"] = to_fen(m.after);
+      j[kind_word(kind)] = value::is_mate(after.plies);
+      if (value::is_mate(after.plies)) {
+        j["plies"] = value::plies(after.plies);
+        if (!self) j["solutions"] = after.solutions;
+      }
+      moves.push_back(j);
+    }
+    out["moves"] = moves;
+  }
+  return out;
+}
+
 void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye,
                 int solutions) {
   const Position pos = parse_position(fen, tb.rules());
-  const HelpEntry e = take(tb.entry(pos, mated));
   if (popeye) {
-    popeye->write(take(popeye_help_problem(pos, tb.rules(), tb.kind(), mated, e)));
+    popeye->write(take(popeye_help_problem(pos, tb.rules(), tb.kind(), mated, take(tb.entry(pos, mated)))));
+    return;
+  }
+  const nlohmann::ordered_json j = help_probe_json(tb, pos, mated, solutions, false);
+  if (json) {
+    std::cout << json_text(j) << "\n";
     return;
   }
   const StipulationKind kind = tb.kind();
   const bool self = kind == StipulationKind::Selfmate;
-  const char* mated_name = mated == WHITE ? "white" : "black";
-  // The problem's name where a problem states it: Black mated in a helpmate, White in a
-  // selfmate (HelpEntry::problem_name()).
-  const std::string problem = mated == (self ? WHITE : BLACK) ? e.problem_name(kind) : "";
-  std::vector<std::vector<Move>> lines;
-  if (solutions > 0 && !self) lines = take(helpmate_solutions(tb, pos, mated, solutions));
-  std::vector<std::string> lines_text;
-  for (const std::vector<Move>& line : lines)
-    lines_text.push_back(help_line_text(san_moves(pos, line, tb.rules()), pos.side_to_move(), mated));
-  if (json) {
-    nlohmann::ordered_json out;
-    out["fen"] = to_fen(pos);
-    out["stipulation"] = self ? "s#" : "h#";
-    out["mated"] = mated_name;
-    out[kind_word(kind)] = value::is_mate(e.plies);
-    if (value::is_mate(e.plies)) {
-      out["plies"] = value::plies(e.plies);
-      if (!self) {
-        out["solutions"] = e.solutions;
-        out["solutions_capped"] = e.solutions >= HelpSolutionsCap;
-        if (solutions > 0) {
-          out["solution_lines"] = lines_text;
-          nlohmann::ordered_json uci = nlohmann::ordered_json::array();
-          for (const std::vector<Move>& line : lines) {
-            std::vector<std::string> names;
-            for (Move m : line) names.push_back(to_uci(m));
-            uci.push_back(names);
-          }
-          out["solution_lines_uci"] = uci;
-        }
-      }
-      if (!problem.empty()) out["problem"] = problem;
-    }
-    std::cout << json_text(out) << "\n";
-    return;
-  }
   std::cout << to_fen(pos) << ": ";
-  if (!value::is_mate(e.plies)) {
-    std::cout << "no " << kind_word(kind) << " (" << mated_name << " mated)\n";
+  if (!j.contains("plies")) {
+    std::cout << "no " << kind_word(kind) << " (" << j["mated"].get<std::string>() << " mated)\n";
     return;
   }
-  const int plies = value::plies(e.plies);
-  std::cout << fmt::format("{} mated in {} {}{}", mated_name, plies, plies == 1 ? "ply" : "plies",
+  const int plies = j["plies"];
+  const std::string problem = j.value("problem", "");
+  std::cout << fmt::format("{} mated in {} {}{}", j["mated"].get<std::string>(), plies, plies == 1 ? "ply" : "plies",
                            problem.empty() ? "" : " (" + problem + ")");
   if (self) {
     std::cout << ", forced\n";
     return;
   }
-  const std::string count =
-      e.solutions >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(e.solutions);
-  std::cout << fmt::format(", {} solution{}\n", count, e.solutions == 1 ? "" : "s");
-  for (const std::string& line : lines_text) std::cout << "  " << line << "\n";
-  if (!lines.empty() && int(lines.size()) < e.solutions)
-    std::cout << fmt::format("  ({} of {} shown)\n", lines.size(), count);
+  const int count = j["solutions"];
+  std::cout << fmt::format(
+      ", {} solution{}\n",
+      count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count),
+      count == 1 ? "" : "s");
+  if (!j.contains("solution_lines")) return;
+  for (const auto& line : j["solution_lines"]) std::cout << "  " << line.get<std::string>() << "\n";
+  const std::size_t shown = j["solution_lines"].size();
+  if (shown > 0 && int(shown) < count)
+    std::cout << fmt::format(
+        "  ({} of {} shown)\n", shown,
+        count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count));
 }
 
-namespace {
-
-const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
-
-// The problem a length states with `side` to move and `mated` mated ("h#2", "h#1.5", "s#3"),
-// or "" where a selfmate states none (StipulationKind and HelpEntry::problem_name()).
-std::string problem_of(StipulationKind kind, int plies) {
-  return HelpEntry{value::mate_in_plies(plies), 1}.problem_name(kind);
+nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,
+                                      const std::array<HelpSideSurvey, 2>& survey) {
+  const StipulationKind kind = tb.kind();
+  const bool self = kind == StipulationKind::Selfmate;
+  nlohmann::ordered_json out;
+  out["material"] = material.name();
+  out["condition"] = tb.rules().name();
+  out["stipulation"] = self ? "s#" : "h#";
+  out["mated"] = colour_name(mated);
+  for (Color side : {WHITE, BLACK}) {
+    const HelpSideSurvey& s = survey[side];
+    nlohmann::ordered_json j;
+    j["positions"] = s.positions;
+    j["with_mate"] = s.with_mate;
+    if (!self) j["unique"] = s.unique;
+    nlohmann::ordered_json lengths = nlohmann::ordered_json::array();
+    for (int p = 0; p <= HelpMaxPlies; ++p) {
+      const HelpLengthCount& c = s.by_plies[std::size_t(p)];
+      if (!c.positions) continue;
+      nlohmann::ordered_json l;
+      l["plies"] = p;
+      l["problem"] = problem_of(kind, p);
+      l["positions"] = c.positions;
+      if (!self) l["unique"] = c.unique;
+      lengths.push_back(l);
+    }
+    j["lengths"] = lengths;
+    if (s.longest_plies >= 0) {
+      j["longest_plies"] = s.longest_plies;
+      j["longest_problem"] = problem_of(kind, s.longest_plies);
+      j["longest_fen"] = s.longest_fen;
+      if (!self) j["longest_solutions"] = s.longest_solutions;
+    } else {
+      j["longest_plies"] = nullptr;
+    }
+    out[side == WHITE ? "wtm" : "btm"] = j;
+  }
+  return out;
 }
-
-}  // namespace
 
 void stat_help(const HelpTablebase& tb, const Material& material, Color mated, bool json, int threads) {
   const std::array<HelpSideSurvey, 2> survey = take(survey_help_table(tb, material, mated, threads));
   const StipulationKind kind = tb.kind();
   const bool self = kind == StipulationKind::Selfmate;
   if (json) {
-    nlohmann::ordered_json out;
-    out["material"] = material.name();
-    out["condition"] = tb.rules().name();
-    out["stipulation"] = self ? "s#" : "h#";
-    out["mated"] = colour_name(mated);
-    for (Color side : {WHITE, BLACK}) {
-      const HelpSideSurvey& s = survey[side];
-      nlohmann::ordered_json j;
-      j["positions"] = s.positions;
-      j["with_mate"] = s.with_mate;
-      if (!self) j["unique"] = s.unique;
-      nlohmann::ordered_json lengths = nlohmann::ordered_json::array();
-      for (int p = 0; p <= HelpMaxPlies; ++p) {
-        const HelpLengthCount& c = s.by_plies[std::size_t(p)];
-        if (!c.positions) continue;
-        nlohmann::ordered_json l;
-        l["plies"] = p;
-        l["problem"] = problem_of(kind, p);
-        l["positions"] = c.positions;
-        if (!self) l["unique"] = c.unique;
-        lengths.push_back(l);
-      }
-      j["lengths"] = lengths;
-      if (s.longest_plies >= 0) {
-        j["longest_plies"] = s.longest_plies;
-        j["longest_problem"] = problem_of(kind, s.longest_plies);
-        j["longest_fen"] = s.longest_fen;
-        if (!self) j["longest_solutions"] = s.longest_solutions;
-      } else {
-        j["longest_plies"] = nullptr;
-      }
-      out[side == WHITE ? "wtm" : "btm"] = j;
-    }
-    std::cout << json_text(out) << "\n";
+    std::cout << json_text(help_stat_json(tb, material, mated, survey)) << "\n";
     return;
   }
   std::cout << fmt::format("{} ({}), {}s, {} mated\n", material.name(), tb.rules().name(), kind_word(kind),

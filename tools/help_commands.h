@@ -2,6 +2,8 @@
 // docs/stipulations.md).
 #pragma once
 
+#include <array>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,16 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
 // shortest solutions too, at most that many (SAN lines as problemists print them).
 void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bool json, PopeyeWriter* popeye = nullptr,
                 int solutions = 0);
+
+// The JSON of one position's helpmate or selfmate (`probe --stipulation h# --json`, the
+// viewer): with `solutions` > 0 the shortest solutions, with `with_moves` every legal move
+// with the entry after it ("moves": move, san, fen_after, helpmate/selfmate, plies,
+// solutions).
+nlohmann::ordered_json help_probe_json(const HelpTablebase& tb, const Position& pos, Color mated, int solutions,
+                                       bool with_moves);
+// The JSON of `stat --stipulation h#|s# --json` from a survey of `material`.
+nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,
+                                      const std::array<HelpSideSurvey, 2>& survey);
 
 // `feerie stat --stipulation h#|s#`: the lengths of `material`'s table with `mated` mated,
 // per side to move (study/help_study.h), as text or JSON.

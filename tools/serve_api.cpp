@@ -8,6 +8,7 @@
 #include "rules/text.h"
 #include "study/diagram.h"
 #include "tools/cli.h"
+#include "tools/help_commands.h"
 #include "tools/json_text.h"
 
 namespace feerie::cli {
@@ -35,6 +36,18 @@ Tablebase ServeApi::tablebase(const std::string& condition) {
   auto it = opened_.find(rules.name());
   if (it == opened_.end()) it = opened_.emplace(rules.name(), Tablebase::open(tables_dir_, rules)).first;
   return it->second;
+}
+
+const HelpTablebase& ServeApi::help_tablebase(const std::string& condition, const std::string& stipulation) {
+  RuleSet rules = parse_condition(condition);
+  const StipulationKind kind = parse_stipulation(stipulation);
+  if (kind == StipulationKind::DirectMate)
+    throw CommandError("/api/help answers h# and s#; direct mates are /api/probe", ErrorKind::InvalidArgument);
+  const std::string key = rules.name() + " " + stipulation;
+  std::lock_guard lock(mutex_);
+  std::unique_ptr<HelpTablebase>& slot = help_opened_[key];
+  if (!slot) slot = std::make_unique<HelpTablebase>(std::move(rules), tables_dir_, kind);
+  return *slot;
 }
 
 namespace {
@@ -75,6 +88,34 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       material = material.canonical_orientation();
       std::unique_ptr<TableFile> file = take(open_table(tb.table_path(material), material, tb.rules()));
       reply.body = stat_json(file->header()) + "\n";
+    } else if (path == "/api/help") {
+      // One position's helpmate or selfmate (`stipulation=h#|s#`, `mated=white|black`), as
+      // `probe --stipulation h# --json` prints it, with every move and, for h#, `solutions=N`
+      // solution lines (the page asks for 5).
+      const std::string stipulation = parameter(params, "stipulation", "h#");
+      const HelpTablebase& tb = help_tablebase(parameter(params, "condition", default_condition), stipulation);
+      const Position pos = parse_position(parameter(params, "fen"), tb.rules());
+      int solutions = 0;
+      if (params.count("solutions")) {
+        const std::string n = parameter(params, "solutions");
+        if (n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1)
+          throw CommandError("bad solutions '" + printable(n) + "' (expected 1 to 999)", ErrorKind::InvalidArgument);
+        if (tb.kind() == StipulationKind::Helpmate) solutions = std::stoi(n);
+      }
+      const Color mated = parse_mated(params.count("mated") ? parameter(params, "mated") : "", tb.kind());
+      reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
+    } else if (path == "/api/help-stat") {
+      // The lengths of a material's helpmate or selfmate table (`stat --stipulation h#
+      // --json`), by `material=` in either orientation (the other one with the other colour
+      // mated) or by `fen=`.
+      const std::string stipulation = parameter(params, "stipulation", "h#");
+      const HelpTablebase& tb = help_tablebase(parameter(params, "condition", default_condition), stipulation);
+      Material material = params.count("material") ? take(Material::parse(parameter(params, "material")))
+                                                   : Material::of(parse_position(parameter(params, "fen"), tb.rules()));
+      Color mated = parse_mated(params.count("mated") ? parameter(params, "mated") : "", tb.kind());
+      if (!material.is_canonical_orientation()) material = material.colors_swapped(), mated = ~mated;
+      reply.body =
+          json_text(help_stat_json(tb, material, mated, take(survey_help_table(tb, material, mated, 1)))) + "\n";
     } else if (path == "/api/diagram") {
       RuleSet rules = parse_condition(parameter(params, "condition", default_condition));
       diagram::DiagramOptions d;

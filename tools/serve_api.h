@@ -5,9 +5,11 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
+#include "probe/help_tablebase.h"
 #include "probe/tablebase.h"
 #include "rules/ruleset.h"
 
@@ -25,7 +27,8 @@ class ServeApi {
   ServeApi(std::string tables_dir, RuleSet default_rules)
       : tables_dir_(std::move(tables_dir)), default_rules_(std::move(default_rules)) {}
 
-  // GET `path` ("/api/probe", "/api/moves", "/api/stat", "/api/diagram") with `params`
+  // GET `path` ("/api/probe", "/api/moves", "/api/stat", "/api/diagram", and for helpmate
+  // and selfmate tables "/api/help", "/api/help-stat") with `params`
   // (decoded, any bytes): the answer, or a JSON error {"error", "error_kind"} with 400 for
   // the user's mistakes, 404 for a missing table or an unknown path, 500 for the server's
   // trouble. Never throws.
@@ -35,10 +38,14 @@ class ServeApi {
   // The tablebase of a condition, opened on first use and kept (opening reads nothing).
   Tablebase tablebase(const std::string& condition);
 
+  // The helpmate or selfmate tables of a condition (`stipulation`: "h#" or "s#"), the same.
+  const HelpTablebase& help_tablebase(const std::string& condition, const std::string& stipulation);
+
   std::string tables_dir_;
   RuleSet default_rules_;
   std::mutex mutex_;
   std::map<std::string, Tablebase> opened_;
+  std::map<std::string, std::unique_ptr<HelpTablebase>> help_opened_;
 };
 
 // The HTTP status of a failure of `kind`: the user's mistakes are 4xx, the server's 5xx.

@@ -46,6 +46,7 @@ class Serve : public ::testing::Test {
     tables_ = fs::temp_directory_path() / ("feerie_serve_test_" + std::to_string(getpid()));
     run("gen --tables " + tables_.string() + " KQvK KRvK");
     run("gen --condition madrasi-ri --tables " + tables_.string() + " KQvK");
+    run("gen --stipulation h# --tables " + tables_.string() + " KRvK");
 
     // The server's stdout comes back through a pipe: its first line names the port.
     int out[2];
@@ -341,6 +342,53 @@ int count(const std::string& text, const std::string& part) {
   return n;
 }
 
+// Helpmate tables (issue 25): /api/help is `probe --stipulation h# --json --solutions N`
+// with every move and the entry after it, /api/help-stat is `stat --stipulation h# --json`;
+// a direct mate or an unknown stipulation is a 400, a missing table a 404.
+TEST_F(Serve, HelpGivesWhatProbeStipulationJsonPrints) {
+  const std::string fen = "8/8/8/7R/8/2K5/5k2/8 b - - 0 1";  // h#2, one solution
+  httplib::Result r = get("/api/help?fen=" + encode(fen) + "&stipulation=h%23&solutions=5");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  nlohmann::json page = nlohmann::json::parse(r->body);
+  nlohmann::json cli = nlohmann::json::parse(
+      run("probe --stipulation h# --solutions 5 --json --tables " + tables_.string() + " '" + fen + "'"));
+  nlohmann::json moves = page["moves"];
+  page.erase("moves");
+  EXPECT_EQ(page, cli);
+  EXPECT_EQ(page["solution_lines"][0], "1.Ke1 Kd3 2.Kd1 Rh1#");
+  // Every legal move, each with the entry after it as probe gives it.
+  nlohmann::json legal = nlohmann::json::parse(run("moves --json '" + fen + "'"));
+  ASSERT_EQ(moves.size(), legal.size());
+  for (const auto& m : moves) {
+    nlohmann::json after = nlohmann::json::parse(run("probe --stipulation h# --json --tables " + tables_.string() +
+                                                     " '" + m["fen_after"].get<std::string>() + "'"));
+    EXPECT_EQ(m["plies"], after["plies"]) << m;
+    EXPECT_EQ(m["solutions"], after["solutions"]) << m;
+  }
+  // White mated: KRvK has none.
+  r = get("/api/help?fen=" + encode(fen) + "&stipulation=h%23&mated=white");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(nlohmann::json::parse(r->body)["helpmate"], false) << r->body;
+
+  r = get("/api/help-stat?material=KRvK&stipulation=h%23");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(nlohmann::json::parse(r->body),
+            nlohmann::json::parse(run("stat --stipulation h# --json --tables " + tables_.string() + " KRvK")));
+  // The other orientation is the stored one with the other colour mated.
+  r = get("/api/help-stat?material=KvKR&stipulation=h%23&mated=white");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(nlohmann::json::parse(r->body)["mated"], "black") << r->body;
+
+  expect_error("/api/help?fen=" + encode(fen) + "&stipulation=%23", 400, "invalid argument", "/api/probe");
+  expect_error("/api/help?fen=" + encode(fen) + "&stipulation=x%23", 400, "invalid argument", "unknown stipulation");
+  expect_error("/api/help?fen=" + encode(fen) + "&stipulation=h%23&solutions=0", 400, "invalid argument",
+               "bad solutions");
+  expect_error("/api/help?fen=" + encode("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1") + "&stipulation=h%23", 404, "not found",
+               "KQvK");
+}
+
 TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
   if (chromium().empty()) GTEST_SKIP() << "no headless Chromium (Debian package chromium)";
   const std::string start = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";  // KRvK
@@ -375,6 +423,16 @@ TEST_F(Serve, BrowserClicksAMoveAndTheBoardAndTheListFollow) {
   // A bad FEN is shown as the server's message.
   dom = run_chromium("--dump-dom 'http://127.0.0.1:" + std::to_string(port_) + "/?fen=nonsense'");
   EXPECT_NE(dom.find("bad FEN"), std::string::npos) << dom;
+
+  // A helpmate: the stipulation chosen in the address, a move played, the solution left.
+  dom = run_chromium("--dump-dom 'http://127.0.0.1:" + std::to_string(port_) +
+                     "/?fen=" + encode("8/8/8/7R/8/2K5/5k2/8 b - - 0 1") + "&stipulation=h%23:black&moves=f2e1'");
+  EXPECT_NE(dom.find("<div id=\"value\">black mated in 3 plies (h#1.5), 1 solution</div>"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<pre id=\"tree\">1...Kd3 2.Kd1 Rh1#</pre>"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<div id=\"stats\">KRvK (orthodox), h#, black mated\nWhite to move: 175,168 positions"),
+            std::string::npos)
+      << dom;
+  EXPECT_NE(dom.find("<option value=\"h#:black\" selected"), std::string::npos) << "the stipulation is not shown";
 
   std::string screenshot = std::string(FEERIE_ARTIFACT_DIR) + "/serve_screenshot.png";
   fs::remove(screenshot);
