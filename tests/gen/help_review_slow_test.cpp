@@ -29,6 +29,7 @@
 #include "gen/help_solver.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "tests/gen/help_reference.h"
 
 namespace feerie {
 namespace {
@@ -38,58 +39,7 @@ int env_int(const char* name, int fallback) {
   return v ? std::atoi(v) : fallback;
 }
 
-// Compact key of a position (units, side to move, en-passant square).
-std::string key_of(const Position& pos) {
-  std::string k;
-  for (int s = 0; s < 64; ++s) {
-    Piece p = pos.piece_on(Square(s));
-    if (!p.empty()) {
-      k.push_back(char(s));
-      k.push_back(char(p.code()));
-    }
-  }
-  k.push_back(char(100 + int(pos.side_to_move())));
-  k.push_back(char(pos.ep_square()));
-  return k;
-}
-
-class ForwardHelpmates {
- public:
-  ForwardHelpmates(RuleSet rules, Color victim) : rules_(std::move(rules)), victim_(victim) {}
-
-  std::pair<int, int> shortest(const Position& pos, int max_plies) {
-    if (memo_.size() > 30'000'000) memo_.clear();
-    for (int k = 0; k <= max_plies; ++k)
-      if (std::uint64_t n = sequences(pos, k)) return {k, int(std::min<std::uint64_t>(n, HelpSolutionsCap))};
-    return {-1, 0};
-  }
-
- private:
-  std::uint64_t sequences(const Position& pos, int k) {
-    std::string key = key_of(pos);
-    key.push_back(char(k));
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    MoveList moves;
-    generate_legal(pos, rules_, moves);
-    std::uint64_t n = 0;
-    if (k == 0) {
-      n = moves.empty() && pos.side_to_move() == victim_ && in_check(pos, rules_);
-    } else {
-      for (Move m : moves) {
-        Position after = pos;
-        UndoRecord undo;
-        make_move(after, m, undo, rules_);
-        n = std::min<std::uint64_t>(n + sequences(after, k - 1), 1u << 20);
-      }
-    }
-    memo_.emplace(std::move(key), n);
-    return n;
-  }
-
-  RuleSet rules_;
-  Color victim_;
-  std::unordered_map<std::string, std::uint64_t> memo_;
-};
+using test::ForwardHelpmates;
 
 std::string text(ValueCode plies, int solutions) {
   if (plies == value::Illegal) return "illegal";

@@ -8,55 +8,15 @@
 
 #include <map>
 #include <random>
-#include <unordered_map>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tests/gen/colour_table_samples.h"
+#include "tests/gen/help_reference.h"
 #include "tests/test_util.h"
 
 namespace feerie {
 namespace {
-
-// The reference: sequences of exactly k plies from `pos` after which `victim` is to move,
-// in check, without a legal move. Knows nothing of indices, retro moves or the tables.
-class ForwardHelpmates {
- public:
-  ForwardHelpmates(RuleSet rules, Color victim) : rules_(std::move(rules)), victim_(victim) {}
-
-  // The shortest length up to max_plies and its number of sequences (capped like the
-  // tables'), or {-1, 0} when there is none that short.
-  std::pair<int, int> shortest(const Position& pos, int max_plies) {
-    for (int k = 0; k <= max_plies; ++k)
-      if (std::uint64_t n = sequences(pos, k)) return {k, int(std::min<std::uint64_t>(n, HelpSolutionsCap))};
-    return {-1, 0};
-  }
-
- private:
-  std::uint64_t sequences(const Position& pos, int k) {
-    const std::string key = to_fen(pos) + " " + std::to_string(k);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    MoveList moves;
-    generate_legal(pos, rules_, moves);
-    std::uint64_t n = 0;
-    if (k == 0) {
-      n = moves.empty() && pos.side_to_move() == victim_ && in_check(pos, rules_);
-    } else {
-      for (Move m : moves) {
-        Position after = pos;
-        UndoRecord undo;
-        make_move(after, m, undo, rules_);
-        n = std::min<std::uint64_t>(n + sequences(after, k - 1), 1u << 20);
-      }
-    }
-    memo_.emplace(key, n);
-    return n;
-  }
-
-  RuleSet rules_;
-  Color victim_;
-  std::unordered_map<std::string, std::uint64_t> memo_;
-};
 
 // Up to `per_distance` positions of each distance up to max_plies (and as many without a
 // helpmate that short) of `material` and `victim`, drawn from the table, each compared
@@ -71,7 +31,7 @@ void expect_reference_values(const char* condition, const char* material_name, i
   const HelpTable* table = *loaded;
   const Indexer indexer(material, rules);
   for (Color victim : {WHITE, BLACK}) {
-    ForwardHelpmates reference(rules, victim);
+    test::ForwardHelpmates reference(rules, victim);
     int compared = 0;
     const std::map<int, int> taken =
         test::for_each_sample(*tb, *table, indexer, victim, max_plies, per_distance, 2511, 200000,
