@@ -135,6 +135,30 @@ function positionText(p) {
   return side + " to move is mated in " + Math.abs(p.mate_in);
 }
 
+// A row of the moves' table for `m` (its `move`, `san` and `fen_after`), of class
+// `className`, holding the button that plays it; the caller adds the value cells.
+function moveRow(body, m, className) {
+  const row = body.insertRow();
+  row.className = className;
+  row.dataset.move = m.move;
+  const button = document.createElement("button");
+  button.className = "move";
+  button.textContent = m.san;
+  button.title = "Play " + m.san + " (" + m.move + ")";
+  button.addEventListener("click", () => { state.pending = play(m.fen_after); });
+  row.insertCell().appendChild(button);
+  return row;
+}
+
+// The server's message in place of the position's panel.
+function showFailure(e) {
+  $("error").textContent = e.message;
+  $("value").textContent = "";
+  $("pv").textContent = "";
+  $("tree").textContent = "";
+  $("moves").tBodies[0].replaceChildren();
+}
+
 async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) {
@@ -176,15 +200,7 @@ async function show() {
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
-      const row = body.insertRow();
-      row.className = m.wdl;
-      row.dataset.move = m.move;
-      const button = document.createElement("button");
-      button.className = "move";
-      button.textContent = m.san;
-      button.title = "Play " + m.san + " (" + m.move + ")";
-      button.addEventListener("click", () => { state.pending = play(m.fen_after); });
-      row.insertCell().appendChild(button);
+      const row = moveRow(body, m, m.wdl);
       const value = row.insertCell();
       value.className = "value";
       value.textContent = moveText(m);
@@ -193,11 +209,7 @@ async function show() {
       pv.textContent = m.pv_san && m.pv_san.length ? numberedLine(m.fen_after, m.pv_san) : "";
     }
   } catch (e) {
-    $("error").textContent = e.message;
-    $("value").textContent = "";
-    $("pv").textContent = "";
-    $("tree").textContent = "";
-    $("moves").tBodies[0].replaceChildren();
+    showFailure(e);
   }
   await stats;
 }
@@ -237,25 +249,13 @@ async function showHelp(fen) {
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
-      const row = body.insertRow();
-      row.className = data.plies !== undefined && m.plies === data.plies - 1 ? "win" : "";
-      row.dataset.move = m.move;
-      const button = document.createElement("button");
-      button.className = "move";
-      button.textContent = m.san;
-      button.title = "Play " + m.san + " (" + m.move + ")";
-      button.addEventListener("click", () => { state.pending = play(m.fen_after); });
-      row.insertCell().appendChild(button);
+      const row = moveRow(body, m, data.plies !== undefined && m.plies === data.plies - 1 ? "win" : "");
       const value = row.insertCell();
       value.className = "value";
       value.textContent = helpMoveText(m, data.stipulation);
     }
   } catch (e) {
-    $("error").textContent = e.message;
-    $("value").textContent = "";
-    $("pv").textContent = "";
-    $("tree").textContent = "";
-    $("moves").tBodies[0].replaceChildren();
+    showFailure(e);
   }
   await stats;
 }
