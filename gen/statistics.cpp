@@ -17,8 +17,7 @@ int outcome(ValueCode v) { return v == value::Draw ? 1 : value::is_win(v) ? 2 : 
 
 bool pawns_on_usual_ranks(const Position& pos) {
   Bitboard pawns = pos.pieces(PAWN);
-  constexpr Bitboard FirstAndLast = 0xFF000000000000FFULL;
-  return !(pawns & FirstAndLast);
+  return !(pawns & FirstAndLastRanks);
 }
 
 std::uint64_t labelling_factor(const Material& m) {

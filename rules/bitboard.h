@@ -23,6 +23,10 @@ constexpr bool is_rook_direction(Direction d) { return d < DIR_NE; }
 // Rays towards increasing square numbers find their first blocker with the lowest bit.
 constexpr bool is_increasing(Direction d) { return DirectionStep[d] > 0; }
 
+// The first and the eighth rank: where pawns do not stand in orthodox tablebases (SPEC 1
+// makes a pawn there a position too).
+inline constexpr Bitboard FirstAndLastRanks = 0xFF000000000000FFULL;
+
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
 inline Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }

@@ -11,9 +11,6 @@ namespace feerie {
 
 namespace {
 
-// The first and the eighth rank.
-constexpr Bitboard EdgeRanks = 0xFF000000000000FFULL;
-
 bool helpmate(const HelpTablebase& tb) { return tb.kind() == StipulationKind::Helpmate; }
 
 // Whether an entry of `plies` plies, with `side` to move and `mated` mated, states a
@@ -35,6 +32,7 @@ Expected<std::array<HelpSideSurvey, 2>> survey_help_table(const HelpTablebase& t
   if (!table) return table.error();
   const Indexer indexer(material, tb.rules());
   if (threads <= 0) threads = omp_get_max_threads();
+  const bool counts_solutions = helpmate(tb);
   std::array<HelpSideSurvey, 2> out;
   for (Color side : {WHITE, BLACK}) {
     const std::vector<ValueCode>& plies = (*table)->plies[mated][side];
@@ -53,7 +51,7 @@ Expected<std::array<HelpSideSurvey, 2>> survey_help_table(const HelpTablebase& t
         const std::uint64_t images = std::uint64_t(distinct_images(indexer, pos));
         mine.positions += images;
         if (!value::is_mate(v)) continue;
-        const bool unique = solutions[std::size_t(i)] == 1 && helpmate(tb);
+        const bool unique = counts_solutions && solutions[std::size_t(i)] == 1;
         mine.with_mate += images;
         mine.unique += unique ? images : 0;
         HelpLengthCount& length = mine.by_plies[std::size_t(value::plies(v))];
@@ -135,7 +133,7 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
         const int units = popcount(pos.pieces());
         if (f.units_min && units < f.units_min) continue;
         if (f.units_max && units > f.units_max) continue;
-        if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & EdgeRanks)) continue;
+        if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & FirstAndLastRanks)) continue;
       }
       ++out.matches;
       if (sample)

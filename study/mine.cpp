@@ -110,9 +110,6 @@ struct Candidate {
   ValueCode other_side = value::Unknown;  // under --zugzwang
 };
 
-// The first and the eighth rank.
-constexpr Bitboard EdgeRanks = 0xFF000000000000FFULL;
-
 // +1 win, 0 draw, -1 loss for the side a value belongs to.
 int score(ValueCode v) { return value::is_win(v) ? 1 : value::is_loss(v) ? -1 : 0; }
 
@@ -230,7 +227,7 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
     }
     Position pos;
     if (!scan.indexer.decode(i, Color(scan.side), pos)) continue;
-    if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & EdgeRanks)) continue;
+    if (f.pawns_on_ranks_2_to_7 && (pos.pieces(PAWN) & FirstAndLastRanks)) continue;
     const int units = popcount(pos.pieces());
     if ((f.units_min > 0 && units < f.units_min) || (f.units_max > 0 && units > f.units_max)) continue;
     images.clear();

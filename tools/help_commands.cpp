@@ -154,17 +154,13 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
     return;
   }
   const int count = j["solutions"];
-  std::cout << fmt::format(
-      ", {} solution{}\n",
-      count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count),
-      count == 1 ? "" : "s");
+  const std::string count_text =
+      count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count);
+  std::cout << fmt::format(", {} solution{}\n", count_text, count == 1 ? "" : "s");
   if (!j.contains("solution_lines")) return;
   for (const auto& line : j["solution_lines"]) std::cout << "  " << line.get<std::string>() << "\n";
   const std::size_t shown = j["solution_lines"].size();
-  if (shown > 0 && int(shown) < count)
-    std::cout << fmt::format(
-        "  ({} of {} shown)\n", shown,
-        count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count));
+  if (shown > 0 && int(shown) < count) std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
 }
 
 nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,
