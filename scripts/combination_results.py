@@ -24,8 +24,8 @@ import re
 import sys
 import time
 
-from results_common import (add_common_arguments, cpu_model, longest, longest_mate_diagrams, regenerate_command, run,
-                            verify, write_page)
+from results_common import (add_common_arguments, cpu_model, failure_lines, longest, longest_mate_diagrams,
+                            regenerate_command, run, verify, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -205,8 +205,7 @@ def main():
         ok = sum(1 for m in materials if verified[c, m] == "ok")
         lines.append(f"- `{c}`: {ok} of {len(materials)} tables ok"
                      + ("" if a.no_verify else f", {len(materials) - ok} with inconsistent positions"))
-    if failures:
-        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    lines += failure_lines(failures)
 
     write_page(a.out, lines)
     print(f"wrote {a.out} ({n_tables} tables, {n_ok} verified ok, {len(failures)} verification failures, "

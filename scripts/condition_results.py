@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from results_common import longest, longest_mate_diagrams, run, verify, write_page
+from results_common import failure_lines, longest, longest_mate_diagrams, run, verify, write_page
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -89,8 +89,7 @@ def main():
     for m, _, _, example, pv, _ in rows:
         if example:
             lines.append(f"- **{m}**: `{example}` — {pv}")
-    if failures:
-        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    lines += failure_lines(failures)
     write_page(out, lines)
     print(f"wrote {out} ({len(rows)} tables, {len(failures)} verification failures)")
     return 1 if failures else 0

@@ -19,8 +19,9 @@ import os
 import sys
 import time
 
-from results_common import (add_common_arguments, cpu_model, generated_seconds, longest, longest_mate_diagrams, run,
-                            share, stat, value_table_lines, verdict_change_lines, verify, write_page)
+from results_common import (add_common_arguments, cpu_model, failure_lines, generated_seconds, longest,
+                            longest_mate_diagrams, run, share, stat, value_table_lines, verdict_change_lines, verify,
+                            write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -117,8 +118,7 @@ def main():
         lines += ["", f"Verified {len(timed)} of {len(rows)} tables in {sum(r['verify_seconds'] for r in timed):.0f} s"
                   + (f"; at the same speed per legal position the other {len(rest)} would take about "
                      f"{per_position * sum(r['ours']['wtm']['positions'] for r in rest):.0f} s." if rest else ".")]
-    if failures:
-        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    lines += failure_lines(failures)
     write_page(out, lines)
     print(f"wrote {out} ({len(rows)} tables, {len(timed)} verified, {len(failures)} verification failures)")
     return 1 if failures else 0

@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from results_common import ROOT, cpu_model, run, verify, write_page
+from results_common import ROOT, cpu_model, diagram_folder, diagram_table, failure_lines, run, verify, write_page
 
 CONDITIONS = ["orthodox", "madrasi-ri", "annan"]
 EXAMPLES = 4  # diagrams per condition
@@ -97,10 +97,7 @@ def example_lines(a, condition, rows, page):
     chosen = pick_examples(rows)
     if not chosen:
         return ["No position with a unique solution."]
-    name = os.path.splitext(os.path.basename(page))[0]
-    folder = os.path.join(os.path.dirname(os.path.abspath(page)), "diagrams", name)
-    os.makedirs(folder, exist_ok=True)
-    header, images, captions, solutions = [], [], [], []
+    items, solutions = [], []
     for moves, material in chosen:
         # A position a composer can print: pawns on ranks 2 to 7, a seeded draw.
         mined = run([a.feerie, "mine", "--stipulation", "h#", "--condition", condition, "--tables", a.tables,
@@ -113,15 +110,9 @@ def example_lines(a, condition, rows, page):
                                 a.tables, "--solutions", "2", "--json", fen]))
         assert probe["solutions"] == 1 and len(probe["solution_lines"]) == 1, probe
         label = f"{condition} {material}"
-        file = "".join(c if c.isalnum() or c in "-_" else "_" for c in label) + ".svg"
-        run([a.feerie, "diagram", "--size", "240", "--condition", condition, "--stipulation", f"h#{moves}", "-o",
-             os.path.join(folder, file), fen])
-        header.append(label)
-        images.append(f"![{label}: {fen}](diagrams/{name}/{file})")
-        captions.append(f"h#{moves}, one solution")
+        items.append((label, fen, condition, f"h#{moves}, one solution", f"h#{moves}"))
         solutions.append(f"- **{label}** (h#{moves}), `{fen}`: {probe['solution_lines'][0]}")
-    return (["| " + " | ".join(header) + " |", "|" + "---|" * len(header), "| " + " | ".join(images) + " |",
-             "| " + " | ".join(captions) + " |", ""] + solutions)
+    return diagram_table(a.feerie, page, items) + solutions
 
 
 def main():
@@ -135,13 +126,7 @@ def main():
     a = p.parse_args()
     materials = a.only or default_materials()
 
-    # Diagrams of an earlier run are replaced.
-    folder = os.path.join(os.path.dirname(os.path.abspath(a.out)), "diagrams",
-                          os.path.splitext(os.path.basename(a.out))[0])
-    if os.path.isdir(folder):
-        for old in os.listdir(folder):
-            if old.endswith(".svg"):
-                os.remove(os.path.join(folder, old))
+    diagram_folder(a.out, clear=True)  # the diagrams of an earlier run are replaced
 
     failures = []
     command = "scripts/helpmate_results.py" + (
@@ -184,8 +169,7 @@ def main():
         lines += ["", "### White to move: h#N.5", ""] + distribution_lines(rows, "wtm", 1)
         lines += ["", "### Longest helpmates with a unique solution, Black to move", ""]
         lines += example_lines(a, condition, rows, a.out)
-    if failures:
-        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    lines += failure_lines(failures)
     write_page(a.out, lines)
     print(f"wrote {a.out} ({len(a.conditions)} conditions, {len(materials)} materials, "
           f"{len(failures)} verification failures)")

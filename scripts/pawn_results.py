@@ -25,8 +25,9 @@ import sys
 import tempfile
 import time
 
-from results_common import (add_common_arguments, cpu_model, generated_seconds, longest, longest_mate_diagrams,
-                            numbered_line, run, stat, value_table_lines, verdict_change_lines, verify, write_page)
+from results_common import (add_common_arguments, cpu_model, failure_lines, generated_seconds, longest,
+                            longest_mate_diagrams, numbered_line, run, stat, value_table_lines, verdict_change_lines,
+                            verify, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -188,8 +189,7 @@ def main():
         lines.append(f"| {r['material']} | {r['ours']['wtm']['positions']} | {secs(s1)} | {mib(p1)} | "
                      f"{secs(s2)} | {mib(p2)} | "
                      + ("not run" if r["verify_seconds"] is None else f"{r['verify_seconds']:.1f}") + " |")
-    if failures:
-        lines += ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
+    lines += failure_lines(failures)
     write_page(out, lines)
     print(f"wrote {out} ({len(rows)} tables, {len(failures)} verification failures)")
     return 1 if failures else 0

@@ -75,6 +75,39 @@ def write_page(out, lines):
         f.write("\n".join(lines).rstrip("\n") + "\n")
 
 
+def diagram_folder(page, clear=False):
+    """The folder of a page's diagrams, diagrams/<page name>/ beside it (made as needed;
+    with `clear`, emptied of what an earlier run drew there)."""
+    name = os.path.splitext(os.path.basename(page))[0]
+    folder = os.path.join(os.path.dirname(os.path.abspath(page)), "diagrams", name)
+    os.makedirs(folder, exist_ok=True)
+    if clear:
+        for old in glob.glob(os.path.join(folder, "*.svg")):
+            os.remove(old)
+    return folder
+
+
+def diagram_table(feerie, page, items):
+    """Draws `items` ((label, fen, condition or None, caption, stipulation or None) tuples)
+    with `feerie diagram` into the page's diagram folder and returns the Markdown lines of a
+    table of them: labels, images, captions."""
+    if not items:
+        return []
+    folder = diagram_folder(page)
+    name = os.path.basename(folder)
+    header, images, captions = [], [], []
+    for label, fen, condition, caption, stipulation in items:
+        file = "".join(c if c.isalnum() or c in "-_" else "_" for c in label) + ".svg"
+        run([feerie, "diagram", "--size", "240", "-o", os.path.join(folder, file)]
+            + (["--condition", condition] if condition else [])
+            + (["--stipulation", stipulation] if stipulation else []) + [fen])
+        header.append(label)
+        images.append(f"![{label}: {fen}](diagrams/{name}/{file})")
+        captions.append(caption)
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+            "| " + " | ".join(images) + " |", "| " + " | ".join(captions) + " |", ""]
+
+
 def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
     """The page's longest mates as board diagrams: draws the `count` longest of `examples`
     ((moves, label, fen) tuples, or (moves, label, fen, condition) when the page has several
@@ -83,22 +116,20 @@ def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
     chosen = sorted(examples, key=lambda e: (-e[0], e[1]))[:count]
     if not chosen:
         return []
-    name = os.path.splitext(os.path.basename(page))[0]
-    folder = os.path.join(os.path.dirname(os.path.abspath(page)), "diagrams", name)
-    os.makedirs(folder, exist_ok=True)
-    for old in glob.glob(os.path.join(folder, "*.svg")):
-        os.remove(old)
-    header, images, captions = [], [], []
+    diagram_folder(page, clear=True)
+    items = []
     for moves, label, fen, *own_condition in chosen:
-        file = "".join(c if c.isalnum() or c in "-_" else "_" for c in label) + ".svg"
-        drawn_under = own_condition[0] if own_condition else condition
-        run([feerie, "diagram", "--size", "240", "-o", os.path.join(folder, file)]
-            + (["--condition", drawn_under] if drawn_under else []) + [fen])
-        header.append(label)
-        images.append(f"![{label}: {fen}](diagrams/{name}/{file})")
-        captions.append(f"{'White' if fen.split()[1] == 'w' else 'Black'} to move mates in {moves}")
-    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-            "| " + " | ".join(images) + " |", "| " + " | ".join(captions) + " |", ""]
+        side = "White" if fen.split()[1] == "w" else "Black"
+        items.append((label, fen, own_condition[0] if own_condition else condition,
+                      f"{side} to move mates in {moves}", None))
+    return diagram_table(feerie, page, items)
+
+
+def failure_lines(failures):
+    """The page's section on the tables that failed to verify; nothing when none did."""
+    if not failures:
+        return []
+    return ["", "## Verification failures", ""] + [f"- {f}" for f in failures]
 
 
 def generated_seconds(gen_output, material):
