@@ -143,29 +143,34 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
-// split_legal_moves() under Annan and Nanna alone (borrowed walks; nothing immobile and
-// every move allowed). The units other than real pawns whose walk (their lender's, or
-// their own) is a king's, knight's, bishop's, rook's or queen's have their quiet moves as
-// bitboards. A quiet move changes no enemy unit's walk (only taking its lender does), so
-// it leaves the king attacked only if an enemy unit reaches it now, or if the moving
-// unit was on a line between the king and an enemy unit that uses a slider's walk, or if
-// it is the king: those quiet moves, and all other moves, are made.
+// split_legal_moves() under borrowed walks from friends (Annan and Nanna), alone or with
+// paralysis (madrasi+annan, eiffel+nanna...: every move allowed). The units that are not
+// immobile, other than real pawns, whose walk (their lender's, or their own) is a king's,
+// knight's, bishop's, rook's or queen's have their quiet moves as bitboards. A quiet move
+// changes no enemy unit's walk (only taking its lender does) and moves no enemy unit, and
+// paralysis only takes checks away, so it leaves the king in check only if an enemy unit
+// reaches the king's square after it, paralysed or not: for a king's move, its target
+// must be outside what the enemy units reach once the king has left its square; another
+// unit's move can only open a line, so it is safe when no enemy unit reaches the king
+// now and the unit was on no line between the king and an enemy unit that uses a
+// slider's walk. The other quiet moves, and all other moves, are made.
 template <class Rules>
 void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
-  const bool reached = king_in_check(pos, us, rules);  // every unit that reaches the king checks
-  Bitboard lines = 0;
+  Bitboard reach = 0, lines = 0;  // reach: over the board without the king
   for (Bitboard enemies = pos.pieces(them); enemies;) {
     const Square s = pop_lsb(enemies);
     const PieceType walk = rules.walk_of(pos, s);
     if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
+    reach |= orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
   }
+  const bool reached = reach & square_bb(king);
   out.units = 0;
   out.listed.clear();
   MoveList made;
-  for (Bitboard units = pos.pieces(us); units;) {
+  for (Bitboard units = pos.pieces(us) & ~rules.immobile_bb(pos); units;) {
     const Square from = pop_lsb(units);
     const PieceType walk = rules.walk_of(pos, from);
     if (pos.piece_on(from).type() == PAWN || walk < KNIGHT || walk > KING) {
@@ -175,11 +180,12 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Bitboard targets = leaper_or_slider_bb(walk, from, occupied) & (~occupied | capturable);
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
-    if (from == king || reached || (lines & square_bb(from))) {
+    const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
+    if (unsure) {
       MoveList tried, legal;
-      for (Bitboard t = quiet; t;) tried.push(Move(from, pop_lsb(t)));
+      for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
       keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
-      quiet = 0;
+      quiet ^= unsure;
       for (Move m : legal) quiet |= square_bb(m.to());
     }
     out.from[out.units] = from;
@@ -194,7 +200,8 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_by_board(pos, rules, out);
     return true;
-  } else if constexpr (!Rules::OwnWalks && Rules::Unrestricted && Rules::QuietMovesKeepEnemyWalks) {
+  } else if constexpr (!Rules::OwnWalks && Rules::RestrictionPart::EveryMoveAllowed &&
+                       Rules::QuietMovesKeepEnemyWalks) {
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_with_borrowed_walks(pos, rules, out);
     return true;

@@ -347,26 +347,28 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   }
 }
 
-// Whether for_each_leaper_slider_unmove() gives every un-move of `pos`: under exact retro
-// walks (orthodox chess and the paralysis family), without magic units and en passant, when
-// the side that moved last has only kings, knights, bishops, rooks and queens (a reversed
-// walk of those is the walk itself).
+// Whether for_each_leaper_slider_unmove() gives every un-move of `pos`: without magic
+// units and en passant, when every walk the side that moved last may have used is a
+// king's, knight's, bishop's, rook's or queen's (a reversed walk of those is the walk
+// itself): its own units' walks and, under borrowed walks, their lenders' (friends:
+// Annan, Nanna) or confronters' (enemies: Face-to-face, Back-to-back).
 template <class Rules>
 bool leaper_slider_unmoves_suffice(const Position& pos, const Rules&) {
-  if constexpr (!Rules::ExactRetroWalks) return false;
   const Color mover = ~pos.side_to_move();
+  const Bitboard walk_givers = Rules::QuietMovesKeepEnemyWalks ? pos.pieces(mover) : pos.pieces();
   return pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
-         !(pos.pieces(mover) & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
+         !(walk_givers & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
 }
 
 // The un-moves of `pos` when leaper_slider_unmoves_suffice(): calls f(Piece unit, Square
 // to, Bitboard origins) once per unit of the side that moved last, with the empty squares
-// its walk reaches from `to` where it was not immobile (paralysed) and, where the rules
-// forbid it, not next to the other king. As for_each_predecessor<false>, the
-// predecessors are not tested for check (the solver finds such entries marked Illegal).
-// `before` is the caller's working copy of `pos` with the side that moved last to move,
-// where immobility is tested (units moved and put back: left as it was; the solver moves
-// units on the same copy to index the predecessors). The fast path of the solver's
+// from which the walk it used there reaches `to` (its own, or the one it borrowed on that
+// square: for_each_walk_region), where it was not immobile (paralysed) and, where the
+// rules forbid it, not next to the other king. Such a move changes nothing but the unit's
+// square, so the position after it is `pos` itself, legal: the move was legal (SPEC 5). As for_each_predecessor<false>,
+// the predecessors are not tested for check (the solver finds such entries marked Illegal). `before` is the caller's
+// working copy of `pos` with the side that moved last to move, where immobility is tested (units moved and put back:
+// left as it was; the solver moves units on the same copy to index the predecessors). The fast path of the solver's
 // propagation: no position is made per predecessor.
 template <class Rules, class F>
 void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Position& before, F&& f) {
@@ -377,7 +379,16 @@ void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Posi
   for (Bitboard units = pos.pieces(mover); units;) {
     const Square to = pop_lsb(units);
     const Piece unit = pos.piece_on(to);
-    Bitboard origins = leaper_or_slider_bb(unit.type(), to, occupied) & ~occupied;
+    // A leaper's or slider's line between `from` and `to` is the same before and after the
+    // move, so the walk reaches `to` from `from` exactly when it reaches `from` from `to`.
+    Bitboard origins = 0;
+    if constexpr (Rules::OwnWalks)
+      origins = leaper_or_slider_bb(unit.type(), to, occupied);
+    else
+      rules.for_each_walk_region(pos, to, [&](PieceType walk, Bitboard squares) {
+        origins |= leaper_or_slider_bb(walk, to, occupied) & squares;
+      });
+    origins &= ~occupied;
     if (unit.type() == KING && !rules.kings_may_touch()) origins &= ~king_bb(other_king);
     if constexpr (!Rules::RestrictionPart::NothingImmobile) {
       // A unit paralysed on `from` could not have moved. Where the restriction gives the

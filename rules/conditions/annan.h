@@ -53,6 +53,35 @@ struct AnnanWalk {
   }
 
   unsigned retro_walks(const Position& pos, Square s) const;
+
+  // The squares where units of colour c stand in front of `lenders` (behind them under
+  // Nanna): where they borrow the lenders' walks.
+  Bitboard borrowing_squares_bb(Color c, Bitboard lenders) const {
+    const bool lender_south = (c == WHITE) != lender_in_front;
+    return lender_south ? lenders << 8 : lenders >> 8;
+  }
+
+  // The unit on `to` borrows, on each square, the walk of the friend that lends there
+  // (every other unit of its colour stays where it is), and elsewhere uses its own.
+  template <class F>
+  void for_each_walk_region(const Position& pos, Square to, F&& f) const {
+    const Piece unit = pos.piece_on(to);
+    if (unit.type() == KING && !kings_borrow) {
+      f(KING, ~Bitboard(0));
+      return;
+    }
+    Bitboard lenders = pos.pieces(unit.color()) & ~square_bb(to);
+    if (!kings_lend) lenders &= ~pos.pieces(KING);
+    Bitboard borrowing = 0;
+    for (int t = PAWN; t < PIECE_TYPE_NB; ++t) {
+      const Bitboard squares = borrowing_squares_bb(unit.color(), lenders & pos.pieces(PieceType(t)));
+      if (!squares) continue;
+      f(PieceType(t), squares);
+      borrowing |= squares;
+    }
+    f(unit.type(), ~borrowing);
+  }
+
   // Lending runs along files in one direction: only the a<->h mirror keeps the rules.
   bool full_symmetry() const { return false; }
   // A king that borrows another walk no longer attacks the squares around it.

@@ -39,6 +39,11 @@ namespace feerie {
 //   retro_walks(pos, s)  bit set (1 << PieceType) of the walks the unit on s may have used
 //                        for the move that brought it there (a superset is fine: retro
 //                        moves are confirmed by the forward rules unless ExactRetroWalks)
+//   for_each_walk_region(pos, to, f)  for the unit on `to`, gone from there: calls
+//                        f(PieceType walk, Bitboard squares) for each walk it would use,
+//                        with the squares it would use it from (the regions cover the
+//                        board; only the other units decide them). The un-move fast path
+//                        without magic units (rules/retro.h, for_each_leaper_slider_unmove)
 //   OwnWalks             every unit always uses its own type's walk
 //   QuietMovesKeepEnemyWalks  a move that takes nothing changes the walk of no enemy unit
 //                        (lenders are friends, or there are none)
@@ -46,6 +51,7 @@ template <class W>
 concept WalkPolicy = requires(const W w, const Position& pos, Square s) {
   { w.walk_of(pos, s) } -> std::same_as<PieceType>;
   { w.retro_walks(pos, s) } -> std::same_as<unsigned>;
+  w.for_each_walk_region(pos, s, [](PieceType, Bitboard) {});
   { w.full_symmetry() } -> std::same_as<bool>;
   { w.kings_may_touch() } -> std::same_as<bool>;
   { W::OwnWalks } -> std::convertible_to<bool>;

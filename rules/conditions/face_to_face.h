@@ -45,6 +45,24 @@ struct ConfrontationWalk {
   }
 
   unsigned retro_walks(const Position& pos, Square s) const;
+
+  // The unit on `to` takes, on each square, the walk of the enemy that confronts it there
+  // (the enemy units did not move), and elsewhere uses its own.
+  template <class F>
+  void for_each_walk_region(const Position& pos, Square to, F&& f) const {
+    const Piece unit = pos.piece_on(to);
+    const bool confronter_north = (unit.color() == WHITE) != behind;
+    Bitboard confronted = 0;
+    for (int t = PAWN; t < PIECE_TYPE_NB; ++t) {
+      const Bitboard confronters = pos.pieces(~unit.color(), PieceType(t));
+      const Bitboard squares = confronter_north ? confronters >> 8 : confronters << 8;
+      if (!squares) continue;
+      f(PieceType(t), squares);
+      confronted |= squares;
+    }
+    f(unit.type(), ~confronted);
+  }
+
   // Confrontation runs along files, in a direction that depends on the colour: only the
   // a<->h mirror keeps the rules.
   bool full_symmetry() const { return false; }

@@ -18,6 +18,10 @@ struct OwnWalk {
   static constexpr bool QuietMovesKeepEnemyWalks = true;
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
+  template <class F>
+  void for_each_walk_region(const Position& pos, Square to, F&& f) const {
+    f(pos.piece_on(to).type(), ~Bitboard(0));
+  }
   bool full_symmetry() const { return true; }
   bool kings_may_touch() const { return false; }
 };

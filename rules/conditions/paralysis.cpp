@@ -66,15 +66,18 @@ bool ParalysisRelation::is_paralysed(const Position& pos, Square s, const Walk& 
   return unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s));
 }
 
-bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied,
-                                              Bitboard& out) const {
+template <class Walk>
+requires Walk::QuietMovesKeepEnemyWalks bool ParalysisRelation::paralysing_squares_bb(const Position& pos, Color c,
+                                                                                      PieceType type, Bitboard occupied,
+                                                                                      const Walk& walk_policy,
+                                                                                      Bitboard& out) const {
   const Color them = ~c;
   const Bitboard observers = pos.pieces(them) & ~pos.magic_pieces();
   if (pos.ep_square() != SQ_NONE || (observers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))) return false;
   Bitboard observed = 0;
   for (Bitboard b = observers; b;) {
     const Square o = pop_lsb(b);
-    const PieceType walk = pos.piece_on(o).type();
+    const PieceType walk = Walk::OwnWalks ? pos.piece_on(o).type() : walk_policy.walk_of(pos, o);
     if (!relates(walk, type)) continue;
     // A pawn observes its capture squares (none from its own first rank: SPEC 2).
     observed |= orthodox_observation_bb(walk, them, o, occupied);
@@ -189,6 +192,11 @@ bool ParalysisRelation::includes_kings() const {
   template bool ParalysisRelation::is_paralysed(const Position&, Square, const Walk&) const;
 FEERIE_WALK_POLICIES(FEERIE_INSTANTIATE_RELATION, 0)
 #undef FEERIE_INSTANTIATE_RELATION
+// The walk policies whose enemy walks stay put (Walk::QuietMovesKeepEnemyWalks).
+template bool ParalysisRelation::paralysing_squares_bb(const Position&, Color, PieceType, Bitboard, const OwnWalk&,
+                                                       Bitboard&) const;
+template bool ParalysisRelation::paralysing_squares_bb(const Position&, Color, PieceType, Bitboard, const AnnanWalk&,
+                                                       Bitboard&) const;
 
 ParalysisRelation madrasi_relation(bool kings_included) {
   ParalysisRelation r;

@@ -46,12 +46,16 @@ struct ParalysisRelation {
   bool is_paralysed(const Position& pos, Square s, const Walk& walk) const;
 
   // The squares where a unit of colour `c` and type `type` would be paralysed by the
-  // enemy units of `pos`, each using its own walk over the board `occupied`: what
-  // is_paralysed() answers square by square, for all squares at once. Only where every
-  // enemy unit is an ordinary K, Q, R, B, N or P (a grasshopper's or locust's observation
-  // depends on the board beyond its target) and `pos` has no en-passant square; false
-  // otherwise, and `out` is not set.
-  bool paralysing_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, Bitboard& out) const;
+  // enemy units of `pos`, each using the walk it uses in `pos` over the board `occupied`:
+  // what is_paralysed() answers square by square, for all squares at once, when putting
+  // the unit there changes no enemy unit's walk (own walks, or lenders that are friends:
+  // Walk::QuietMovesKeepEnemyWalks). Only where every enemy unit uses an ordinary K, Q, R,
+  // B, N or P walk (a grasshopper's or locust's observation depends on the board beyond
+  // its target) and `pos` has no en-passant square; false otherwise, and `out` is not set.
+  template <class Walk>
+  requires Walk::QuietMovesKeepEnemyWalks bool paralysing_squares_bb(const Position& pos, Color c, PieceType type,
+                                                                     Bitboard occupied, const Walk& walk,
+                                                                     Bitboard& out) const;
 
   // Questions on a board edited without making the move (rules/board_edit.h), with own
   // walks, every unit an ordinary K, Q, R, B, N or P, and no en-passant observation (the
@@ -104,9 +108,11 @@ struct Paralysis : ParalysisRelation {
   }
   // The squares where a unit of colour `c` and type `type` would be immobile (see
   // ParalysisRelation::paralysing_squares_bb): the un-move origins' test (rules/retro.h).
-  bool immobile_squares_bb(const Position& pos, Color c, PieceType type, Bitboard occupied, const OwnWalk&,
-                           Bitboard& out) const {
-    return paralysing_squares_bb(pos, c, type, occupied, out);
+  template <class Walk>
+  requires Walk::QuietMovesKeepEnemyWalks bool immobile_squares_bb(const Position& pos, Color c, PieceType type,
+                                                                   Bitboard occupied, const Walk& walk,
+                                                                   Bitboard& out) const {
+    return paralysing_squares_bb(pos, c, type, occupied, walk, out);
   }
   // Legality of the moves of `pos` by the board alone, for the split of the legal moves
   // (rules/movegen.h): made once per position, then asked per unit and per move. Every

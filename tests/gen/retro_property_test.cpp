@@ -230,6 +230,45 @@ TEST(RetroPropertyConfrontation, CombinedWithParalysis) {
   check_material("KQvKQ", 150, condition("isardam+back-to-back"));
 }
 
+// The solver's fast un-moves under borrowed walks (for_each_walk_region): many sampled
+// positions of materials with several lenders or confronters, compared with the general
+// un-moves, and a count of the un-moves made by a borrowed walk, so that the test cannot
+// pass without lending happening.
+void check_fast_unmoves_where_units_borrow(const char* name, const char* condition_name) {
+  const RuleSet rules = condition(condition_name);
+  Indexer indexer(*Material::parse(name), rules);
+  std::mt19937_64 rng(2026);
+  int applied = 0, borrowed = 0;
+  for (int n = 0; n < 4000; ++n) {
+    Position pos;
+    if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    expect_fast_unmoves_agree(pos, rules);
+    rules.visit([&](const auto& r) {
+      if (!leaper_slider_unmoves_suffice(pos, r)) return;
+      ++applied;
+      Position before = pos;
+      before.set_side_to_move(~pos.side_to_move());
+      for_each_leaper_slider_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
+        while (origins) {
+          const Square from = pop_lsb(origins);
+          Position moved = before;
+          moved.move_piece(to, from);
+          borrowed += r.walk_of(moved, from) != unit.type();
+        }
+      });
+    });
+  }
+  EXPECT_GT(applied, 2000) << name << " " << condition_name;
+  EXPECT_GT(borrowed, 100) << name << " " << condition_name;
+}
+TEST(RetroPropertyBorrowedWalks, FastUnmovesAgree) {
+  for (const char* c : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "face-to-face", "back-to-back"})
+    check_fast_unmoves_where_units_borrow("KRBvKN", c);
+  for (const char* c : {"madrasi+annan", "madrasi-ri+annan", "isardam+nanna", "eiffel+annan-d", "leffie+annan",
+                        "madrasi-ri+face-to-face", "isardam-b-ri+nanna-c"})
+    check_fast_unmoves_where_units_borrow("KQRvKB", c);
+}
+
 }  // namespace
 }  // namespace feerie
 

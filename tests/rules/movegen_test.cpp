@@ -243,8 +243,43 @@ TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
   EXPECT_FALSE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/L3K3 w - - 0 1"), *isardam.get_if<IsardamRules>(), split));
   const RuleSet combined = test::rules("madrasi+annan");
-  EXPECT_FALSE(
+  EXPECT_TRUE(
       split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), *combined.get_if<CombinedRules>(), split));
+  EXPECT_FALSE(
+      split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), *combined.get_if<CombinedRules>(), split));
+  // Isardam forbids moves into a pair: no split with its borrowed walks.
+  const RuleSet isardam_annan = test::rules("isardam+annan");
+  EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+                                 *isardam_annan.get_if<CombinedIsardamRules>(), split));
+}
+
+// Paralysis with borrowed walks from friends (madrasi+annan, ...): a quiet move leaves the
+// king in check only through an enemy unit that reaches it now or by a line the move
+// opens, paralysed or not. Move trees with paralysis freed or made by a move, lenders
+// taken and given, checks by a borrowed walk, kings side by side under Madrasi RI.
+TEST(Movegen, SplitLegalMovesUnderParalysisWithAnnanCountsWhatGenerateLegalLists) {
+  const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1",
+                        "8/8/8/3k4/3K4/8/8/r6R w - - 0 1",
+                        "4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1",
+                        "4k3/8/8/2q5/8/8/8/Q3K3 w - - 0 1",
+                        "4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1",
+                        "4k3/8/4b3/4r3/8/8/4N3/4K3 w - - 0 1",
+                        "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
+                        "k7/8/8/8/8/8/R7/KN6 w - - 0 1",
+                        "4k3/8/8/8/4q3/8/4B3/4KR2 w - - 0 1",
+                        "8/8/8/8/2k5/2r5/8/R1BK4 b - - 0 1"};
+  for (const char* condition :
+       {"madrasi+annan", "madrasi-ri+annan", "madrasi-ri+annan-b", "eiffel+nanna", "madrasi+nanna-c"}) {
+    const RuleSet rules = test::rules(condition);
+    expect_split_on_move_trees(rules, fens);
+    if (HasFatalFailure()) return;
+    for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KRBvKN", "KNNvKB", "KBvKN", "KQvKPP"}) {
+      rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
+      if (HasFatalFailure()) return;
+    }
+  }
 }
 
 }  // namespace
