@@ -86,18 +86,19 @@ requires Walk::QuietMovesKeepEnemyWalks bool ParalysisRelation::paralysing_squar
   return true;
 }
 
-bool ParalysisRelation::observed_by_paralyser(const BoardEdit& board, Square s) const {
+Bitboard ParalysisRelation::paralysers_bb(const BoardEdit& board, Square s) const {
   const Piece victim = board.piece_on(s);
   const Color observers = ~victim.color();
   const Bitboard occupied = board.occupied();
   // The squares from which each paralysing walk reaches `s`, as reverse look-ups.
+  Bitboard paralysers = 0;
   for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
     const PieceType walk = PieceType(w);
     if (!relates(walk, victim.type())) continue;
     const Bitboard reach = walk == PAWN ? pawn_attackers_bb(observers, s) : leaper_or_slider_bb(walk, s, occupied);
-    if (reach & board.pieces(observers, walk)) return true;
+    paralysers |= reach & board.pieces(observers, walk);
   }
-  return false;
+  return paralysers;
 }
 
 bool ParalysisRelation::has_pair(const BoardEdit& board) const {
@@ -162,13 +163,12 @@ bool ParalysisRelation::types_may_pair(const Position& pos) const {
   return false;
 }
 
-Bitboard ParalysisRelation::king_attackers(const BoardEdit& board, Square king) {
-  const Color them = ~board.piece_on(king).color();
+Bitboard ParalysisRelation::attackers_bb(const BoardEdit& board, Square s, Color them) {
   const Bitboard occupied = board.occupied();
-  return (knight_bb(king) & board.pieces(them, KNIGHT)) | (king_bb(king) & board.pieces(them, KING)) |
-         (pawn_attackers_bb(them, king) & board.pieces(them, PAWN)) |
-         (rook_attacks_bb(king, occupied) & (board.pieces(them, ROOK) | board.pieces(them, QUEEN))) |
-         (bishop_attacks_bb(king, occupied) & (board.pieces(them, BISHOP) | board.pieces(them, QUEEN)));
+  return (knight_bb(s) & board.pieces(them, KNIGHT)) | (king_bb(s) & board.pieces(them, KING)) |
+         (pawn_attackers_bb(them, s) & board.pieces(them, PAWN)) |
+         (rook_attacks_bb(s, occupied) & (board.pieces(them, ROOK) | board.pieces(them, QUEEN))) |
+         (bishop_attacks_bb(s, occupied) & (board.pieces(them, BISHOP) | board.pieces(them, QUEEN)));
 }
 
 bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
@@ -178,6 +178,68 @@ bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, S
   for (Bitboard attackers = king_attackers(after, after.king_square(pos.side_to_move())); attackers;)
     if (!observed_by_paralyser(after, pop_lsb(attackers))) return false;
   return true;
+}
+
+Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) const {
+  if (all_legal(from)) return targets;
+  const PieceType type = pos_.piece_on(from).type();
+  const Square king = pos_.king_square(pos_.side_to_move());
+  BoardEdit lifted(pos_);
+  lifted.remove(from);
+  if (from == king) {
+    // The king on `to` is reached by the enemy units that reach `to` with the king lifted
+    // (but one it takes there); each gives no check if the king itself paralyses it from
+    // `to`, or another unit that does so with the king lifted and whose line to it the
+    // king does not block. The paralysers of an attacker serve every target.
+    const Color them = ~pos_.side_to_move();
+    Bitboard known = 0;
+    std::array<Bitboard, SQUARE_NB> paralysers;
+    return targets_where(targets, [&](Square to) {
+      if (!lines_.may_check_after_move(from, to)) return true;
+      const Bitboard target = square_bb(to);
+      for (Bitboard a = attackers_bb(lifted, to, them) & ~target; a;) {
+        const Square s = pop_lsb(a);
+        if (rules_.relates(KING, lifted.piece_on(s).type()) && (king_bb(to) & square_bb(s))) continue;
+        if (!(known & square_bb(s))) {
+          paralysers[s] = rules_.paralysers_bb(lifted, s);
+          known |= square_bb(s);
+        }
+        bool paralysed = false;
+        for (Bitboard p = paralysers[s]; p && !paralysed;) paralysed = !(between_bb(pop_lsb(p), s) & target);
+        if (!paralysed) return false;
+      }
+      return true;
+    });
+  }
+  // After the move to `to` an enemy unit that reaches the king with the unit lifted still
+  // does unless the unit takes it or blocks its line; it gives no check if the unit on
+  // `to` paralyses it, or another unit that does so with the unit lifted and whose line
+  // to it the unit does not block (nothing else changes: every walk is symmetric but the
+  // pawn's, and the unit is no pawn; a unit observes through no other square).
+  struct Attacker {
+    Square square;
+    Bitboard paralysers;      // other units that paralyse it
+    Bitboard paralysed_from;  // the squares from which the unit paralyses it
+  };
+  Attacker attackers[16];
+  int n = 0;
+  for (Bitboard a = king_attackers(lifted, king); a; ++n) {
+    const Square s = pop_lsb(a);
+    attackers[n] = {s, rules_.paralysers_bb(lifted, s),
+                    rules_.relates(type, lifted.piece_on(s).type()) ? leaper_or_slider_bb(type, s, lifted.occupied())
+                                                                    : Bitboard(0)};
+  }
+  return targets_where(targets, [&](Square to) {
+    const Bitboard target = square_bb(to);
+    for (int i = 0; i < n; ++i) {
+      const Attacker& a = attackers[i];
+      if (a.square == to || (between_bb(king, a.square) & target) || (a.paralysed_from & target)) continue;
+      bool paralysed = false;
+      for (Bitboard p = a.paralysers; p && !paralysed;) paralysed = !(between_bb(pop_lsb(p), a.square) & target);
+      if (!paralysed) return false;
+    }
+    return true;
+  });
 }
 
 bool ParalysisRelation::includes_kings() const {

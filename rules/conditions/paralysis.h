@@ -61,8 +61,10 @@ struct ParalysisRelation {
   // walks, every unit an ordinary K, Q, R, B, N or P, and no en-passant observation (the
   // callers ensure it: only a double step leaves an en-passant square after a move).
   //
-  // Whether an enemy unit whose walk paralyses the type of the unit on `s` observes it.
-  bool observed_by_paralyser(const BoardEdit& board, Square s) const;
+  // The enemy units whose walks paralyse the type of the unit on `s` and observe it.
+  Bitboard paralysers_bb(const BoardEdit& board, Square s) const;
+  // Whether one does.
+  bool observed_by_paralyser(const BoardEdit& board, Square s) const { return paralysers_bb(board, s) != 0; }
   // Whether some unit of `board` is so observed: a pair, in Isardam's words.
   bool has_pair(const BoardEdit& board) const;
   // has_pair(after) where `after` is a board that held no pair once the unit now on `to`
@@ -77,7 +79,11 @@ struct ParalysisRelation {
   // the square itself does not matter (a unit there, taken, observes nothing of it).
   Bitboard pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const;
   // The enemy units that reach the king on `king` by their walks (reverse look-ups).
-  static Bitboard king_attackers(const BoardEdit& board, Square king);
+  static Bitboard king_attackers(const BoardEdit& board, Square king) {
+    return attackers_bb(board, king, ~board.piece_on(king).color());
+  }
+  // The units of `them` that reach `s` by their walks.
+  static Bitboard attackers_bb(const BoardEdit& board, Square s, Color them);
   // Whether the relation pairs the type of some unit of `pos` with that of an enemy unit
   // (own walks): without such types no unit can ever be paralysed, whatever the squares.
   bool types_may_pair(const Position& pos) const;
@@ -126,11 +132,9 @@ struct Paralysis : ParalysisRelation {
       return !lines_.may_check_after_move(from, to) || rules_.king_safe_after_move(pos_, from, to, arriving);
     }
     // The legal moves among `targets` of the unit on `from` (not a pawn, keeping its type).
-    Bitboard legal_targets(Square from, Bitboard targets) const {
-      if (all_legal(from)) return targets;
-      const PieceType type = pos_.piece_on(from).type();
-      return targets_where(targets, [&](Square to) { return legal(from, to, type); });
-    }
+    // Other units than the king are judged for all targets at once: with the unit lifted,
+    // the enemy units that reach the king and the units that paralyse each of them.
+    Bitboard legal_targets(Square from, Bitboard targets) const;
 
    private:
     const Paralysis& rules_;
