@@ -108,17 +108,59 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   if (all_legal(from)) return targets;
   const Piece unit = pos_.piece_on(from);
   PairTest test = PairTest::None;
+  BoardEdit lifted(pos_);
+  lifted.remove(from);
   if (types_may_pair_) {
-    BoardEdit lifted(pos_);
-    lifted.remove(from);
     // A pair among the other units: only a move that breaks it may be legal.
     if (rules_.has_pair(lifted)) return targets_where(targets, [&](Square to) { return legal(from, to, unit.type()); });
     targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
     test = PairTest::Absent;
   }
+  const Square king = pos_.king_square(pos_.side_to_move());
+  auto made = [&](Square to) { return rules_.legal_without_making(pos_, from, to, unit.type(), true, test); };
+  if (from == king)
+    return targets_where(targets, [&](Square to) { return !lines_.may_check_after_move(from, to) || made(to); });
+  // Another unit: the enemy units that reach the king with it lifted still do after its
+  // move to `to` unless it takes one or blocks its line (the board after the move holds no
+  // pair: tested above). Each such attacker checks (type B), or checks unless taking the
+  // king would leave a pair (type A). Where taking the king on the board with the unit
+  // lifted leaves none, the pair after it on `to` is one the unit makes there: its pairing
+  // squares on that board. Else (or when a pawn would promote by taking), the move is made.
+  struct Attacker {
+    Square square;
+    bool known;         // whether pairs_after_capture answers
+    Bitboard no_check;  // the squares of the unit after which taking the king leaves a pair
+  };
+  Attacker attackers[16];
+  int n = 0;
+  for (Bitboard a = king_attackers(lifted, king); a; ++n) {
+    const Square s = pop_lsb(a);
+    attackers[n] = {s, true, 0};
+    if constexpr (Check == IsardamCheck::TypeA) {
+      const Piece attacker = lifted.piece_on(s);
+      if (attacker.type() == PAWN && relative_rank(attacker.color(), king) == 7) {
+        attackers[n].known = false;
+        continue;
+      }
+      if (test == PairTest::None) continue;  // no pair can appear: it checks
+      BoardEdit taken = lifted;
+      taken.move(s, king, attacker.type());
+      if (rules_.has_pair_after_move(taken, s, king))
+        attackers[n].known = false;
+      else
+        attackers[n].no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
+    }
+  }
   return targets_where(targets, [&](Square to) {
-    return !lines_.may_check_after_move(from, to) ||
-           rules_.legal_without_making(pos_, from, to, unit.type(), true, test);
+    if (!lines_.may_check_after_move(from, to)) return true;
+    const Bitboard target = square_bb(to);
+    for (int i = 0; i < n; ++i) {
+      const Attacker& a = attackers[i];
+      if (a.square == to || (between_bb(king, a.square) & target)) continue;  // taken or blocked
+      if (!a.known) return made(to);
+      if (!(a.no_check & target)) return false;
+    }
+    return true;
   });
 }
 
