@@ -154,6 +154,66 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
 // unit's move can only open a line, so it is safe when no enemy unit reaches the king
 // now and the unit was on no line between the king and an enemy unit that uses a
 // slider's walk. The other quiet moves, and all other moves, are made.
+// For split_with_borrowed_walks() under paralysis: those of the quiet targets `unsure` of
+// the unit on `from` (not the king, not a pawn) after which the king is not in check,
+// judged for all targets at once. With the unit lifted: the enemy units that reach the
+// king (their walks do not depend on our units), and for each the units of ours that
+// paralyse it. After the move to `to` an attacker still reaches the king unless the unit
+// blocks its line (a leaper's walk reaches no square beyond a neighbour, so `between` is
+// empty for it), and it is paralysed by the unit on `to` with the walk it borrows there,
+// by the unit it lends its walk to from `to`, or by another of those paralysers whose line
+// the unit does not block (their walks are those of the board without the unit: only the
+// unit in front of `to` changes its lender).
+template <class Rules>
+Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square from, Bitboard unsure) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us);
+  Position after = pos;
+  const Piece unit = after.piece_on(from);
+  after.remove_piece(from);
+  const Bitboard occupied = after.pieces();
+  struct Attacker {
+    Square square;
+    PieceType type;
+    Bitboard paralysers;
+  };
+  Attacker attackers[16];
+  int n = 0;
+  for (Bitboard enemies = after.pieces(them); enemies;) {
+    const Square e = pop_lsb(enemies);
+    if (!(orthodox_observation_bb(rules.walk_of(after, e), them, e, occupied) & square_bb(king))) continue;
+    Attacker& a = attackers[n++];
+    a = {e, after.piece_on(e).type(), 0};
+    for (Bitboard ours = after.pieces(us); ours;) {
+      const Square o = pop_lsb(ours);
+      const PieceType walk = rules.walk_of(after, o);
+      if (rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, occupied) & square_bb(e)))
+        a.paralysers |= square_bb(o);
+    }
+  }
+  auto paralyses = [&](Square o, const Attacker& a) {
+    const PieceType walk = rules.walk_of(after, o);
+    return rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, after.pieces()) & square_bb(a.square));
+  };
+  return targets_where(unsure, [&](Square to) {
+    const Bitboard target = square_bb(to);
+    after.put_piece(unit, to);
+    // The unit of ours whose lender is now the unit on `to`, if any.
+    const Bitboard borrower = rules.borrowing_squares_bb(us, target) & after.pieces(us);
+    bool safe = true;
+    for (int i = 0; i < n && safe; ++i) {
+      const Attacker& a = attackers[i];
+      if (between_bb(king, a.square) & target) continue;
+      bool paralysed = paralyses(to, a) || (borrower && paralyses(lsb(borrower), a));
+      for (Bitboard p = a.paralysers & ~borrower; p && !paralysed;)
+        paralysed = !(between_bb(pop_lsb(p), a.square) & target);
+      safe = paralysed;
+    }
+    after.remove_piece(to);
+    return safe;
+  });
+}
+
 template <class Rules>
 void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
@@ -181,6 +241,14 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
+    if constexpr (!Rules::RestrictionPart::NothingImmobile) {
+      if (unsure && from != king) {
+        quiet = (quiet ^ unsure) | unchecked_quiet_targets(pos, rules, from, unsure);
+        out.from[out.units] = from;
+        out.quiet_targets[out.units++] = quiet;
+        continue;
+      }
+    }
     if (unsure) {
       MoveList tried, legal;
       for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
