@@ -112,7 +112,9 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   lifted.remove(from);
   if (types_may_pair_) {
     // A pair among the other units: only a move that breaks it may be legal.
-    if (rules_.has_pair(lifted)) return targets_where(targets, [&](Square to) { return legal(from, to, unit.type()); });
+    if (rules_.has_pair(lifted))
+      return targets_where(targets & rules_.pair_breaking_squares_bb(lifted),
+                           [&](Square to) { return legal(from, to, unit.type()); });
     targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
     test = PairTest::Absent;
   }

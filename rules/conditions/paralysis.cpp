@@ -117,6 +117,23 @@ bool ParalysisRelation::has_pair(const BoardEdit& board) const {
   return false;
 }
 
+Bitboard ParalysisRelation::pair_breaking_squares_bb(const BoardEdit& board) const {
+  const Bitboard occupied = board.occupied();
+  Bitboard squares = ~Bitboard(0);
+  for (Bitboard units = occupied; units;) {
+    const Square s = pop_lsb(units);
+    const Piece unit = board.piece_on(s);
+    Bitboard victims = 0;
+    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+      victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+    for (Bitboard observed = orthodox_observation_bb(unit.type(), unit.color(), s, occupied) & victims; observed;) {
+      const Square v = pop_lsb(observed);
+      squares &= between_bb(s, v) | square_bb(s) | square_bb(v);
+    }
+  }
+  return squares;
+}
+
 bool ParalysisRelation::observes_paralysed_type(const BoardEdit& board, Square s) const {
   const Piece unit = board.piece_on(s);
   Bitboard victims = 0;
