@@ -66,6 +66,13 @@ inline Bitboard pawn_capture_bb(Color c, Square s) { return tables::pawn_capture
 inline Bitboard pawn_attackers_bb(Color c, Square s) { return tables::pawn_attackers[c][s]; }
 // Squares strictly between two squares on a common queen line, else empty.
 inline Bitboard between_bb(Square a, Square b) { return tables::between[a][b]; }
+// Whether one of the units on `lines_from` still sees `to` once the squares `blockers` are
+// filled (for a leaper, between_bb is empty: nothing blocks it).
+inline bool some_line_open(Bitboard lines_from, Square to, Bitboard blockers) {
+  for (Bitboard b = lines_from; b;)
+    if (!(between_bb(pop_lsb(b), to) & blockers)) return true;
+  return false;
+}
 // The whole queen line through two squares (both included), else empty.
 inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
 

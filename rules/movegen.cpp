@@ -177,6 +177,11 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
     PieceType type;
     Bitboard paralysers;
   };
+  // Whether our unit on `o` paralyses the attacker on the board `after` as it stands.
+  auto paralyses = [&](Square o, const Attacker& a) {
+    const PieceType walk = rules.walk_of(after, o);
+    return rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, after.pieces()) & square_bb(a.square));
+  };
   Attacker attackers[16];
   int n = 0;
   for (Bitboard enemies = after.pieces(them); enemies;) {
@@ -186,15 +191,9 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
     a = {e, after.piece_on(e).type(), 0};
     for (Bitboard ours = after.pieces(us); ours;) {
       const Square o = pop_lsb(ours);
-      const PieceType walk = rules.walk_of(after, o);
-      if (rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, occupied) & square_bb(e)))
-        a.paralysers |= square_bb(o);
+      if (paralyses(o, a)) a.paralysers |= square_bb(o);
     }
   }
-  auto paralyses = [&](Square o, const Attacker& a) {
-    const PieceType walk = rules.walk_of(after, o);
-    return rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, after.pieces()) & square_bb(a.square));
-  };
   return targets_where(unsure, [&](Square to) {
     const Bitboard target = square_bb(to);
     after.put_piece(unit, to);
@@ -204,10 +203,8 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
     for (int i = 0; i < n && safe; ++i) {
       const Attacker& a = attackers[i];
       if (between_bb(king, a.square) & target) continue;
-      bool paralysed = paralyses(to, a) || (borrower && paralyses(lsb(borrower), a));
-      for (Bitboard p = a.paralysers & ~borrower; p && !paralysed;)
-        paralysed = !(between_bb(pop_lsb(p), a.square) & target);
-      safe = paralysed;
+      safe = paralyses(to, a) || (borrower && paralyses(lsb(borrower), a)) ||
+             some_line_open(a.paralysers & ~borrower, a.square, target);
     }
     after.remove_piece(to);
     return safe;
@@ -227,6 +224,19 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     reach |= orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
   }
   const bool reached = reach & square_bb(king);
+  // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
+  // in check: under paralysis judged at once for a unit other than the king, else by
+  // making each move.
+  auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
+    if constexpr (!Rules::RestrictionPart::NothingImmobile)
+      if (from != king) return unchecked_quiet_targets(pos, rules, from, unsure);
+    MoveList tried, legal;
+    for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
+    keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
+    Bitboard targets = 0;
+    for (Move m : legal) targets |= square_bb(m.to());
+    return targets;
+  };
   out.units = 0;
   out.listed.clear();
   MoveList made;
@@ -241,21 +251,7 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
-    if constexpr (!Rules::RestrictionPart::NothingImmobile) {
-      if (unsure && from != king) {
-        quiet = (quiet ^ unsure) | unchecked_quiet_targets(pos, rules, from, unsure);
-        out.from[out.units] = from;
-        out.quiet_targets[out.units++] = quiet;
-        continue;
-      }
-    }
-    if (unsure) {
-      MoveList tried, legal;
-      for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
-      keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
-      quiet ^= unsure;
-      for (Move m : legal) quiet |= square_bb(m.to());
-    }
+    if (unsure) quiet = (quiet ^ unsure) | legal_quiet_targets(from, unsure);
     out.from[out.units] = from;
     out.quiet_targets[out.units++] = quiet;
   }

@@ -382,12 +382,9 @@ void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Posi
     // A leaper's or slider's line between `from` and `to` is the same before and after the
     // move, so the walk reaches `to` from `from` exactly when it reaches `from` from `to`.
     Bitboard origins = 0;
-    if constexpr (Rules::OwnWalks)
-      origins = leaper_or_slider_bb(unit.type(), to, occupied);
-    else
-      rules.for_each_walk_region(pos, to, [&](PieceType walk, Bitboard squares) {
-        origins |= leaper_or_slider_bb(walk, to, occupied) & squares;
-      });
+    rules.for_each_walk_region(pos, to, [&](PieceType walk, Bitboard squares) {
+      origins |= leaper_or_slider_bb(walk, to, occupied) & squares;
+    });
     origins &= ~occupied;
     if (unit.type() == KING && !rules.kings_may_touch()) origins &= ~king_bb(other_king);
     if constexpr (!Rules::RestrictionPart::NothingImmobile) {

@@ -130,7 +130,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   // squares on that board. Else (or when a pawn would promote by taking), the move is made.
   struct Attacker {
     Square square;
-    bool known;         // whether pairs_after_capture answers
+    bool known;         // whether no_check answers (else the move is made)
     Bitboard no_check;  // the squares of the unit after which taking the king leaves a pair
   };
   Attacker attackers[16];

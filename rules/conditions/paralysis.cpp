@@ -101,45 +101,32 @@ Bitboard ParalysisRelation::paralysers_bb(const BoardEdit& board, Square s) cons
   return paralysers;
 }
 
+Bitboard ParalysisRelation::observed_paralysed_types_bb(const BoardEdit& board, Square s) const {
+  const Piece unit = board.piece_on(s);
+  // As paralysed_bb(): the unit's observation is computed only when the enemy has units of
+  // a type its walk paralyses (most often none).
+  Bitboard victims = 0;
+  for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
+    victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+  return victims ? orthodox_observation_bb(unit.type(), unit.color(), s, board.occupied()) & victims : 0;
+}
+
 bool ParalysisRelation::has_pair(const BoardEdit& board) const {
-  const Bitboard occupied = board.occupied();
-  // As paralysed_bb(): each unit's observation is computed only when the enemy has units
-  // of a type its walk paralyses (most often none).
-  for (Bitboard units = occupied; units;) {
-    const Square s = pop_lsb(units);
-    const Piece unit = board.piece_on(s);
-    Bitboard victims = 0;
-    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
-      victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
-    if (!victims) continue;
-    if (orthodox_observation_bb(unit.type(), unit.color(), s, occupied) & victims) return true;
-  }
+  for (Bitboard units = board.occupied(); units;)
+    if (observed_paralysed_types_bb(board, pop_lsb(units))) return true;
   return false;
 }
 
 Bitboard ParalysisRelation::pair_breaking_squares_bb(const BoardEdit& board) const {
-  const Bitboard occupied = board.occupied();
   Bitboard squares = ~Bitboard(0);
-  for (Bitboard units = occupied; units;) {
+  for (Bitboard units = board.occupied(); units;) {
     const Square s = pop_lsb(units);
-    const Piece unit = board.piece_on(s);
-    Bitboard victims = 0;
-    for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
-      victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
-    for (Bitboard observed = orthodox_observation_bb(unit.type(), unit.color(), s, occupied) & victims; observed;) {
+    for (Bitboard observed = observed_paralysed_types_bb(board, s); observed;) {
       const Square v = pop_lsb(observed);
       squares &= between_bb(s, v) | square_bb(s) | square_bb(v);
     }
   }
   return squares;
-}
-
-bool ParalysisRelation::observes_paralysed_type(const BoardEdit& board, Square s) const {
-  const Piece unit = board.piece_on(s);
-  Bitboard victims = 0;
-  for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
-    victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
-  return victims && (orthodox_observation_bb(unit.type(), unit.color(), s, board.occupied()) & victims);
 }
 
 Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const {
@@ -221,9 +208,7 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
           paralysers[s] = rules_.paralysers_bb(lifted, s);
           known |= square_bb(s);
         }
-        bool paralysed = false;
-        for (Bitboard p = paralysers[s]; p && !paralysed;) paralysed = !(between_bb(pop_lsb(p), s) & target);
-        if (!paralysed) return false;
+        if (!some_line_open(paralysers[s], s, target)) return false;
       }
       return true;
     });
@@ -251,9 +236,7 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
     for (int i = 0; i < n; ++i) {
       const Attacker& a = attackers[i];
       if (a.square == to || (between_bb(king, a.square) & target) || (a.paralysed_from & target)) continue;
-      bool paralysed = false;
-      for (Bitboard p = a.paralysers; p && !paralysed;) paralysed = !(between_bb(pop_lsb(p), a.square) & target);
-      if (!paralysed) return false;
+      if (!some_line_open(a.paralysers, a.square, target)) return false;
     }
     return true;
   });

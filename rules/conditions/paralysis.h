@@ -75,8 +75,12 @@ struct ParalysisRelation {
   // has moved there from `from`: only that unit, and the sliders whose lines ran through
   // `from`, can make a pair (taking a unit or blocking a line only removes observations).
   bool has_pair_after_move(const BoardEdit& after, Square from, Square to) const;
-  // Whether the unit on `s` observes an enemy unit whose type its walk paralyses.
-  bool observes_paralysed_type(const BoardEdit& board, Square s) const;
+  // The enemy units whose type the walk of the unit on `s` paralyses and that it observes.
+  Bitboard observed_paralysed_types_bb(const BoardEdit& board, Square s) const;
+  // Whether there is one.
+  bool observes_paralysed_type(const BoardEdit& board, Square s) const {
+    return observed_paralysed_types_bb(board, s) != 0;
+  }
   // The squares where a unit of colour `c` and type `type` (not a pawn) put down on
   // `board` would make a pair with an enemy unit of it: observe one whose type its walk
   // paralyses, or be observed by one whose walk paralyses its type. What the units do on

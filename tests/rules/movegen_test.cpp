@@ -1,6 +1,7 @@
 // Orthodox move-generation details that perft does not single out: promotions, en
 // passant, pawns on their first and last ranks, check evasion.
 #include <algorithm>
+#include <initializer_list>
 #include <random>
 
 #include "probe/indexer.h"
@@ -191,6 +192,20 @@ void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rule
   EXPECT_EQ(checked, 3000) << name;
 }
 
+// expect_split_on_move_trees() on `fens` and expect_split_on_random_positions() on
+// `materials`, under `condition`.
+template <std::size_t N>
+void expect_split_under(const char* condition, const char* const (&fens)[N],
+                        std::initializer_list<const char*> materials) {
+  const RuleSet rules = test::rules(condition);
+  expect_split_on_move_trees(rules, fens);
+  if (::testing::Test::HasFatalFailure()) return;
+  for (const char* name : materials) {
+    rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
   for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KPPvKP", "KNNvKB"}) {
     expect_split_on_random_positions(RuleSet::orthodox(), OrthodoxRules{}, name);
@@ -218,13 +233,8 @@ TEST(Movegen, SplitLegalMovesUnderAnnanCountsWhatGenerateLegalLists) {
                         "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
                         "k7/8/8/8/8/8/R7/KN6 w - - 0 1"};
   for (const char* condition : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "nanna-c"}) {
-    const RuleSet rules = test::rules(condition);
-    expect_split_on_move_trees(rules, fens);
+    expect_split_under(condition, fens, {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KNNvKB", "KBvKN", "KQvKPP"});
     if (HasFatalFailure()) return;
-    for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KNNvKB", "KBvKN", "KQvKPP"}) {
-      rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
-      if (HasFatalFailure()) return;
-    }
   }
 }
 
@@ -272,13 +282,8 @@ TEST(Movegen, SplitLegalMovesUnderParalysisWithAnnanCountsWhatGenerateLegalLists
                         "8/8/8/8/2k5/2r5/8/R1BK4 b - - 0 1"};
   for (const char* condition :
        {"madrasi+annan", "madrasi-ri+annan", "madrasi-ri+annan-b", "eiffel+nanna", "madrasi+nanna-c"}) {
-    const RuleSet rules = test::rules(condition);
-    expect_split_on_move_trees(rules, fens);
+    expect_split_under(condition, fens, {"KQRvKR", "KQvKQ", "KRPvKP", "KRBvKN", "KNNvKB", "KBvKN", "KQvKPP"});
     if (HasFatalFailure()) return;
-    for (const char* name : {"KQRvKR", "KQvKQ", "KRPvKP", "KRBvKN", "KNNvKB", "KBvKN", "KQvKPP"}) {
-      rules.visit([&](const auto& r) { expect_split_on_random_positions(rules, r, name); });
-      if (HasFatalFailure()) return;
-    }
   }
 }
 
