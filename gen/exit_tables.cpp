@@ -6,7 +6,8 @@
 
 namespace feerie {
 
-Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members, const Tablebase& subtables) {
+Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members, const Tablebase& subtables,
+                                      Tablebase::Reading reading) {
   ExitTables out;
   for (const Indexer* member : members) out.members_.push_back(member->material());
   auto known = [](const std::vector<Material>& list, const Material& m) {
@@ -16,7 +17,7 @@ Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members
   for (const Material& own : out.members_)
     for (const Material& m : material_successors(own, subtables.rules())) {
       if (known(out.members_, m) || known(loaded, m)) continue;
-      Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = subtables.load(m);
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = subtables.lookup_table(m, reading);
       if (!t) return t.error();
       out.tables_.push_back(*t);
       loaded.push_back(m);
@@ -52,11 +53,19 @@ Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members
 Expected<ValueCode> ExitTables::value(int member, const Position& after, Move m, const UndoRecord& undo) const {
   if (undo.change_count == 0 && !undo.moved.magic()) {
     const Route& route = routes_[std::size_t(member)].route[~after.side_to_move()][undo.captured.code()][m.promotion()];
-    if (route.table) return value_through_move(route.table->value_code(after, route.flipped));
+    if (route.table) {
+      Expected<ValueCode> v = route.table->value_code(after, route.flipped);
+      if (!v) return v;
+      return value_through_move(*v);
+    }
   } else {
     Material material = Material::of(after).canonical_orientation();
     for (const auto& t : tables_)
-      if (t->material() == material) return value_through_move(t->value_code(after));
+      if (t->material() == material) {
+        Expected<ValueCode> v = t->value_code(after);
+        if (!v) return v;
+        return value_through_move(*v);
+      }
   }
   return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() +
                                         " for a move out of " + members_[std::size_t(member)].name());

@@ -1,7 +1,8 @@
 // The tables the moves out of a component lead to (gen/solver.h): every material reached by
 // a capture, a promotion or a mutation that is not a member, read whole into memory once
-// for lock-free look-ups, with a route per member and (mover, captured unit, promotion of
-// an ordinary pawn) to the table holding the result and its orientation.
+// for lock-free look-ups or read through their compressed blocks (Tablebase::Reading: the
+// plan chooses), with a route per member and (mover, captured unit, promotion of an
+// ordinary pawn) to the table holding the result and its orientation.
 #pragma once
 
 #include <memory>
@@ -17,18 +18,20 @@ namespace feerie {
 class ExitTables {
  public:
   // Reads the tables of every material a move of `members` leads to outside them from
-  // `subtables` (missing ones are an error).
-  static Expected<ExitTables> load(const std::vector<const Indexer*>& members, const Tablebase& subtables);
+  // `subtables` (missing ones are an error), each as `reading` says.
+  static Expected<ExitTables> load(const std::vector<const Indexer*>& members, const Tablebase& subtables,
+                                   Tablebase::Reading reading);
 
   // The value, for the mover, of move `m` (`undo` its record; `after` the position it
   // made) from a position of member `member`, leaving the component: found by the unit it
   // captured and its promotion, or by the material after it when mutations changed units
-  // or a magic pawn promoted. NotFound when no table was read for it.
+  // or a magic pawn promoted. NotFound when no table was read for it; Corruption when a
+  // table read through its blocks has a bad block there.
   Expected<ValueCode> value(int member, const Position& after, Move m, const UndoRecord& undo) const;
 
  private:
   struct Route {
-    const Tablebase::MemoryTable* table = nullptr;
+    const Tablebase::LookupTable* table = nullptr;
     bool flipped = false;
   };
   // Per member: [mover][captured Piece::code()][promotion type]
@@ -36,7 +39,7 @@ class ExitTables {
     Route route[COLOR_NB][64][PIECE_TYPE_NB] = {};
   };
   std::vector<Material> members_;
-  std::vector<std::shared_ptr<const Tablebase::MemoryTable>> tables_;
+  std::vector<std::shared_ptr<const Tablebase::LookupTable>> tables_;
   std::vector<Routes> routes_;
 };
 

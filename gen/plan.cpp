@@ -27,29 +27,38 @@ constexpr double MaxEntriesPerSide = 140737488355328.0;  // 2^47
 // Compressed tables take about a quarter of a byte per entry (KQRvKR: 0.25; most 3- and
 // 4-man tables less), all held in memory (one string per block) until the file is written.
 constexpr double FileBytesPerEntry = 0.25;
-// The program, its libraries and per-thread buffers: measured peaks of the benchmark
-// tables (docs/benchmarks.md) less their values, sub-tables and compressed blocks, with 2
-// threads. The checkpoint writer's few chunk buffers (2 MiB per thread, only in solves of
-// minutes) are within the 10% the estimate is held to. The baseline differs by machine
-// and the two benchmark tables differ by their compressed sizes (KQvKR's file is 2.7 times
-// KRvKB's): with one-byte values and blocks written one by one, measured KQvKR 14.3-14.6
-// MiB and KRvKB 13.7 on an AMD EPYC (2026-11-25). The helpmate and selfmate solvers
-// (2026-11-26, issue 25) made the program 1.5 MB larger and its peak 0.6-1.0 MiB higher:
-// KQvKR 15.1-15.6 MiB, KRvKB 14.2; 10.0 MiB (an estimate of 14.6 MiB for both) puts them at
-// 0.94-0.97 and 1.03. With two-byte values the same machine measured 18.9-19.3 and 17.4
-// (before the new solvers), an Intel Xeon 1.4-1.6 MiB less (docs/benchmarks.md): on such a
-// machine KRvKB would come out about 14% over its peak.
-constexpr double ProgramBytes = 10.0 * 1024 * 1024;
+// The program beyond its values, block caches and compressed blocks: what this process holds
+// when it plans (its code and libraries, resident before any table: 12.8 MiB on an AMD EPYC
+// on 2026-11-26, where the same program measured 7.5 MiB on an earlier machine, so a
+// constant cannot serve both) and the work of a solve on top of it, measured with 2
+// threads: KQvKR's peak (20.2-20.8 MiB) less its values, its file and the 12.8 MiB left 2.4
+// MiB; KRvKB's (19.6 MiB) 2.6. The checkpoint writer's few chunk buffers (2 MiB per thread,
+// only in solves of minutes) are within the 10% the estimate is held to.
+constexpr double SolveWorkBytes = 2.5 * 1024 * 1024;
 // The solver's values: one byte per entry and side while every value fits in a byte
 // (probe/value_array.h: mates up to 151 plies, the longest of most 5-man tables), two after.
 // The plan counts one: a table with a longer mate widens its values when the solve gets
 // there, to the two bytes per entry of the solver before the byte.
 constexpr double ValueBytes = 1;
-// The sub-tables a solve reads are held whole, one byte per entry when their values fit
-// (probe/value_array.h; two for a table with a mate longer than 151 plies).
-constexpr double SubtableBytes = 1;
 // SolveOptions::exchange_limit's default.
 constexpr double ExchangeLimit = double(std::uint64_t(1) << 18);
+
+// A field of /proc/meminfo or /proc/self/status in bytes ("MemAvailable:", "VmSize:"),
+// 0 when absent.
+std::uint64_t kib_field(const char* path, const std::string& wanted) {
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(wanted, 0) != 0) continue;
+    std::istringstream fields(line.substr(wanted.size()));
+    std::uint64_t kib = 0;
+    fields >> kib;
+    return kib * 1024;
+  }
+  return 0;
+}
+
+// The program, resident now, with the work of a solve (SolveWorkBytes).
+double program_bytes() { return double(kib_field("/proc/self/status", "VmRSS:")) + SolveWorkBytes; }
 
 double binomial(int n, int k) {
   double c = 1;
@@ -78,45 +87,41 @@ double estimated_entries(const Material& material, const RuleSet& rules) {
   return entries;
 }
 
-std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int ranks) {
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads,
+                                   int ranks) {
   double values = 0, largest_member = 0;
   for (const Material& m : component) {
     double e = estimated_entries(m, rules);
     values += 2 * ValueBytes * e;
     largest_member = std::max(largest_member, 2 * e);
   }
-  // The tables a move out of the component reads, each loaded whole, both sides.
+  // The tables a move out of the component leads to, read through their compressed blocks
+  // (SolveOptions::subtable_reading): each file's shared block cache, and each thread's own
+  // references to the blocks it read last, which may keep blocks the shared caches let go;
+  // no more than all their blocks.
   std::set<Material> exits;
   for (const Material& m : component)
     for (const Material& s : material_successors(m, rules))
       if (std::find(component.begin(), component.end(), s) == component.end()) exits.insert(s);
-  double read = 0;
-  for (const Material& m : exits) read += 2 * SubtableBytes * estimated_entries(m, rules);
+  double shared = 0, all_blocks = 0;
+  for (const Material& m : exits) {
+    const double e = estimated_entries(m, rules);
+    shared += double(shared_block_cache_bytes(std::uint64_t(e)));
+    all_blocks += 2 * double(sizeof(ValueCode)) * e;
+  }
+  const double read = std::min(all_blocks, shared + double(std::max(1, threads)) * double(ThreadBlockCacheBytes));
   double writing = FileBytesPerEntry * largest_member;
-  if (ranks <= 1) return std::uint64_t(values + read + writing + ProgramBytes);
+  if (ranks <= 1) return std::uint64_t(values + read + writing + program_bytes());
   // Spread over processes: each holds its part of the values and of the file being
-  // written, every sub-table whole, and the updates of one exchange three times (the
-  // threads' buffers, the send buffer and what arrives), at most ExchangeLimit of them.
+  // written, its own block caches of the sub-tables, and the updates of one exchange three
+  // times (the threads' buffers, the send buffer and what arrives), at most ExchangeLimit
+  // of them.
   const double own = values / ranks;
   const double exchange = 3 * 8 * std::min(double(ExchangeLimit), own / 2);
-  return std::uint64_t(own + read + writing / ranks + exchange + ProgramBytes);
+  return std::uint64_t(own + read + writing / ranks + exchange + program_bytes());
 }
 
 namespace {
-
-// A field of /proc/meminfo or /proc/self/status in bytes ("MemAvailable:", "VmSize:"),
-// 0 when absent.
-std::uint64_t kib_field(const char* path, const std::string& wanted) {
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(wanted, 0) != 0) continue;
-    std::istringstream fields(line.substr(wanted.size()));
-    std::uint64_t kib = 0;
-    fields >> kib;
-    return kib * 1024;
-  }
-  return 0;
-}
 
 // The first word of a file as a number; nullopt when missing or not a number ("max").
 std::optional<std::uint64_t> number_in(const std::filesystem::path& path) {
@@ -240,7 +245,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     }
     c.reuse = sound;
     c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
-    c.peak_bytes = estimated_peak_bytes(members, rules, ranks);
+    c.peak_bytes = estimated_peak_bytes(members, rules, threads > 0 ? threads : omp_get_max_threads(), ranks);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
         return error(ErrorKind::ResourceLimit,

@@ -17,8 +17,8 @@
 //                   opponent and the predecessor is lost in 1 + the longest of them.
 //   finish          what is still unresolved is a draw.
 // Memory: 1 byte per entry and side to move of every member while every value fits in a
-// byte, 2 bytes once one does not (probe/value_array.h), plus the sub-tables read into
-// memory.
+// byte, 2 bytes once one does not (probe/value_array.h), plus the block caches of the
+// sub-tables (read through their compressed blocks, SolveOptions::subtable_reading).
 // gen/solver.cpp runs these passes as a script (Solver::run()); the values live in a
 // ValueStore, the updates between processes go through an UpdateExchange.
 // A pass writes only values of one parity (wins or losses) and reads only final values
@@ -75,6 +75,10 @@ struct SolveOptions {
   // (probe/value_array.h); at most narrow::MaxPlies; negative: two bytes from the start.
   // Lower values exist for tests of the widening and for comparing the widths.
   int narrow_max_plies = narrow::MaxPlies;
+  // How the tables the moves out of the component lead to are read (gen/exit_tables.h):
+  // whole (fastest) or through their compressed blocks (a few MiB instead of a byte or two
+  // per entry of each).
+  Tablebase::Reading subtable_reading = Tablebase::Reading::ThroughBlocks;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called during the initialisation (every few million entries) with the own entries
   // initialised so far and in all: a 6-man initialisation takes many minutes. May be

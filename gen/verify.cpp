@@ -25,16 +25,17 @@ std::string describe(ValueCode v) {
   return std::string(value::is_win(v) ? "win in " : "loss in ") + std::to_string(value::plies(v)) + " plies";
 }
 
-// The tables a verification reads, whole in memory, looked up without locks: the
-// verified table and every material one move leads to, in both orientations.
+// The tables a verification reads: the verified table whole in memory, looked up without
+// locks, and every material one move leads to, in both orientations, as `successors` says.
 class SuccessorTables {
  public:
-  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material) {
+  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material, Tablebase::Reading successors) {
     SuccessorTables out;
     std::vector<Material> materials = material_successors(material, tb.rules());
     materials.insert(materials.begin(), material);
     for (const Material& m : materials) {
-      Expected<std::shared_ptr<const Tablebase::MemoryTable>> t = tb.load(m);
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t =
+          tb.lookup_table(m, m == material ? Tablebase::Reading::Whole : successors);
       if (!t) return t.error();
       out.owned_.push_back(*t);
       const Material stored = (*t)->material();
@@ -46,20 +47,21 @@ class SuccessorTables {
     return out;
   }
 
-  // The stored value of a legal position of the verified material.
-  ValueCode verified_value(const Position& pos) const { return verified_.table->value_code(pos, verified_.flipped); }
+  // The stored value of a legal position of the verified material (read whole: never fails).
+  ValueCode verified_value(const Position& pos) const { return *verified_.table->value_code(pos, verified_.flipped); }
 
-  // The stored value of a legal position of one of the materials; none for another
-  // material (material_successors and the move generator would disagree).
-  std::optional<ValueCode> value_code(const Position& pos) const {
+  // The stored value of a legal position of one of the materials; Internal for another
+  // material (material_successors and the move generator would disagree), Corruption for a
+  // bad block of a table read through its blocks.
+  Expected<ValueCode> value_code(const Position& pos) const {
     const Material m = Material::of(pos);
     for (const Route& r : routes_)
       if (r.material == m) return r.table->value_code(pos, r.flipped);
-    return std::nullopt;
+    return error(ErrorKind::Internal, "no table read for the successor " + to_fen(pos));
   }
   // The same for the position after move `m` (`undo` its record) of the verified material:
   // a move that kept the material stays in it, found without a search.
-  std::optional<ValueCode> value_after(const Position& after, Move m, const UndoRecord& undo) const {
+  Expected<ValueCode> value_after(const Position& after, Move m, const UndoRecord& undo) const {
     if (kept_material(m, undo)) return verified_value(after);
     return value_code(after);
   }
@@ -67,10 +69,10 @@ class SuccessorTables {
  private:
   struct Route {
     Material material;
-    const Tablebase::MemoryTable* table = nullptr;
+    const Tablebase::LookupTable* table = nullptr;
     bool flipped = false;  // positions of this material are looked up with colours exchanged
   };
-  std::vector<std::shared_ptr<const Tablebase::MemoryTable>> owned_;
+  std::vector<std::shared_ptr<const Tablebase::LookupTable>> owned_;
   std::vector<Route> routes_;  // every material in both orientations
   Route verified_;             // the verified material's
 };
@@ -87,8 +89,8 @@ Expected<ValueCode> expected_value(const Position& pos, const Rules& rules, cons
     Position after = pos;
     UndoRecord undo;
     make_move(after, m, undo, rules);
-    const std::optional<ValueCode> s = tables.value_after(after, m, undo);
-    if (!s) return error(ErrorKind::Internal, "no table read for the successor " + to_fen(after));
+    const Expected<ValueCode> s = tables.value_after(after, m, undo);
+    if (!s) return s.error();
     ValueCode v = value_through_move(*s);
     if (value::is_win(v))
       shortest_win = std::min(shortest_win, value::plies(v));
@@ -136,7 +138,7 @@ constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, Tablebase::Reading::Whole);
   if (!tables) return tables.error();
   Indexer indexer(material, rules);
   const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};

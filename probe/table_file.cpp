@@ -28,16 +28,9 @@ constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'T', 'B'};
 constexpr std::uint64_t PrefixSize = 24;
 constexpr int CompressionLevel = 3;           // level 19 compresses a few percent better at ~20x the time
 constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-entry blocks
-// Blocks of up to MaxBlockEntries would make 256 of them 2 GB: the cache also holds no more
-// than this many bytes of codes (one block at least), which keeps 256 blocks of the default size.
-constexpr std::size_t MaxCachedBytes = std::size_t(16) << 20;
 // The parts of the cache (TableFile::CacheShard): threads probing one table at once wait for
 // each other only when their blocks fall to the same part.
 constexpr std::size_t CacheShards = 64;
-// A thread's own references to recent blocks (TableFile::value): so many, of blocks of up to
-// so many bytes.
-constexpr std::size_t ThreadBlockSlots = 256;
-constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
 
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 
@@ -275,7 +268,8 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   // The cache holds at most MaxCachedBlocks blocks and MaxCachedBytes of codes (one block at
   // least), in up to CacheShards parts of equal size.
   const std::size_t block_bytes = std::size_t(h.block_entries) * sizeof(ValueCode);
-  const std::size_t max_blocks = std::min(MaxCachedBlocks, std::max<std::size_t>(1, MaxCachedBytes / block_bytes));
+  const std::size_t max_blocks =
+      std::min(MaxCachedBlocks, std::max<std::size_t>(1, std::size_t(MaxCachedBytes) / block_bytes));
   t->shard_count_ = std::min(CacheShards, max_blocks);
   t->blocks_per_shard_ = max_blocks / t->shard_count_;
   t->shards_ = std::make_unique<CacheShard[]>(t->shard_count_);

@@ -14,6 +14,7 @@
 // naming the file; they never crash on a bad file.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -54,6 +55,22 @@ inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // block is decompressed into 2 x block_entries bytes, and the header's value must not decide
 // how much a probe allocates. 128 times the default, so 8 MB per block.
 inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
+
+// The block caches of TableFile::value(), which bound what reading a table through its blocks
+// holds in memory. The shared cache of one open file holds no more than MaxCachedBytes of
+// decompressed codes (one block at least: blocks of up to MaxBlockEntries would make 256 of
+// them 2 GB); a thread keeps references to up to ThreadBlockSlots blocks of up to
+// ThreadBlockBytes each (of any file), which keep those blocks alive after the shared cache
+// let them go.
+inline constexpr std::uint64_t MaxCachedBytes = std::uint64_t(16) << 20;
+inline constexpr std::size_t ThreadBlockSlots = 256;
+inline constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
+// The most the shared cache of one file of `entries` per side holds (blocks of the default size).
+inline std::uint64_t shared_block_cache_bytes(std::uint64_t entries) {
+  return std::min<std::uint64_t>(2 * entries * sizeof(ValueCode), MaxCachedBytes);
+}
+// The most one thread's own references hold.
+inline constexpr std::uint64_t ThreadBlockCacheBytes = std::uint64_t(ThreadBlockSlots) * ThreadBlockBytes;
 
 // The codes of one side of a table as a writer reads them, block by block, without a copy
 // of the whole side in this format: fill(first, out) writes the codes of entries

@@ -153,30 +153,36 @@ Status Tablebase::preload(const Material& material) const {
   return Ok{};
 }
 
-Expected<std::shared_ptr<const Tablebase::MemoryTable>> Tablebase::load(const Material& material) const {
-  Expected<std::shared_ptr<const LoadedTable>> t = impl_->table(material.canonical_orientation(), true);
+Expected<std::shared_ptr<const Tablebase::LookupTable>> Tablebase::lookup_table(const Material& material,
+                                                                                Reading reading) const {
+  Expected<std::shared_ptr<const LoadedTable>> t =
+      impl_->table(material.canonical_orientation(), reading == Reading::Whole);
   if (!t) return t.error();
-  auto view = std::make_shared<MemoryTable>();
+  auto view = std::make_shared<LookupTable>();
   view->table_ = *t;
   view->raw_ = t->get();
-  return std::shared_ptr<const MemoryTable>(view);
+  // A table another caller read whole is looked up in memory whatever was asked.
+  view->reading_ = (*t)->loaded ? Reading::Whole : Reading::ThroughBlocks;
+  return std::shared_ptr<const LookupTable>(view);
 }
 
-const Material& Tablebase::MemoryTable::material() const {
+const Material& Tablebase::LookupTable::material() const {
   return static_cast<const LoadedTable*>(raw_)->indexer.material();
 }
 
-ValueCode Tablebase::MemoryTable::value_code(const Position& pos) const {
+Expected<ValueCode> Tablebase::LookupTable::value_code(const Position& pos) const {
   const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
   return value_code(pos, !(Material::of(pos) == table.indexer.material()));
 }
 
-ValueCode Tablebase::MemoryTable::value_code(const Position& pos, bool flipped) const {
+Expected<ValueCode> Tablebase::LookupTable::value_code(const Position& pos, bool flipped) const {
   const LoadedTable& table = *static_cast<const LoadedTable*>(raw_);
   if (!table.indexer.kings_indexable(pos)) return value::Illegal;  // never an index out of range
-  if (!flipped) return table.values[pos.side_to_move()][table.indexer.index(pos)];
-  Position other = color_flipped(pos);
-  return table.values[other.side_to_move()][table.indexer.index(other)];
+  if (flipped) return value_code(color_flipped(pos), false);
+  const int side = pos.side_to_move();
+  const std::uint64_t index = table.indexer.index(pos);
+  if (reading_ == Reading::Whole) return table.values[side][index];
+  return table.file->value(side, index);
 }
 
 Expected<ValueCode> Tablebase::value_code(const Position& pos) const {

@@ -83,10 +83,14 @@ class Tablebase {
   // generator). Later probes of that material avoid block decompression.
   Status preload(const Material& material) const;
 
-  // A table read whole into memory, probed without locks (the generator's inner loops).
-  // `material` in either orientation; the view flips positions as needed.
-  class MemoryTable;
-  Expected<std::shared_ptr<const MemoryTable>> load(const Material& material) const;
+  // How a program that looks a table up many times (the generator, the verifier) reads it:
+  // Whole: decompressed into memory once (a byte per entry when its values fit, else two),
+  // looked up without locks; ThroughBlocks: through the file's compressed blocks and their
+  // caches (a few MiB; a block decompressed on each miss of the caches).
+  enum class Reading { Whole, ThroughBlocks };
+  // A table looked up many times, read as `reading` says. `material` in either orientation.
+  class LookupTable;
+  Expected<std::shared_ptr<const LookupTable>> lookup_table(const Material& material, Reading reading) const;
 
  private:
   struct Impl;
@@ -94,20 +98,25 @@ class Tablebase {
   std::shared_ptr<Impl> impl_;
 };
 
-// Lock-free access to a table held in memory. Thread-safe; shares the table's memory.
-class Tablebase::MemoryTable {
+// A table looked up many times (Tablebase::lookup_table). Thread-safe; shares the table
+// with the tablebase. Read whole, no look-up takes a lock or fails; read through blocks, a
+// look-up takes a lock when its block is in neither the thread's nor the shared cache, and
+// fails when that block is corrupt.
+class Tablebase::LookupTable {
  public:
   const Material& material() const;  // in the stored orientation
+  Reading reading() const { return reading_; }
   // The value code of a legal position of this material (either orientation).
-  ValueCode value_code(const Position& pos) const;
+  Expected<ValueCode> value_code(const Position& pos) const;
   // The same when the caller knows the orientation: `flipped` when the position's
   // material is this table's with the colours exchanged.
-  ValueCode value_code(const Position& pos, bool flipped) const;
+  Expected<ValueCode> value_code(const Position& pos, bool flipped) const;
 
  private:
   friend class Tablebase;
-  std::shared_ptr<const void> table_;  // the loaded table, kept alive
+  std::shared_ptr<const void> table_;  // the opened table, kept alive
   const void* raw_ = nullptr;
+  Reading reading_ = Reading::Whole;
 };
 
 // The value of a move's successor seen from the mover: the successor's value code is

@@ -101,10 +101,13 @@ void read_table(const std::uint8_t* data, std::size_t size) {
     Expected<ProbeResult> r = tb.probe(pos);
     if (r) (void)r->mate_in();
   }
-  // The whole table in memory, as the generator reads the tables it depends on (TableFile::load_side).
-  Expected<std::shared_ptr<const Tablebase::MemoryTable>> memory = tb.load(f.kqvk);
-  if (memory)
-    for (const Position& pos : f.positions) (void)(*memory)->value_code(pos);
+  // The two ways the generator reads the tables it depends on: through the blocks, and the
+  // whole table in memory (TableFile::load_side_values).
+  for (Tablebase::Reading reading : {Tablebase::Reading::ThroughBlocks, Tablebase::Reading::Whole}) {
+    Expected<std::shared_ptr<const Tablebase::LookupTable>> table = tb.lookup_table(f.kqvk, reading);
+    if (table)
+      for (const Position& pos : f.positions) (void)(*table)->value_code(pos);
+  }
 }
 
 }  // namespace

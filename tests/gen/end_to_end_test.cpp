@@ -227,6 +227,42 @@ TEST_F(ThreeMan, BitIdenticalForOneAndTwoThreads) {
   EXPECT_TRUE(a->values[BLACK].codes() == b->values[BLACK].codes());
 }
 
+// The promotion tables read through their compressed blocks (the solver's way) or whole give
+// the same values.
+TEST_F(ThreeMan, SubTablesReadThroughBlocksOrWholeGiveTheSameValues) {
+  Tablebase subtables = Tablebase::open(dir_, RuleSet::orthodox());
+  Indexer indexer(*Material::parse("KPvK"), RuleSet::orthodox());
+  SolveOptions blocks, whole;
+  blocks.subtable_reading = Tablebase::Reading::ThroughBlocks;
+  whole.subtable_reading = Tablebase::Reading::Whole;
+  auto a = solve(indexer, subtables, blocks);
+  auto b = solve(indexer, Tablebase::open(dir_, RuleSet::orthodox()), whole);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_TRUE(a->values[WHITE].codes() == b->values[WHITE].codes());
+  EXPECT_TRUE(a->values[BLACK].codes() == b->values[BLACK].codes());
+}
+
+// A promotion table with a bad block: the solve reading it through its blocks stops with an
+// error naming the file, as the one reading it whole does.
+TEST_F(ThreeMan, ACorruptSubTableBlockStopsTheSolveWithAnError) {
+  const std::string other = test::temporary_tables_dir("feerie-e2e-bad-subtable-");
+  fs::create_directories(fs::path(other) / "orthodox");
+  for (const char* name : {"KvK", "KQvK", "KRvK", "KBvK", "KNvK"})
+    fs::copy_file(fs::path(dir_) / "orthodox" / (std::string(name) + ".ftb"),
+                  fs::path(other) / "orthodox" / (std::string(name) + ".ftb"));
+  flip_byte_near_end(fs::path(other) / "orthodox" / "KQvK.ftb");  // its black side: one block
+  Indexer indexer(*Material::parse("KPvK"), RuleSet::orthodox());
+  for (Tablebase::Reading reading : {Tablebase::Reading::ThroughBlocks, Tablebase::Reading::Whole}) {
+    SolveOptions options;
+    options.subtable_reading = reading;
+    auto solved = solve(indexer, Tablebase::open(other, RuleSet::orthodox()), options);
+    ASSERT_FALSE(solved.ok());
+    EXPECT_EQ(solved.error_kind(), ErrorKind::Corruption) << solved.error_message();
+    EXPECT_NE(solved.error_message().find("KQvK.ftb"), std::string::npos) << solved.error_message();
+  }
+  fs::remove_all(other);
+}
+
 TEST_F(ThreeMan, ReusesTablesOnDisk) {
   GenerateOptions options;
   options.tables_dir = dir_;
