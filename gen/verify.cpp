@@ -138,7 +138,7 @@ constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, Tablebase::Reading::Whole);
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, Tablebase::Reading::ThroughBlocks);
   if (!tables) return tables.error();
   Indexer indexer(material, rules);
   const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};
