@@ -124,8 +124,8 @@ Expected<std::unique_ptr<ValueStore>> solve_by_colour(const ColourComponent& com
       [](std::uint64_t, std::uint64_t) {});
   store->settle_overflow();
   for (int n = 0; n <= store->max_plies(); ++n) {
-    // Narrow values hold mates up to narrow_max_plies(): the pass scans n and offers n + 1.
-    if (n + 1 > store->narrow_max_plies()) store->widen();
+    // The pass scans n and offers n + 1.
+    store->hold_mates_up_to(n + 1);
     propagate(*store, n);
     store->settle_overflow();
   }

@@ -131,8 +131,8 @@ class Solver {
   // processes' entries are buffered and exchanged when the buffers fill and at the end of
   // the pass.
   Status propagate(int n) {
-    // Narrow values hold mates up to narrow_max_plies(): the pass scans n and offers n + 1.
-    if (n + 1 > store_->narrow_max_plies()) store_->widen();
+    // The pass scans n and offers n + 1.
+    store_->hold_mates_up_to(n + 1);
     store_->reset_resolved();
     store_->for_entries_with<Spread>(
         value::mate_in_plies(n),
@@ -244,7 +244,7 @@ class Solver {
     progress.sent = sent[0];
     if (!already_counted) decided_ += progress.resolved;
     progress.decided = decided_;
-    progress.value_bytes = store_->width();
+    progress.value_bytes = store_->bytes_per_entry();
     for (const Indexer* m : members_) progress.entries += 2 * m->size();
     if (options_.on_pass) options_.on_pass(progress);
   }

@@ -17,7 +17,8 @@
 //                   opponent and the predecessor is lost in 1 + the longest of them.
 //   finish          what is still unresolved is a draw.
 // Memory: 1 byte per entry and side to move of every member while every value fits in a
-// byte, 2 bytes once one does not (probe/value_array.h), plus the block caches of the
+// byte, 1.125 (a high bit per entry) while the mates fit in 303 plies, 2 bytes after
+// (probe/value_array.h), plus the block caches of the
 // sub-tables (read through their compressed blocks, SolveOptions::subtable_reading).
 // gen/solver.cpp runs these passes as a script (Solver::run()); the values live in a
 // ValueStore, the updates between processes go through an UpdateExchange.
@@ -50,9 +51,10 @@ struct SolveProgress {
   std::uint64_t decided = 0, entries = 0;
   // Partitioned: the updates the processes sent each other in that pass (8 bytes each).
   std::uint64_t sent = 0;
-  // Bytes per entry the values take now: 1 while every value fits in a byte, 2 after
-  // (probe/value_array.h; this process's store).
-  int value_bytes = 1;
+  // Bytes per entry the values take now: 1 while every value fits in a byte, 1.125 with a
+  // high bit per entry for mates too long for a byte, 2 after (probe/value_array.h; this
+  // process's store).
+  double value_bytes = 1;
 };
 
 // Where a solve stands between two passes (with the values of every member): what a
@@ -71,9 +73,11 @@ struct SolveOptions {
   // Partitioned: how many updates for other processes a process may buffer before the
   // processes exchange them in the middle of a pass (a pass ends with an exchange anyway).
   std::uint64_t exchange_limit = std::uint64_t(1) << 18;  // 2 MiB of updates
-  // The longest mate (plies) the values hold in one byte before they are widened to two
+  // The longest mate (plies) the values hold in one byte before they are extended with a
+  // high bit per entry (which holds narrow_max_plies + 1 more) and then widened to two
   // (probe/value_array.h); at most narrow::MaxPlies; negative: two bytes from the start.
-  // Lower values exist for tests of the widening and for comparing the widths.
+  // Lower values exist for tests of the extension and the widening and for comparing the
+  // widths.
   int narrow_max_plies = narrow::MaxPlies;
   // How the tables the moves out of the component lead to are read (gen/exit_tables.h):
   // whole (fastest) or through their compressed blocks (a few MiB instead of a byte or two

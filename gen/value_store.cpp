@@ -10,7 +10,8 @@ ValueStore::ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ra
       threads_(threads),
       values_(sizes.size()),
       block_min_(sizes.size()),
-      narrow_max_code_(value::mate_in_plies(std::clamp(narrow_max_plies, 0, narrow::MaxPlies))) {
+      narrow_max_code_(value::mate_in_plies(std::clamp(narrow_max_plies, 0, narrow::MaxPlies))),
+      high_offset_(std::clamp(narrow_max_plies, 0, narrow::MaxPlies) + 1) {
   for (std::size_t m = 0; m < sizes_.size(); ++m) {
     ranges_.push_back(owned_range(sizes_[m], rank, ranks));
     for (int side = 0; side < 2; ++side) {
@@ -41,6 +42,7 @@ void ValueStore::locate_arrays() {
       const ValueArray& values = values_[m][side];
       const std::uintptr_t data = wide_ ? std::uintptr_t(values.words()) : std::uintptr_t(values.narrow_data());
       value_tables_[2 * m + std::size_t(side)] = data - ranges_[m].first * width;
+      high_tables_[2 * m + std::size_t(side)] = extended_ ? values.high_words() : nullptr;
     }
 }
 
@@ -49,29 +51,69 @@ void ValueStore::widen() {
   for (MemberValues& member : values_)
     for (ValueArray& side : member) side.widen();
   wide_ = true;
+  extended_ = false;
   locate_arrays();
 }
 
+void ValueStore::extend() {
+  if (wide_ || extended_) return;
+  for (MemberValues& member : values_)
+    for (ValueArray& side : member)
+      if (!side.extended()) side.extend(high_offset_);
+  extended_ = true;
+  locate_arrays();
+}
+
+void ValueStore::hold_mates_up_to(int plies) {
+  if (wide_ || plies <= narrow_max_plies()) return;
+  if (plies <= high_offset_ + narrow::MaxPlies)
+    extend();
+  else
+    widen();
+}
+
 bool ValueStore::settle_overflow() {
-  bool any = false;
-  for (const Overflow& thread : overflow_) any = any || !thread.list.empty();
-  if (!any) return false;
-  const bool widened = !wide_;
-  widen();
-  // Stored again, wide: the block minima, the longest mate and the counts already have them.
-  for (Overflow& thread : overflow_) {
+  bool any = false, all_fit_extended = !wide_;
+  std::uint8_t b;
+  for (const Overflow& thread : overflow_) {
+    any = any || !thread.list.empty();
     for (const auto& [e, v] : thread.list)
-      std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
+      all_fit_extended = all_fit_extended && narrow::encode_high(v, high_offset_, b);
+  }
+  if (!any) return false;
+  const bool changed = !wide_ && !(all_fit_extended && extended_);
+  if (all_fit_extended)
+    extend();
+  else
+    widen();
+  // Stored again: the block minima, the longest mate and the counts already have them.
+  for (Overflow& thread : overflow_) {
+    for (const auto& [e, v] : thread.list) {
+      if (wide_) {
+        std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
+      } else {
+        narrow::encode_high(v, high_offset_, *narrow_slot(e));
+        high_word(e).fetch_or(high_mask(e), std::memory_order_relaxed);
+      }
+    }
     thread.list = {};
   }
-  return widened;
+  return changed;
 }
 
 void ValueStore::adopt_filled_values() {
-  bool any_wide = false;
+  bool any_wide = false, any_extended = false, offsets_agree = true;
   for (const MemberValues& member : values_)
-    for (const ValueArray& side : member) any_wide = any_wide || side.wide();
-  if (any_wide) widen();  // the arrays already wide stay as they are
+    for (const ValueArray& side : member) {
+      any_wide = any_wide || side.wide();
+      any_extended = any_extended || side.extended();
+      offsets_agree = offsets_agree && (!side.extended() || side.high_offset() == high_offset_);
+    }
+  // The arrays already wide (or extended) stay as they are.
+  if (any_wide || !offsets_agree)
+    widen();
+  else if (any_extended)
+    extend();
   locate_arrays();
 }
 

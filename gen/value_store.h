@@ -2,13 +2,22 @@
 // for every member of the component and both sides to move, with what lets a pass skip
 // the entries it has nothing to do with.
 //
-// Width. Every array starts narrow, one byte per entry (probe/value_array.h), and all are
-// widened together to two bytes when a value does not fit. A narrow store that does not
-// fit goes to an overflow list instead, and settle_overflow() (between passes) widens and
-// applies it: safe because no pass reads back a value it wrote in the same pass, except
-// the win offered to an open entry, whose value is the same for every offer of the pass.
-// The solver widens before pass n when n + 1 > narrow::MaxPlies, so that the passes scan
-// and offer only values that fit.
+// Width. Every array starts narrow, one byte per entry (probe/value_array.h); all are
+// extended together (a high bit per entry: mates of high_offset() = narrow_max_plies() + 1
+// plies and more, up to narrow::MaxPlies more) when a mate is too long for a byte, and
+// widened together to two bytes when a value does not fit even so. A store that does not
+// fit goes to an overflow list instead, and settle_overflow() (between passes) extends or
+// widens and applies it: safe because no pass reads back a value it wrote in the same pass,
+// except the win offered to an open entry, whose value is the same for every offer of the
+// pass. The solver calls hold_mates_up_to(n + 1) before pass n, so that the passes scan and
+// offer only values that fit.
+//
+// An extended entry's byte and high bit are two atomic words: a long mate writes the byte,
+// then sets the bit; a short one replacing a long win (a win through an exit replaced by a
+// shorter one) writes the byte, then clears the bit. A reader between the two sees a wrong
+// mate value, only where it does not matter: an offer of the value being written anyway, or
+// a block minimum lowered too far (a scan for nothing), never raised past a pending value
+// (a store's own block minimum follows its two writes).
 //
 // Blocks. The entries of each member and side are cut into blocks of BlockSize; each
 // block keeps the smallest mate value in it that is not yet propagated (NoMate if none).
@@ -66,16 +75,24 @@ class ValueStore {
   // Of an own entry.
   ValueCode load(Entry e) const {
     if (wide_) return std::atomic_ref<ValueCode>(*wide_slot(e)).load(std::memory_order_relaxed);
-    return narrow::decode(std::atomic_ref<std::uint8_t>(*narrow_slot(e)).load(std::memory_order_relaxed));
+    const std::uint8_t b = std::atomic_ref<std::uint8_t>(*narrow_slot(e)).load(std::memory_order_relaxed);
+    if (!extended_) return narrow::decode(b);
+    return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset_);
   }
   void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
   // Writes a value (narrow and too large: to the overflow list); a mate value also lowers
   // its block's minimum, raises the longest mate and counts as resolved in this pass.
   void store(Entry e, ValueCode v) {
+    std::uint8_t b;
     if (wide_) {
       std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
-    } else if (std::uint8_t b; (!value::is_mate(v) || v <= narrow_max_code_) && narrow::encode(v, b)) {
+    } else if ((!value::is_mate(v) || v <= narrow_max_code_) && narrow::encode(v, b)) {
       std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
+      if (extended_ && (high_word(e).load(std::memory_order_relaxed) & high_mask(e)))
+        high_word(e).fetch_and(~high_mask(e), std::memory_order_relaxed);
+    } else if (extended_ && narrow::encode_high(v, high_offset_, b)) {
+      std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
+      high_word(e).fetch_or(high_mask(e), std::memory_order_relaxed);
     } else {
       overflow_[std::size_t(omp_get_thread_num() % MaxThreads)].list.push_back({e, v});
     }
@@ -107,18 +124,26 @@ class ValueStore {
 
   // Whether the values are two bytes wide.
   bool wide() const { return wide_; }
-  // The longest mate narrow values hold.
+  // Whether the values are narrow with a high bit per entry.
+  bool extended() const { return extended_; }
+  // The longest mate narrow values hold (without the high bit), and the first of the long
+  // mates of extended values (which hold narrow::MaxPlies more).
   int narrow_max_plies() const { return narrow_max_code_ - value::FirstMate; }
+  int high_offset() const { return high_offset_; }
+  // Before a pass that offers mates of `plies`: extends or widens every array so that they
+  // hold them. Not during a pass.
+  void hold_mates_up_to(int plies);
   // Widens every array (nothing when already wide). Not during a pass.
   void widen();
-  // Between passes: widens when a narrow store did not fit, then applies every such
-  // store. Returns whether it widened.
+  // Between passes: extends (when every store that did not fit a byte fits extended) or
+  // widens, then applies every such store. Returns whether it extended or widened.
   bool settle_overflow();
-  // After values were filled from elsewhere (a checkpoint, ValueArray::set() widening
-  // what did not fit): widens all when any is wide.
+  // After values were filled from elsewhere (a checkpoint, ValueArray::set() extending or
+  // widening what did not fit): widens all when any is wide, or when any is extended with
+  // another high offset than this store's; else extends all when any is extended.
   void adopt_filled_values();
-  // Bytes per entry (1 or 2).
-  int width() const { return wide_ ? 2 : 1; }
+  // Bytes per entry: 1, 1.125 extended, 2 wide.
+  double bytes_per_entry() const { return wide_ ? 2 : extended_ ? 1.125 : 1; }
 
   // The longest mate stored so far (or set: the processes agree on it between passes).
   int max_plies() const { return max_plies_.load(); }
@@ -163,6 +188,14 @@ class ValueStore {
   std::uint8_t* narrow_slot(Entry e) const {
     return reinterpret_cast<std::uint8_t*>(value_tables_[e.table()] + e.index());
   }
+  // An extended entry's high bit: in the word of its own index (from the first own entry,
+  // whose index is a multiple of 64: owned ranges are whole blocks).
+  std::atomic_ref<std::uint64_t> high_word(Entry e) const {
+    return std::atomic_ref<std::uint64_t>(high_tables_[e.table()][(e.index() - first_[e.table()]) / 64]);
+  }
+  static std::uint64_t high_mask(Entry e) { return std::uint64_t(1) << (e.index() % 64); }
+  // Extends every array (nothing when already extended or wide). Not during a pass.
+  void extend();
   template <class T>
   static T decrement(std::atomic_ref<T> entry) {
     T old = entry.load(std::memory_order_relaxed);
@@ -189,6 +222,23 @@ class ValueStore {
     }
     return pending;
   }
+  // The same over an extended array: bytes and high bits.
+  template <class F>
+  ValueCode scan_extended_block(const std::uint8_t* values, const std::uint64_t* high, std::uint64_t from,
+                                std::uint64_t end, ValueCode code, F&& f) const {
+    ValueCode pending = NoMate;
+    for (std::uint64_t i = from; i < end; ++i) {
+      const std::uint8_t b = std::atomic_ref<const std::uint8_t>(values[i]).load(std::memory_order_relaxed);
+      const std::uint64_t word = std::atomic_ref<const std::uint64_t>(high[i / 64]).load(std::memory_order_relaxed);
+      const ValueCode v = narrow::decode(b, (word >> (i % 64)) & 1, high_offset_);
+      if (v == code) [[unlikely]] {
+        f(i);
+        continue;
+      }
+      if (value::is_mate(v) && v > code) pending = std::min(pending, v);
+    }
+    return pending;
+  }
 
   void lower_block_min(Entry e, ValueCode v) {
     std::atomic_ref<ValueCode> block_min(
@@ -206,13 +256,17 @@ class ValueStore {
   std::vector<MemberValues> values_;                              // [member][side], the own entries
   std::vector<std::array<std::vector<ValueCode>, 2>> block_min_;  // [member][side][block]
   bool wide_ = false;
+  bool extended_ = false;
   // The code of the longest mate a narrow store writes as such.
   ValueCode narrow_max_code_;
+  // The first mate (plies) an extended store writes with its high bit.
+  int high_offset_;
   // By Entry::table(): where entry 0 and block 0 of values_ and block_min_ would be (their
   // data less the first own index times the width; unsigned arithmetic, only own entries
   // are ever looked up through them), the first own index and how many entries the
   // process owns.
   std::array<std::uintptr_t, 2 * MaxMembers> value_tables_{}, block_min_tables_{};
+  std::array<std::uint64_t*, 2 * MaxMembers> high_tables_{};  // extended: each array's high bits
   std::array<std::uint64_t, 2 * MaxMembers> first_{}, owned_{};
   std::atomic<int> max_plies_{0};
   // Mate values stored per member, one set of counters per thread on its own cache lines
@@ -265,8 +319,9 @@ void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
           const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
           auto found = [&](std::uint64_t i) { f(member, side, first + i); };
           const ValueCode pending =
-              wide_ ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
-                    : scan_block<std::uint8_t, narrow::OpenBase>(values.narrow_data(), start, end, code, found);
+              wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
+              : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
+                          : scan_block<std::uint8_t, narrow::OpenBase>(values.narrow_data(), start, end, code, found);
           lower_block_min(Entry::of(member, side, first + start), pending);
         }
         if constexpr (Chunked) between_chunks();

@@ -121,7 +121,8 @@ class TableFile {
   Expected<ValueCode> value(int side, std::uint64_t index) const;
   // All entries of one side, decompressed (for the generator and the verifier).
   Expected<std::vector<ValueCode>> load_side(int side) const;
-  // The same in a ValueArray: one byte per entry when every code fits in one, decompressed
+  // The same in a ValueArray: one byte per entry when every code fits in one (with a high bit
+  // per entry more for mates of 152 to 303 plies), decompressed
   // block by block (never the side at two bytes per entry and at one at once).
   Expected<ValueArray> load_side_values(int side) const;
   // Reads every block and compares it with its checksum and the size its compressed frame

@@ -14,14 +14,22 @@ ValueArray::ValueArray(std::uint64_t size) : size_(size) {
 }
 
 ValueArray::~ValueArray() {
-  if (data_) ::munmap(data_, bytes());
+  if (high_) ::munmap(high_, high_bytes());
+  if (data_) ::munmap(data_, wide_ ? 2 * size_ : size_);
 }
 
 void ValueArray::set(std::uint64_t i, ValueCode v) {
   if (!wide_) {
     std::uint8_t b;
-    if (narrow::encode(v, b)) {
+    if ((!high_ || !value::is_mate(v) || value::plies(v) < high_offset_) && narrow::encode(v, b)) {
       narrow_data()[i] = b;
+      if (high_) high_[i / 64] &= ~(std::uint64_t(1) << (i % 64));
+      return;
+    }
+    if (!high_ && narrow::encode_high(v, narrow::HighOffset, b)) extend();
+    if (high_ && narrow::encode_high(v, high_offset_, b)) {
+      narrow_data()[i] = b;
+      high_[i / 64] |= std::uint64_t(1) << (i % 64);
       return;
     }
     widen();
@@ -30,12 +38,20 @@ void ValueArray::set(std::uint64_t i, ValueCode v) {
 }
 
 void ValueArray::read(std::uint64_t first, std::span<ValueCode> out) const {
-  if (wide_) {
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = words()[first + k];
+  if (wide_ || high_) {
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = at(first + k);
   } else {
     const std::uint8_t* bytes = narrow_data() + first;
     for (std::size_t k = 0; k < out.size(); ++k) out[k] = narrow::decode(bytes[k]);
   }
+}
+
+void ValueArray::extend(int high_offset) {
+  high_offset_ = high_offset;
+  if (size_ == 0) return;
+  void* p = ::mmap(nullptr, (size_ + 63) / 64 * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  high_ = static_cast<std::uint64_t*>(p);
 }
 
 void ValueArray::widen() {
@@ -52,7 +68,13 @@ void ValueArray::widen() {
   // overwrite bytes already converted.
   const std::uint8_t* bytes = static_cast<const std::uint8_t*>(p);
   ValueCode* words = static_cast<ValueCode*>(p);
-  for (std::uint64_t i = size_; i-- > 0;) words[i] = narrow::decode(bytes[i]);
+  if (high_) {
+    for (std::uint64_t i = size_; i-- > 0;) words[i] = narrow::decode(bytes[i], high_bit(i), high_offset_);
+    ::munmap(high_, high_bytes());
+    high_ = nullptr;
+  } else {
+    for (std::uint64_t i = size_; i-- > 0;) words[i] = narrow::decode(bytes[i]);
+  }
   wide_ = true;
 }
 

@@ -9,10 +9,16 @@
 //   3 + p                        a mate in p plies, p <= NarrowMaxPlies (151)
 //   NarrowOpenBase + c  (155+c)  open with c successor entries, c <= NarrowMaxCount (99)
 //   255                          open, never lost (value::NeverLost)
-// Anything else (a mate longer than 151 plies, more than 99 open successors) does not
-// fit: the array is widened, in place (the mapping grows with mremap and every byte is
-// converted from the end, where a two-byte code never overwrites a byte not yet read),
-// so widening needs no second copy of the values.
+// A mate longer than that first "extends" the array: a bit per entry beside the bytes (an
+// eighth of a byte per entry), set for a long mate, whose byte then holds the mate less
+// `high_offset` (152 unless the solver asked for less: ValueStore), in the same codes 3 + p.
+// An extended array holds mates up to high_offset + 151 plies (303 by default), still about
+// one byte per entry: the long mates of pawn endings (orthodox KRPvKR 148 plies, Annan
+// KRPvKR 181) no longer double the solver's memory.
+// Anything else (a longer mate, more than 99 open successors) does not fit: the array is
+// widened, in place (the mapping grows with mremap and every byte is converted from the end,
+// where a two-byte code never overwrites a byte not yet read), so widening needs no second
+// copy of the values.
 //
 // Memory comes from an anonymous mapping: zero pages, already Unknown in both widths, and
 // resident only once written.
@@ -35,6 +41,8 @@ inline constexpr std::uint8_t OpenBase = 155;
 inline constexpr int MaxCount = 99;
 inline constexpr std::uint8_t NeverLost = 255;
 static_assert(value::FirstMate + MaxPlies + 1 == OpenBase && OpenBase + MaxCount + 1 == NeverLost);
+// The high offset of an extended array by default: the first mate a byte does not hold.
+inline constexpr int HighOffset = MaxPlies + 1;
 
 // The byte of `v`, false when it has none.
 constexpr bool encode(ValueCode v, std::uint8_t& out) {
@@ -59,6 +67,19 @@ constexpr ValueCode decode(std::uint8_t b) {
   return value::open(b - OpenBase);
 }
 
+// The byte of a long mate `v` in an extended array of `high_offset`, false when it has none
+// (a mate shorter than high_offset, or longer than high_offset + MaxPlies, or not a mate).
+constexpr bool encode_high(ValueCode v, int high_offset, std::uint8_t& out) {
+  if (!value::is_mate(v) || value::plies(v) < high_offset || value::plies(v) > high_offset + MaxPlies) return false;
+  out = std::uint8_t(v - high_offset);
+  return true;
+}
+
+// The code of an entry of an extended array: its byte and its high bit.
+constexpr ValueCode decode(std::uint8_t b, bool high, int high_offset) {
+  return high ? ValueCode(b + high_offset) : decode(b);
+}
+
 }  // namespace narrow
 
 class ValueArray {
@@ -79,13 +100,20 @@ class ValueArray {
 
   std::uint64_t size() const { return size_; }
   bool wide() const { return wide_; }
-  // Bytes held: one or two per entry.
-  std::uint64_t bytes() const { return wide_ ? 2 * size_ : size_; }
+  // Narrow with a high bit per entry (extend()).
+  bool extended() const { return high_ != nullptr; }
+  int high_offset() const { return high_offset_; }
+  // Bytes held: one or two per entry, and the high bits.
+  std::uint64_t bytes() const { return wide_ ? 2 * size_ : size_ + high_bytes(); }
 
   // Not atomic: for a single thread, or threads writing different entries.
-  ValueCode at(std::uint64_t i) const { return wide_ ? words()[i] : narrow::decode(narrow_data()[i]); }
+  ValueCode at(std::uint64_t i) const {
+    if (wide_) return words()[i];
+    if (!high_) return narrow::decode(narrow_data()[i]);
+    return narrow::decode(narrow_data()[i], high_bit(i), high_offset_);
+  }
   ValueCode operator[](std::uint64_t i) const { return at(i); }
-  // Widens the array when `v` does not fit narrow.
+  // Extends (high offset narrow::HighOffset) or widens the array when `v` does not fit.
   void set(std::uint64_t i, ValueCode v);
   // The codes of entries [first, first + out.size()).
   void read(std::uint64_t first, std::span<ValueCode> out) const;
@@ -95,6 +123,9 @@ class ValueArray {
   }
   // Two bytes per entry from now on; nothing when already wide. Throws std::bad_alloc.
   void widen();
+  // A high bit per entry from now on, every one clear (precondition: narrow, not extended;
+  // 1 <= high_offset <= narrow::HighOffset). Throws std::bad_alloc.
+  void extend(int high_offset = narrow::HighOffset);
   // Every code, two bytes each (a copy: for tests and small tables).
   std::vector<ValueCode> codes() const {
     std::vector<ValueCode> out(size_);
@@ -112,16 +143,24 @@ class ValueArray {
   // words() after.
   std::uint8_t* narrow_data() const { return static_cast<std::uint8_t*>(data_); }
   ValueCode* words() const { return static_cast<ValueCode*>(data_); }
+  // The high bits of an extended array: entry i's is bit i % 64 of word i / 64.
+  std::uint64_t* high_words() const { return high_; }
 
  private:
+  bool high_bit(std::uint64_t i) const { return (high_[i / 64] >> (i % 64)) & 1; }
+  std::uint64_t high_bytes() const { return high_ ? (size_ + 63) / 64 * 8 : 0; }
   void swap(ValueArray& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);
     std::swap(wide_, other.wide_);
+    std::swap(high_, other.high_);
+    std::swap(high_offset_, other.high_offset_);
   }
   void* data_ = nullptr;
   std::uint64_t size_ = 0;
   bool wide_ = false;
+  std::uint64_t* high_ = nullptr;  // extended: the high bits (an anonymous mapping)
+  int high_offset_ = narrow::HighOffset;
 };
 
 }  // namespace feerie

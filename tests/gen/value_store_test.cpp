@@ -173,7 +173,7 @@ TEST(ValueStore, WhatDoesNotFitAByteWaitsForTheEndOfThePassThenWidensEverything)
   ValueStore store({16, 4}, 0, 1, 2);
   const Entry many = Entry::of(0, 1, 3), far = Entry::of(1, 0, 2), near = Entry::of(0, 0, 5);
   store.store(near, value::mate_in_plies(7));
-  store.store(many, value::open(narrow::MaxCount + 1));
+  store.store(many, value::open(narrow::MaxCount + 1));  // no high bit holds it
   store.store(far, value::mate_in_plies(narrow::MaxPlies + 1));
   EXPECT_FALSE(store.wide());
   EXPECT_EQ(store.max_plies(), narrow::MaxPlies + 1);
@@ -188,6 +188,95 @@ TEST(ValueStore, WhatDoesNotFitAByteWaitsForTheEndOfThePassThenWidensEverything)
   // Found by the pass of its value.
   EXPECT_EQ(visited(store, value::mate_in_plies(narrow::MaxPlies + 1)),
             (std::set<std::tuple<int, int, std::uint64_t>>{{1, 0, 2}}));
+}
+
+// Mates too long for a byte: a high bit per entry holds the next narrow::MaxPlies + 1 of them,
+// still about a byte per entry; longer ones widen.
+TEST(ValueStore, LongMatesExtendEveryArrayWithAHighBitThenTooLongOnesWiden) {
+  ValueStore store({3 * Block, 64}, 0, 1, 2);
+  const Entry near = Entry::of(0, 0, 5), far = Entry::of(0, 1, 2 * Block + 7), other = Entry::of(1, 0, 63);
+  const ValueCode longest_high = value::mate_in_plies(narrow::HighOffset + narrow::MaxPlies);
+  store.store(near, value::mate_in_plies(7));
+  store.store(far, value::mate_in_plies(narrow::HighOffset));
+  store.store(other, longest_high);
+  EXPECT_EQ(store.load(far), value::Unknown);  // not yet: no pass reads it back
+  EXPECT_TRUE(store.settle_overflow());
+  EXPECT_TRUE(store.extended());
+  EXPECT_FALSE(store.wide());
+  EXPECT_EQ(store.bytes_per_entry(), 1.125);
+  EXPECT_TRUE(store.values()[1][1].extended());  // every array, the untouched ones too
+  EXPECT_EQ(store.load(near), value::mate_in_plies(7));
+  EXPECT_EQ(store.load(far), value::mate_in_plies(narrow::HighOffset));
+  EXPECT_EQ(store.load(other), longest_high);
+  EXPECT_EQ(store.values()[0][1].at(2 * Block + 7), value::mate_in_plies(narrow::HighOffset));
+  // Extended, long mates are stored at once; a shorter win replacing a long one clears its bit.
+  const Entry won = Entry::of(0, 0, 64 + 3), long_won = Entry::of(0, 0, 64 + 4);
+  const ValueCode long_win = value::mate_in_plies(narrow::HighOffset + 11);
+  for (Entry e : {won, long_won}) {
+    store.store(e, value::open(3));
+    store.offer_win(e, long_win);
+    EXPECT_EQ(store.load(e), long_win);
+  }
+  store.offer_win(won, value::mate_in_plies(9));
+  EXPECT_EQ(store.load(won), value::mate_in_plies(9));
+  EXPECT_EQ(store.values()[0][0].at(64 + 3), value::mate_in_plies(9));
+  EXPECT_EQ(store.load(long_won), long_win);
+  // The passes, in their order, find each value, long or short, in its turn.
+  EXPECT_EQ(visited(store, value::mate_in_plies(7)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 5}}));
+  EXPECT_EQ(visited(store, value::mate_in_plies(9)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 64 + 3}}));
+  EXPECT_EQ(visited(store, value::mate_in_plies(narrow::HighOffset)),
+            (std::set<std::tuple<int, int, std::uint64_t>>{{0, 1, 2 * Block + 7}}));
+  EXPECT_EQ(visited(store, long_win), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 64 + 4}}));
+  EXPECT_EQ(visited(store, longest_high), (std::set<std::tuple<int, int, std::uint64_t>>{{1, 0, 63}}));
+  // Counts still go down in the bytes of an extended array.
+  EXPECT_EQ(store.take_successor(Entry::of(1, 0, 1)), value::Unknown);
+  const Entry open = Entry::of(1, 0, 2);
+  store.store(open, value::open(2));
+  EXPECT_EQ(store.take_successor(open), value::open(2));
+  EXPECT_EQ(store.load(open), value::open(1));
+  // Longer than a high bit holds: widened, every value kept.
+  store.store(near, value::mate_in_plies(narrow::HighOffset + narrow::MaxPlies + 1));
+  EXPECT_TRUE(store.settle_overflow());
+  EXPECT_TRUE(store.wide());
+  EXPECT_FALSE(store.extended());
+  EXPECT_EQ(store.load(near), value::mate_in_plies(narrow::HighOffset + narrow::MaxPlies + 1));
+  EXPECT_EQ(store.load(far), value::mate_in_plies(narrow::HighOffset));
+  EXPECT_EQ(store.load(other), longest_high);
+  EXPECT_EQ(store.load(won), value::mate_in_plies(9));
+  EXPECT_EQ(store.load(open), value::open(1));
+}
+
+// Before a pass: the store holds the mates it will offer, extended first, widened beyond.
+TEST(ValueStore, HoldingLongerMatesExtendsThenWidens) {
+  ValueStore store({64}, 0, 1, 1, 40);
+  store.store(Entry::of(0, 0, 1), value::mate_in_plies(40));
+  store.hold_mates_up_to(40);
+  EXPECT_FALSE(store.extended());
+  store.hold_mates_up_to(41);
+  EXPECT_TRUE(store.extended());
+  EXPECT_EQ(store.high_offset(), 41);
+  store.store(Entry::of(0, 0, 2), value::mate_in_plies(41 + narrow::MaxPlies));
+  EXPECT_FALSE(store.settle_overflow());  // it fitted
+  store.hold_mates_up_to(41 + narrow::MaxPlies + 1);
+  EXPECT_TRUE(store.wide());
+  EXPECT_EQ(store.load(Entry::of(0, 0, 1)), value::mate_in_plies(40));
+  EXPECT_EQ(store.load(Entry::of(0, 0, 2)), value::mate_in_plies(41 + narrow::MaxPlies));
+}
+
+// A checkpoint's values: extended arrays (ValueArray::set) of the store's high offset stay
+// extended, every array with them; of another high offset, all are widened.
+TEST(ValueStore, FilledExtendedValuesAreAdopted) {
+  for (int narrow_max_plies : {narrow::MaxPlies, 60}) {
+    ValueStore store({2 * Block}, 0, 1, 1, narrow_max_plies);
+    store.values()[0][0].set(3, value::mate_in_plies(200));
+    EXPECT_TRUE(store.values()[0][0].extended());
+    store.adopt_filled_values();
+    EXPECT_EQ(store.extended(), narrow_max_plies == narrow::MaxPlies);
+    EXPECT_EQ(store.wide(), narrow_max_plies != narrow::MaxPlies);
+    EXPECT_EQ(store.load(Entry::of(0, 0, 3)), value::mate_in_plies(200));
+    store.rebuild_block_minima(150);
+    EXPECT_EQ(visited(store, value::mate_in_plies(200)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 3}}));
+  }
 }
 
 TEST(ValueArray, NarrowCodesAreTheValueCodesBelowTheOpenOnesAndWideningKeepsEveryValue) {
@@ -208,9 +297,27 @@ TEST(ValueArray, NarrowCodesAreTheValueCodesBelowTheOpenOnesAndWideningKeepsEver
   EXPECT_FALSE(a.wide());
   EXPECT_EQ(a.bytes(), codes.size());
   EXPECT_EQ(a.codes(), codes);
-  a.set(7, value::mate_in_plies(narrow::MaxPlies + 1));  // does not fit: widens
+  a.set(7, value::mate_in_plies(narrow::MaxPlies + 1));  // does not fit a byte: extends
   codes[7] = value::mate_in_plies(narrow::MaxPlies + 1);
+  EXPECT_TRUE(a.extended());
+  EXPECT_FALSE(a.wide());
+  EXPECT_EQ(a.bytes(), codes.size() + (codes.size() + 63) / 64 * 8);
+  EXPECT_EQ(a.codes(), codes);
+  // Every long mate a high bit holds, and a short one over a long one.
+  for (int p = narrow::HighOffset; p <= narrow::HighOffset + narrow::MaxPlies; ++p) {
+    a.set(100, value::mate_in_plies(p));
+    EXPECT_EQ(a.at(100), value::mate_in_plies(p));
+  }
+  a.set(100, value::mate_in_plies(1));
+  EXPECT_EQ(a.at(100), value::mate_in_plies(1));
+  codes[100] = value::mate_in_plies(1);
+  a.set(101, value::mate_in_plies(narrow::HighOffset + 5));
+  codes[101] = value::mate_in_plies(narrow::HighOffset + 5);
+  EXPECT_EQ(a.codes(), codes);
+  a.set(8, value::open(narrow::MaxCount + 1));  // fits neither: widens, the long mates kept
+  codes[8] = value::open(narrow::MaxCount + 1);
   EXPECT_TRUE(a.wide());
+  EXPECT_FALSE(a.extended());
   EXPECT_EQ(a.bytes(), 2 * codes.size());
   EXPECT_EQ(a.codes(), codes);
 }

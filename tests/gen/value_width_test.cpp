@@ -1,5 +1,6 @@
-// One byte per entry while the values fit, two after (probe/value_array.h): the solve gives
-// the same values whatever the width and whenever it widens.
+// One byte per entry while the values fit, a high bit more for long mates, two bytes after
+// (probe/value_array.h): the solve gives the same values whatever the width and whenever it
+// extends or widens.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -25,8 +26,9 @@ class ValueWidth : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // KQvKR solved with values narrow up to `narrow_max_plies`; the width after each pass.
-  std::vector<ValueCode> solve_kqvkr(int narrow_max_plies, std::vector<int>& widths) {
+  // KQvKR solved with values narrow up to `narrow_max_plies`; the bytes per entry after
+  // each pass.
+  std::vector<ValueCode> solve_kqvkr(int narrow_max_plies, std::vector<double>& widths) {
     Indexer indexer(*Material::parse("KQvKR"), RuleSet::orthodox());
     Tablebase subtables = Tablebase::open(dir_, RuleSet::orthodox());
     SolveOptions options;
@@ -44,24 +46,27 @@ class ValueWidth : public ::testing::Test {
   std::string dir_;
 };
 
-TEST_F(ValueWidth, NarrowWideAndWidenedOnTheWayGiveTheSameValues) {
-  std::vector<int> narrow, wide, midway, at_once;
+TEST_F(ValueWidth, NarrowWideAndExtendedOnTheWayGiveTheSameValues) {
+  std::vector<double> narrow, wide, midway, at_once;
   const std::vector<ValueCode> reference = solve_kqvkr(narrow::MaxPlies, narrow);
   ASSERT_FALSE(reference.empty());
   // KQvKR's longest mate (70 plies) fits in a byte: narrow throughout.
-  EXPECT_EQ(narrow, std::vector<int>(narrow.size(), 1));
+  EXPECT_EQ(narrow, std::vector<double>(narrow.size(), 1));
   EXPECT_EQ(solve_kqvkr(-1, wide), reference);
-  EXPECT_EQ(wide, std::vector<int>(wide.size(), 2));
-  // Widened before pass 40, which offers wins in 41 plies (the mates through captures into
-  // KQvK and KRvK, at most 33 plies, fit).
+  EXPECT_EQ(wide, std::vector<double>(wide.size(), 2));
+  // Extended before pass 40, which offers wins in 41 plies (the mates through captures into
+  // KQvK and KRvK, at most 33 plies, fit): a high bit per entry holds the mates of 41 to
+  // 192 plies, so the values are never widened.
   EXPECT_EQ(solve_kqvkr(40, midway), reference);
   ASSERT_GT(midway.size(), 42u);
-  EXPECT_EQ(midway[40], 1);  // after pass 39 (midway[0] is the initialisation)
-  EXPECT_EQ(midway[41], 2);  // after pass 40
+  EXPECT_EQ(midway[40], 1);      // after pass 39 (midway[0] is the initialisation)
+  EXPECT_EQ(midway[41], 1.125);  // after pass 40
+  EXPECT_EQ(midway.back(), 1.125);
   // Those mates through captures do not fit a byte that holds mates in 0 only: the
-  // initialisation's overflow widens at once.
+  // initialisation's overflow extends at once.
   EXPECT_EQ(solve_kqvkr(0, at_once), reference);
-  EXPECT_EQ(at_once.front(), 2);
+  EXPECT_EQ(at_once.front(), 1.125);
+  EXPECT_EQ(at_once.back(), 1.125);
 }
 
 }  // namespace

@@ -170,23 +170,30 @@ TEST_F(TableFileTest, RoundTrip) {
 
 // The values a solve reads whole (Tablebase::load): a byte per entry when every code
 // fits, two when one does not, the same codes either way.
-TEST_F(TableFileTest, SideValuesAreNarrowWhenTheyFitAndWideOtherwise) {
-  std::array<std::vector<ValueCode>, 2> values;
-  for (int s = 0; s < 2; ++s)
+TEST_F(TableFileTest, SideValuesAreNarrowWhenTheyFitExtendedForLongMatesAndWideOtherwise) {
+  std::array<std::vector<ValueCode>, 3> values;
+  for (int s = 0; s < 3; ++s)
     for (int i = 0; i < 1000; ++i)
       values[s].push_back(i % 7 == 0 ? value::Illegal : i % 5 == 0 ? value::Draw : value::mate_in_plies(i % 140));
-  values[1][777] = value::mate_in_plies(narrow::MaxPlies + 40);  // side 1 holds a mate longer than a byte holds
-  std::string path = (dir_ / "KQvK.ftb").string();
-  ASSERT_TRUE(write_table(path, sample_header(1000, 64), values).ok());
+  values[1][777] = value::mate_in_plies(narrow::MaxPlies + 40);  // longer than a byte holds: a high bit
+  values[2][777] = value::mate_in_plies(narrow::HighOffset + narrow::MaxPlies + 1);  // longer than that
+  for (int longer : {1, 2}) {
+    std::string path = (dir_ / ("KQvK" + std::to_string(longer) + ".ftb")).string();
+    ASSERT_TRUE(write_table(path, sample_header(1000, 64), {values[0], values[std::size_t(longer)]}).ok());
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    for (int s = 0; s < 2; ++s) {
+      Expected<ValueArray> side = (*t)->load_side_values(s);
+      ASSERT_TRUE(side.ok()) << side.error_message();
+      EXPECT_EQ(side->wide(), s == 1 && longer == 2);
+      EXPECT_EQ(side->extended(), s == 1 && longer == 1);
+      EXPECT_EQ(side->bytes(), s == 0 ? 1000u : longer == 1 ? 1000u + 16 * 8 : 2000u);
+      EXPECT_EQ(side->codes(), values[s == 0 ? 0 : std::size_t(longer)]);
+    }
+  }
+  std::string path = (dir_ / "KQvK1.ftb").string();
   Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
   ASSERT_TRUE(t.ok()) << t.error_message();
-  for (int s = 0; s < 2; ++s) {
-    Expected<ValueArray> side = (*t)->load_side_values(s);
-    ASSERT_TRUE(side.ok()) << side.error_message();
-    EXPECT_EQ(side->wide(), s == 1);
-    EXPECT_EQ(side->bytes(), s == 1 ? 2000u : 1000u);
-    EXPECT_EQ(side->codes(), values[s]);
-  }
   EXPECT_FALSE((*t)->load_side_values(2).ok());
 }
 
