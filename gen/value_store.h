@@ -76,7 +76,9 @@ class ValueStore {
   ValueCode load(Entry e) const {
     if (wide_) return std::atomic_ref<ValueCode>(*wide_slot(e)).load(std::memory_order_relaxed);
     const std::uint8_t b = std::atomic_ref<std::uint8_t>(*narrow_slot(e)).load(std::memory_order_relaxed);
-    if (!extended_) return narrow::decode(b);
+    // An open code has no high bit: the bit's word only for a mate (one memory access less
+    // for most of the predecessors a pass looks at, which are still open).
+    if (!extended_ || b >= narrow::OpenBase) return narrow::decode(b);
     return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset_);
   }
   void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
@@ -222,20 +224,32 @@ class ValueStore {
     }
     return pending;
   }
-  // The same over an extended array: bytes and high bits.
+  // The same over an extended array: bytes and high bits. Most words of high bits are zero
+  // (long mates are the tail of a table), and their 64 bytes hold no mate longer than a
+  // byte holds: scanned as narrow ones for a short mate, skipped for a long one.
   template <class F>
-  ValueCode scan_extended_block(const std::uint8_t* values, const std::uint64_t* high, std::uint64_t from,
-                                std::uint64_t end, ValueCode code, F&& f) const {
+  ValueCode scan_extended_block(std::uint8_t* values, std::uint64_t* high, std::uint64_t from, std::uint64_t end,
+                                ValueCode code, F&& f) const {
     ValueCode pending = NoMate;
-    for (std::uint64_t i = from; i < end; ++i) {
-      const std::uint8_t b = std::atomic_ref<const std::uint8_t>(values[i]).load(std::memory_order_relaxed);
-      const std::uint64_t word = std::atomic_ref<const std::uint64_t>(high[i / 64]).load(std::memory_order_relaxed);
-      const ValueCode v = narrow::decode(b, (word >> (i % 64)) & 1, high_offset_);
-      if (v == code) [[unlikely]] {
-        f(i);
+    for (std::uint64_t start = from; start < end;) {
+      const std::uint64_t stop = std::min(end, (start / 64 + 1) * 64);
+      const std::uint64_t word = std::atomic_ref<std::uint64_t>(high[start / 64]).load(std::memory_order_relaxed);
+      if (word == 0) {
+        if (code <= narrow_max_code_)
+          pending = std::min(pending, scan_block<std::uint8_t, narrow::OpenBase>(values, start, stop, code, f));
+        start = stop;
         continue;
       }
-      if (value::is_mate(v) && v > code) pending = std::min(pending, v);
+      for (std::uint64_t i = start; i < stop; ++i) {
+        const std::uint8_t b = std::atomic_ref<std::uint8_t>(values[i]).load(std::memory_order_relaxed);
+        const ValueCode v = narrow::decode(b, (word >> (i % 64)) & 1, high_offset_);
+        if (v == code) [[unlikely]] {
+          f(i);
+          continue;
+        }
+        if (value::is_mate(v) && v > code) pending = std::min(pending, v);
+      }
+      start = stop;
     }
     return pending;
   }
