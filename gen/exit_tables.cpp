@@ -50,22 +50,24 @@ Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members
   return out;
 }
 
+namespace {
+
+// The mover's value of a move whose successor's value was looked up (or the look-up's error).
+Expected<ValueCode> through_move(Expected<ValueCode> successor) {
+  if (!successor) return successor;
+  return value_through_move(*successor);
+}
+
+}  // namespace
+
 Expected<ValueCode> ExitTables::value(int member, const Position& after, Move m, const UndoRecord& undo) const {
   if (undo.change_count == 0 && !undo.moved.magic()) {
     const Route& route = routes_[std::size_t(member)].route[~after.side_to_move()][undo.captured.code()][m.promotion()];
-    if (route.table) {
-      Expected<ValueCode> v = route.table->value_code(after, route.flipped);
-      if (!v) return v;
-      return value_through_move(*v);
-    }
+    if (route.table) return through_move(route.table->value_code(after, route.flipped));
   } else {
     Material material = Material::of(after).canonical_orientation();
     for (const auto& t : tables_)
-      if (t->material() == material) {
-        Expected<ValueCode> v = t->value_code(after);
-        if (!v) return v;
-        return value_through_move(*v);
-      }
+      if (t->material() == material) return through_move(t->value_code(after));
   }
   return error(ErrorKind::NotFound, "no sub-table " + Material::of(after).canonical_orientation().name() +
                                         " for a move out of " + members_[std::size_t(member)].name());
