@@ -90,6 +90,7 @@ double estimated_entries(const Material& material, const RuleSet& rules) {
 
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads,
                                    int ranks) {
+  if (threads <= 0) threads = omp_get_max_threads();
   double values = 0, largest_member = 0;
   for (const Material& m : component) {
     double e = estimated_entries(m, rules);
@@ -110,7 +111,7 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
     shared += double(shared_block_cache_bytes(std::uint64_t(e)));
     all_blocks += 2 * double(sizeof(ValueCode)) * e;
   }
-  const double read = std::min(all_blocks, shared + double(std::max(1, threads)) * double(ThreadBlockCacheBytes));
+  const double read = std::min(all_blocks, shared + double(threads) * double(ThreadBlockCacheBytes));
   double writing = FileBytesPerEntry * largest_member;
   if (ranks <= 1) return std::uint64_t(values + read + writing + program_bytes());
   // Spread over processes: each holds its part of the values and of the file being
@@ -246,7 +247,7 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     }
     c.reuse = sound;
     c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
-    c.peak_bytes = estimated_peak_bytes(members, rules, threads > 0 ? threads : omp_get_max_threads(), ranks);
+    c.peak_bytes = estimated_peak_bytes(members, rules, threads, ranks);
     if (!c.reuse) {
       if (max_memory && c.peak_bytes > max_memory)
         return error(ErrorKind::ResourceLimit,

@@ -38,10 +38,10 @@ struct Plan {
 // material that can be generated, and defined for those whose count overflows 64 bits.
 double estimated_entries(const Material& material, const RuleSet& rules);
 
-// Estimated peak memory of generating `component` with `threads` threads (its values, 1
-// byte per entry and side; the block caches of the tables it reads through their blocks; the
-// compressed blocks being written; the program itself, as resident in this process now, and
-// the work of a solve), in each of `ranks` processes when
+// Estimated peak memory of generating `component` with `threads` threads (0: OpenMP's
+// default): its values, 1 byte per entry and side; the block caches of the tables it reads
+// through their blocks; the compressed blocks being written; the program itself, as
+// resident in this process now, and the work of a solve. In each of `ranks` processes when
 // spread over them (gen/partition.h: a part of the values and of the file, its own block
 // caches, the exchange buffers).
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads,

@@ -10,8 +10,7 @@ ValueStore::ValueStore(const std::vector<std::uint64_t>& sizes, int rank, int ra
       threads_(threads),
       values_(sizes.size()),
       block_min_(sizes.size()),
-      narrow_max_code_(value::mate_in_plies(std::clamp(narrow_max_plies, 0, narrow::MaxPlies))),
-      high_offset_(std::clamp(narrow_max_plies, 0, narrow::MaxPlies) + 1) {
+      narrow_max_code_(value::mate_in_plies(std::clamp(narrow_max_plies, 0, narrow::MaxPlies))) {
   for (std::size_t m = 0; m < sizes_.size(); ++m) {
     ranges_.push_back(owned_range(sizes_[m], rank, ranks));
     for (int side = 0; side < 2; ++side) {
@@ -59,14 +58,14 @@ void ValueStore::extend() {
   if (wide_ || extended_) return;
   for (MemberValues& member : values_)
     for (ValueArray& side : member)
-      if (!side.extended()) side.extend(high_offset_);
+      if (!side.extended()) side.extend(high_offset());
   extended_ = true;
   locate_arrays();
 }
 
 void ValueStore::hold_mates_up_to(int plies) {
   if (wide_ || plies <= narrow_max_plies()) return;
-  if (plies <= high_offset_ + narrow::MaxPlies)
+  if (plies <= high_offset() + narrow::MaxPlies)
     extend();
   else
     widen();
@@ -78,7 +77,7 @@ bool ValueStore::settle_overflow() {
   for (const Overflow& thread : overflow_) {
     any = any || !thread.list.empty();
     for (const auto& [e, v] : thread.list)
-      all_fit_extended = all_fit_extended && narrow::encode_high(v, high_offset_, b);
+      all_fit_extended = all_fit_extended && narrow::encode_high(v, high_offset(), b);
   }
   if (!any) return false;
   const bool changed = !wide_ && !(all_fit_extended && extended_);
@@ -89,12 +88,10 @@ bool ValueStore::settle_overflow() {
   // Stored again: the block minima, the longest mate and the counts already have them.
   for (Overflow& thread : overflow_) {
     for (const auto& [e, v] : thread.list) {
-      if (wide_) {
+      if (wide_)
         std::atomic_ref<ValueCode>(*wide_slot(e)).store(v, std::memory_order_relaxed);
-      } else {
-        narrow::encode_high(v, high_offset_, *narrow_slot(e));
-        high_word(e).fetch_or(high_mask(e), std::memory_order_relaxed);
-      }
+      else if (narrow::encode_high(v, high_offset(), b))  // fits: checked above
+        store_long_mate(e, b);
     }
     thread.list = {};
   }
@@ -107,7 +104,7 @@ void ValueStore::adopt_filled_values() {
     for (const ValueArray& side : member) {
       any_wide = any_wide || side.wide();
       any_extended = any_extended || side.extended();
-      offsets_agree = offsets_agree && (!side.extended() || side.high_offset() == high_offset_);
+      offsets_agree = offsets_agree && (!side.extended() || side.high_offset() == high_offset());
     }
   // The arrays already wide (or extended) stay as they are.
   if (any_wide || !offsets_agree)

@@ -79,7 +79,7 @@ class ValueStore {
     // An open code has no high bit: the bit's word only for a mate (one memory access less
     // for most of the predecessors a pass looks at, which are still open).
     if (!extended_ || b >= narrow::OpenBase) return narrow::decode(b);
-    return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset_);
+    return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset());
   }
   void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
   // Writes a value (narrow and too large: to the overflow list); a mate value also lowers
@@ -92,9 +92,8 @@ class ValueStore {
       std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
       if (extended_ && (high_word(e).load(std::memory_order_relaxed) & high_mask(e)))
         high_word(e).fetch_and(~high_mask(e), std::memory_order_relaxed);
-    } else if (extended_ && narrow::encode_high(v, high_offset_, b)) {
-      std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
-      high_word(e).fetch_or(high_mask(e), std::memory_order_relaxed);
+    } else if (extended_ && narrow::encode_high(v, high_offset(), b)) {
+      store_long_mate(e, b);
     } else {
       overflow_[std::size_t(omp_get_thread_num() % MaxThreads)].list.push_back({e, v});
     }
@@ -131,7 +130,7 @@ class ValueStore {
   // The longest mate narrow values hold (without the high bit), and the first of the long
   // mates of extended values (which hold narrow::MaxPlies more).
   int narrow_max_plies() const { return narrow_max_code_ - value::FirstMate; }
-  int high_offset() const { return high_offset_; }
+  int high_offset() const { return narrow_max_plies() + 1; }
   // Before a pass that offers mates of `plies`: extends or widens every array so that they
   // hold them. Not during a pass.
   void hold_mates_up_to(int plies);
@@ -196,6 +195,11 @@ class ValueStore {
     return std::atomic_ref<std::uint64_t>(high_tables_[e.table()][(e.index() - first_[e.table()]) / 64]);
   }
   static std::uint64_t high_mask(Entry e) { return std::uint64_t(1) << (e.index() % 64); }
+  // An extended entry's long mate, `b` its byte: the byte first, then the bit (see "Width").
+  void store_long_mate(Entry e, std::uint8_t b) {
+    std::atomic_ref<std::uint8_t>(*narrow_slot(e)).store(b, std::memory_order_relaxed);
+    high_word(e).fetch_or(high_mask(e), std::memory_order_relaxed);
+  }
   // Extends every array (nothing when already extended or wide). Not during a pass.
   void extend();
   template <class T>
@@ -242,7 +246,7 @@ class ValueStore {
       }
       for (std::uint64_t i = start; i < stop; ++i) {
         const std::uint8_t b = std::atomic_ref<std::uint8_t>(values[i]).load(std::memory_order_relaxed);
-        const ValueCode v = narrow::decode(b, (word >> (i % 64)) & 1, high_offset_);
+        const ValueCode v = narrow::decode(b, (word >> (i % 64)) & 1, high_offset());
         if (v == code) [[unlikely]] {
           f(i);
           continue;
@@ -273,8 +277,6 @@ class ValueStore {
   bool extended_ = false;
   // The code of the longest mate a narrow store writes as such.
   ValueCode narrow_max_code_;
-  // The first mate (plies) an extended store writes with its high bit.
-  int high_offset_;
   // By Entry::table(): where entry 0 and block 0 of values_ and block_min_ would be (their
   // data less the first own index times the width; unsigned arithmetic, only own entries
   // are ever looked up through them), the first own index and how many entries the

@@ -26,16 +26,17 @@ std::string describe(ValueCode v) {
 }
 
 // The tables a verification reads: the verified table whole in memory, looked up without
-// locks, and every material one move leads to, in both orientations, as `successors` says.
+// locks, and every material one move leads to, in both orientations, through their
+// compressed blocks (KRPvKR: 1.0 GB instead of 1.8 read whole, no slower).
 class SuccessorTables {
  public:
-  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material, Tablebase::Reading successors) {
+  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material) {
     SuccessorTables out;
     std::vector<Material> materials = material_successors(material, tb.rules());
     materials.insert(materials.begin(), material);
     for (const Material& m : materials) {
       Expected<std::shared_ptr<const Tablebase::LookupTable>> t =
-          tb.lookup_table(m, m == material ? Tablebase::Reading::Whole : successors);
+          tb.lookup_table(m, m == material ? Tablebase::Reading::Whole : Tablebase::Reading::ThroughBlocks);
       if (!t) return t.error();
       out.owned_.push_back(*t);
       const Material stored = (*t)->material();
@@ -138,7 +139,7 @@ constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, Tablebase::Reading::ThroughBlocks);
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
   if (!tables) return tables.error();
   Indexer indexer(material, rules);
   const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};

@@ -49,7 +49,7 @@ void ValueArray::read(std::uint64_t first, std::span<ValueCode> out) const {
 void ValueArray::extend(int high_offset) {
   high_offset_ = high_offset;
   if (size_ == 0) return;
-  void* p = ::mmap(nullptr, (size_ + 63) / 64 * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* p = ::mmap(nullptr, high_words_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   high_ = static_cast<std::uint64_t*>(p);
 }

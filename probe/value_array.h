@@ -148,7 +148,9 @@ class ValueArray {
 
  private:
   bool high_bit(std::uint64_t i) const { return (high_[i / 64] >> (i % 64)) & 1; }
-  std::uint64_t high_bytes() const { return high_ ? (size_ + 63) / 64 * 8 : 0; }
+  // The bytes of the high bits: held when extended.
+  std::uint64_t high_words_bytes() const { return (size_ + 63) / 64 * 8; }
+  std::uint64_t high_bytes() const { return high_ ? high_words_bytes() : 0; }
   void swap(ValueArray& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);

@@ -143,17 +143,6 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
-// split_legal_moves() under borrowed walks from friends (Annan and Nanna), alone or with
-// paralysis (madrasi+annan, eiffel+nanna...: every move allowed). The units that are not
-// immobile, other than real pawns, whose walk (their lender's, or their own) is a king's,
-// knight's, bishop's, rook's or queen's have their quiet moves as bitboards. A quiet move
-// changes no enemy unit's walk (only taking its lender does) and moves no enemy unit, and
-// paralysis only takes checks away, so it leaves the king in check only if an enemy unit
-// reaches the king's square after it, paralysed or not: for a king's move, its target
-// must be outside what the enemy units reach once the king has left its square; another
-// unit's move can only open a line, so it is safe when no enemy unit reaches the king
-// now and the unit was on no line between the king and an enemy unit that uses a
-// slider's walk. The other quiet moves, and all other moves, are made.
 // For split_with_borrowed_walks() under paralysis: those of the quiet targets `unsure` of
 // the unit on `from` (not the king, not a pawn) after which the king is not in check,
 // judged for all targets at once. With the unit lifted: the enemy units that reach the
@@ -211,6 +200,18 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   });
 }
 
+// split_legal_moves() under borrowed walks from friends (Annan and Nanna), alone or with
+// paralysis (madrasi+annan, eiffel+nanna...: every move allowed). The units that are not
+// immobile, other than real pawns, whose walk (their lender's, or their own) is a king's,
+// knight's, bishop's, rook's or queen's have their quiet moves as bitboards. A quiet move
+// changes no enemy unit's walk (only taking its lender does) and moves no enemy unit, and
+// paralysis only takes checks away, so it leaves the king in check only if an enemy unit
+// reaches the king's square after it, paralysed or not: for a king's move, its target
+// must be outside what the enemy units reach once the king has left its square; another
+// unit's move can only open a line, so it is safe when no enemy unit reaches the king
+// now and the unit was on no line between the king and an enemy unit that uses a
+// slider's walk. The other quiet moves are judged per unit under paralysis
+// (unchecked_quiet_targets) and made otherwise; all other moves are made.
 template <class Rules>
 void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
