@@ -7,13 +7,17 @@ the longest mates with an example, its principal variation in SAN and a diagram,
 time and peak memory of each table's generation (and of its verification).
 
 Usage: scripts/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
-       [--gen-log FILE...] [--feerie build/tools/feerie] [--tables tables]
-       [--out docs/results/CONDITION-5-pawns.md]
-CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Tables on
-disk are reused; their generation time is then read from the `feerie gen` output in the
---gen-log files ("KRPvKR: generated tables/madrasi-ri/KRPvKR.ftb in 179.05 s ..."), else
-shown as "reused". --verify N verifies the first N tables under the condition
-(default: none). Exit status 1 when a table fails to verify.
+       [--log FILE] [--gen-only] [--gen-log FILE...] [--feerie build/tools/feerie]
+       [--tables tables] [--out docs/results/CONDITION-5-pawns.md]
+CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Every table
+missing is generated in a `feerie gen` process of its own, dependencies first; --log FILE
+appends each gen output and the peak of its process to FILE. Tables on disk are reused;
+their generation time and peak are then read from --log and from the `feerie gen` outputs
+in the --gen-log files ("KRPvKR: generated tables/madrasi-ri/KRPvKR.ftb in 179.05 s ..."),
+else shown as "reused" and "-". --gen-only generates the tables and stops (a long set can
+be generated first, in as many runs as it takes, and the page made afterwards with the same
+--log). --verify N verifies the first N tables under the condition (default: none). Exit
+status 1 when a table fails to verify.
 """
 import argparse
 import datetime
@@ -35,10 +39,9 @@ MATERIALS = ["KRPvKR", "KQPvKQ", "KBPvKB", "KNPvKN", "KBPvKN", "KNPvKB", "KRPvKB
              "KRvKBP", "KPPvKP", "KPPvKR", "KRvKPP", "KQvKPP", "KPvKPP", "KBPvKP", "KNPvKP"]
 
 
-def generate(a, condition, material):
-    """Generates one table (and what it needs) in a child process of its own; returns the
-    seconds feerie reports for the table itself (None when it was on disk) and the peak
-    memory of the whole gen process in bytes (its maximum resident set)."""
+def gen_process(a, condition, material):
+    """Runs `feerie gen` for one material in a child process of its own; returns its output
+    and its peak memory in bytes (its maximum resident set)."""
     cmd = [a.feerie, "gen", "--condition", condition, "--tables", a.tables, "--threads", str(a.threads), material]
     with tempfile.TemporaryFile("w+") as log:
         child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True)
@@ -51,20 +54,49 @@ def generate(a, condition, material):
         sys.stderr.write(f"failed (exit {child.returncode}): {' '.join(cmd)}\n{out}")
         raise SystemExit(1)
     sys.stderr.write(out)
-    return generated_seconds(out, material), usage.ru_maxrss * 1024
+    return out, usage.ru_maxrss * 1024
 
 
-def logged_times(files):
-    """{(condition, material): seconds} from `feerie gen` outputs: the condition is the
-    directory the table was written to."""
-    times = {}
+def generate(a, condition, material):
+    """Generates one table and the tables it needs, each table in a gen process of its own
+    (dependencies first, in the plan's order) so that each peak is that table's own. Every
+    gen output and peak is appended to the --log file, which a later run reads back for the
+    tables then on disk. Returns the seconds feerie reports for the table itself (None when
+    it was on disk) and the peak memory of its gen process in bytes (None when on disk)."""
+    plan = json.loads(run([a.feerie, "gen", "--plan", "--json", "--condition", condition, "--tables", a.tables,
+                           "--threads", str(a.threads), material]))
+    seconds, peak = None, None
+    for component in plan["components"]:
+        if component["action"] != "generate":
+            continue
+        first = component["members"][0]
+        out, made_peak = gen_process(a, condition, first)
+        if a.log:
+            with open(a.log, "a") as f:
+                f.write(out + "".join(f"{m}: gen process peak {made_peak} bytes for "
+                                      f"{a.tables}/{condition}/{m}.ftb\n" for m in component["members"]))
+        if material in component["members"]:
+            seconds, peak = generated_seconds(out, material), made_peak
+    return seconds, peak
+
+
+def logged_runs(files):
+    """{(condition, material): seconds} and {(condition, material): peak bytes} from
+    `feerie gen` outputs and this script's --log: the condition is the directory the table
+    was written to."""
+    times, peaks = {}, {}
     for name in files:
+        if not os.path.exists(name):
+            continue
         with open(name) as f:
             for line in f:
                 found = re.match(r"(\S+): generated \S*/([^/\s]+)/[^/\s]+\.ftb in ([0-9.]+) s", line)
                 if found:
                     times[(found.group(2), found.group(1))] = float(found.group(3))
-    return times
+                found = re.match(r"(\S+): gen process peak ([0-9]+) bytes for \S*/([^/\s]+)/[^/\s]+\.ftb", line)
+                if found:
+                    peaks[(found.group(3), found.group(1))] = int(found.group(2))
+    return times, peaks
 
 
 def zugzwangs(a, condition, material):
@@ -104,18 +136,25 @@ def main():
     p.add_argument("--verify", type=int, default=0, metavar="N")
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--gen-log", nargs="*", default=[], metavar="FILE")
+    p.add_argument("--log", metavar="FILE")
+    p.add_argument("--gen-only", action="store_true")
     a = p.parse_args()
     c = a.condition
-    logged = logged_times(a.gen_log)
-    out = a.out or os.path.join(ROOT, "docs", "results", c + "-5-pawns.md")
     materials = a.only or MATERIALS
+    if a.gen_only:
+        for m in materials:
+            for cond in (c, "orthodox"):
+                generate(a, cond, m)
+        return 0
+    logged_times, logged_peaks = logged_runs(a.gen_log + ([a.log] if a.log else []))
+    out = a.out or os.path.join(ROOT, "docs", "results", c + "-5-pawns.md")
     to_verify = 0 if a.no_verify else min(a.verify, len(materials))
 
     rows, failures = [], []
     for i, m in enumerate(materials):
         made = {cond: generate(a, cond, m) for cond in (c, "orthodox")}
-        # A table on disk: its time from the logs, its peak unknown.
-        made = {cond: (sec, peak) if sec is not None else (logged.get((cond, m)), None)
+        # A table on disk: its time and peak from the logs, when they say.
+        made = {cond: (sec, peak) if sec is not None else (logged_times.get((cond, m)), logged_peaks.get((cond, m)))
                 for cond, (sec, peak) in made.items()}
         ours, orth = stat(a, c, m), stat(a, "orthodox", m)
         verified, verify_seconds = "not run", None
@@ -176,9 +215,9 @@ def main():
 
     lines += ["", "## Generation time and peak memory", "",
               f"Seconds for the table itself (its sub-tables ready), `feerie gen --threads {a.threads}`, and the",
-              "peak memory of that gen process (maximum resident set, MiB); for a table already on disk the",
-              "time its generation logged (`--gen-log`; the peak of that job then not per table: `-`), or",
-              "`reused` when no log says.", "",
+              "peak memory of that gen process (maximum resident set, MiB), each table in a process of its",
+              "own; for a table already on disk the time and peak its generation logged (`--log`,",
+              "`--gen-log`), or `reused` and `-` when no log says.", "",
               f"| table | legal positions, White to move ({c}) | gen ({c}) | peak ({c}) | gen (orthodox) | peak (orthodox) | verify ({c}) |",
               "|---|---|---|---|---|---|---|"]
 
