@@ -378,7 +378,7 @@ class Solver {
   // apply (`stride`: unit_stride() of a unit alone in its group, 0 for a king or none),
   // index_after_move() otherwise. `moved` is `pos` with the other side to move and no
   // en-passant square, and is left so. Used forward (the quiet moves of the
-  // initialisation) and backward (the un-moves of collect_leaper_slider_predecessors()).
+  // initialisation) and backward (the un-moves of collect_simple_predecessors()).
   // Always inlined: in the hot loops of the passes and of the initialisation.
   [[gnu::always_inline]] static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos,
                                                                     std::uint64_t i, Position& moved, Piece unit,
@@ -447,8 +447,7 @@ class Solver {
   // their legality. Predecessors in materials outside the component (solved later, they
   // read this one as a sub-table) are left out.
   int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
-    if (leaper_slider_unmoves_suffice(pos, rules_))
-      return collect_leaper_slider_predecessors(member, pos, i, side, out);
+    if (simple_unmoves_suffice(pos, rules_)) return collect_simple_predecessors(member, pos, i, side, out);
     const Indexer& indexer = *members_[member];
     // Without magic units a predecessor is in the same material, its index by arithmetic.
     // Across mutations it may belong to another member; every member of a component has
@@ -472,19 +471,20 @@ class Solver {
     return count;
   }
 
-  // collect_predecessors() when the un-moves are those of kings, knights, bishops, rooks
-  // and queens (rules/retro.h, for_each_leaper_slider_unmove): the index of most follows
+  // collect_predecessors() when the un-moves are simple: those of kings, knights, bishops,
+  // rooks, queens and the pawn walk that change nothing but the unit's square
+  // (rules/retro.h, for_each_simple_unmove): the index of most follows
   // by arithmetic. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK) are verified
   // entry by entry, and the slow suite checks all 35 published tables; the fairy ones are
   // verified per condition.
-  int collect_leaper_slider_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
+  int collect_simple_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     const Indexer& indexer = *members_[member];
     const Color mover = ~side;
     // The working copy of the un-moves and of index_after_unit_move().
     Position before = pos;
     before.set_side_to_move(mover);
     int count = 0;
-    for_each_leaper_slider_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
+    for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
       while (origins) {
         const Square from = pop_lsb(origins);

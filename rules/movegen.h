@@ -70,15 +70,18 @@ bool is_legal_position(const Position& pos, const Rules& rules) {
 // True when the en-passant square of `pos` could be used: a unit of the side to move
 // that moves as a pawn (a real pawn; under Annan any unit lent a pawn's walk) stands
 // where it could take the pawn that just made the double step. An unusable square
-// changes nothing, so tables and retro moves drop it.
+// changes nothing, so tables and retro moves drop it. ep_square_usable_at() asks the same
+// of the square `ep` on the board of `pos` (whatever its own en-passant square).
 template <class Rules>
-bool ep_square_usable(const Position& pos, const Rules& rules) {
-  Square ep = pos.ep_square();
-  if (ep == SQ_NONE) return false;
+bool ep_square_usable_at(const Position& pos, const Rules& rules, Square ep) {
   Color us = pos.side_to_move();
   for (Bitboard takers = pawn_attackers_bb(us, ep) & pos.pieces(us) & ~pos.magic_pieces(); takers;)
     if (rules.walk_of(pos, pop_lsb(takers)) == PAWN) return true;
   return false;
+}
+template <class Rules>
+bool ep_square_usable(const Position& pos, const Rules& rules) {
+  return pos.ep_square() != SQ_NONE && ep_square_usable_at(pos, rules, pos.ep_square());
 }
 
 // True when the pawn in front of the en-passant square of `pos` could have reached it by

@@ -115,21 +115,37 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   return after == target;
 }
 
+// Whether the unit on `from` moving with the pawn walk makes the ordinary (not en passant,
+// not double step) move to the empty square `to`, as add_pawn_walk_moves() generates it:
+// one step forward, or two from its second rank over an empty square when it is not a real
+// pawn (a real pawn's two steps are a double step). Nothing from its first or last rank.
+inline bool pawn_walk_makes_ordinary_move(const Position& before, Square from, Square to, bool real_pawn) {
+  const Color c = before.piece_on(from).color();
+  const int rank = relative_rank(c, from);
+  if (rank == 0 || rank == 7) return false;
+  const Square one = Square(from + pawn_push(c));
+  if (to == one) return true;
+  return !real_pawn && rank == 1 && to == Square(one + pawn_push(c)) && before.empty(one);
+}
+
 // The same for a rule set where every move is allowed (the walk conditions, Annan, Nanna,
 // Face-to-face..., whose units may move by a borrowed walk, alone or with paralysis:
 // madrasi+annan, ...), without magic
 // units, for an ordinary move without promotion into a position without en-passant
 // square: the unit must not be immobile in `before` and the walk it uses there (its
 // lender's or confronter's) must reach `to`; then the position after the move is `target` itself (nothing
-// but the unit's square changes), legal, so the move is too. Falls back to the forward
-// rules for the pawn and fairy walks.
+// but the unit's square changes), legal, so the move is too. The pawn walk's ordinary
+// moves are geometry too (pawn_walk_makes_ordinary_move); falls back to the forward rules
+// for the fairy walks.
 template <class Rules>
 bool leads_to_by_borrowed_walk(const Position& before, Move m, const Position& target, const Rules& rules) {
   if (rules.immobile(before, m.from())) return false;
   const PieceType walk = rules.walk_of(before, m.from());
-  if (walk < KNIGHT || walk > KING) return leads_to_by_forward_rules(before, m, target, rules);
+  if (walk != PAWN && (walk < KNIGHT || walk > KING)) return leads_to_by_forward_rules(before, m, target, rules);
   // A real pawn arriving on its last rank promotes, by whatever walk it came.
-  if (before.piece_on(m.from()).type() == PAWN && relative_rank(before.side_to_move(), m.to()) == 7) return false;
+  const bool real_pawn = before.piece_on(m.from()).type() == PAWN;
+  if (real_pawn && relative_rank(before.side_to_move(), m.to()) == 7) return false;
+  if (walk == PAWN) return pawn_walk_makes_ordinary_move(before, m.from(), m.to(), real_pawn);
   return leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to());
 }
 
@@ -347,20 +363,43 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   }
 }
 
-// Whether for_each_leaper_slider_unmove() gives every un-move of `pos`: without magic
-// units and en passant, when every walk the side that moved last may have used is a
-// king's, knight's, bishop's, rook's or queen's (a reversed walk of those is the walk
-// itself): its own units' walks and, under borrowed walks, their lenders' (friends:
-// Annan, Nanna) or confronters' (enemies: Face-to-face, Back-to-back).
+// Whether for_each_simple_unmove() gives every un-move of `pos`. A simple un-move changes
+// nothing but the moving unit's square: no magic units, no en-passant square in `pos`, and
+// no predecessor that carries one (the side to move has no pawn that can have just made a
+// double step), the walks the side that moved last may have used being a king's, knight's,
+// bishop's, rook's, queen's (a reversed walk of those is the walk itself) or a pawn's (one
+// step back, two to the second rank): its own units' walks and, under borrowed walks,
+// their lenders' (friends: Annan, Nanna) or confronters' (enemies: Face-to-face,
+// Back-to-back).
 template <class Rules>
-bool leaper_slider_unmoves_suffice(const Position& pos, const Rules&) {
+bool simple_unmoves_suffice(const Position& pos, const Rules&) {
   const Color mover = ~pos.side_to_move();
   const Bitboard walk_givers = Rules::QuietMovesKeepEnemyWalks ? pos.pieces(mover) : pos.pieces();
-  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
-         !(walk_givers & (pos.pieces(PAWN) | pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
+  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() && !pos.pieces(pos.side_to_move(), PAWN) &&
+         !(walk_givers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
 }
 
-// The un-moves of `pos` when leaper_slider_unmoves_suffice(): calls f(Piece unit, Square
+// The squares from which the unit of colour `c` now on `to` reached it by the pawn walk, in
+// `pos` (with `occupied` its units but the one on `to`), by a move after which `pos` is the
+// position as it stands: one step forward, or two from its second rank over an empty square
+// (add_pawn_walk_moves), none from its first rank. A real pawn's two steps are a double
+// step: they lead to `pos` only when the en-passant square they leave could not be used.
+// The caller leaves out a real pawn on its last rank (it would have promoted).
+template <class Rules>
+Bitboard pawn_walk_origins_bb(const Position& pos, const Rules& rules, Square to, Color c, bool real_pawn,
+                              Bitboard occupied) {
+  const int rank = relative_rank(c, to);
+  if (rank < 2) return 0;
+  const Square one = Square(to - pawn_push(c));
+  if (occupied & square_bb(one)) return 0;
+  Bitboard origins = square_bb(one);
+  const Square two = Square(one - pawn_push(c));
+  if (rank == 3 && !(occupied & square_bb(two)) && (!real_pawn || !ep_square_usable_at(pos, rules, one)))
+    origins |= square_bb(two);
+  return origins;
+}
+
+// The un-moves of `pos` when simple_unmoves_suffice(): calls f(Piece unit, Square
 // to, Bitboard origins) once per unit of the side that moved last, with the empty squares
 // from which the walk it used there reaches `to` (its own, or the one it borrowed on that
 // square: for_each_walk_region), where it was not immobile (paralysed) and, where the
@@ -371,7 +410,7 @@ bool leaper_slider_unmoves_suffice(const Position& pos, const Rules&) {
 // left as it was; the solver moves units on the same copy to index the predecessors). The fast path of the solver's
 // propagation: no position is made per predecessor.
 template <class Rules, class F>
-void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Position& before, F&& f) {
+void for_each_simple_unmove(const Position& pos, const Rules& rules, Position& before, F&& f) {
   if (!retro_detail::moves_may_lead_to(pos, rules)) return;
   const Color mover = ~pos.side_to_move();
   const Bitboard occupied = pos.pieces();
@@ -381,9 +420,14 @@ void for_each_leaper_slider_unmove(const Position& pos, const Rules& rules, Posi
     const Piece unit = pos.piece_on(to);
     // A leaper's or slider's line between `from` and `to` is the same before and after the
     // move, so the walk reaches `to` from `from` exactly when it reaches `from` from `to`.
+    // A real pawn arriving on its last rank promotes, by whatever walk it came.
+    const bool real_pawn = unit.type() == PAWN;
+    if (real_pawn && relative_rank(mover, to) == 7) continue;
     Bitboard origins = 0;
     rules.for_each_walk_region(pos, to, [&](PieceType walk, Bitboard squares) {
-      origins |= leaper_or_slider_bb(walk, to, occupied) & squares;
+      origins |= (walk == PAWN ? pawn_walk_origins_bb(pos, rules, to, mover, real_pawn, occupied)
+                               : leaper_or_slider_bb(walk, to, occupied)) &
+                 squares;
     });
     origins &= ~occupied;
     if (unit.type() == KING && !rules.kings_may_touch()) origins &= ~king_bb(other_king);

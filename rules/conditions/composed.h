@@ -43,7 +43,7 @@ namespace feerie {
 //                        f(PieceType walk, Bitboard squares) for each walk it would use,
 //                        with the squares it would use it from (the regions cover the
 //                        board; only the other units decide them). The un-move fast path
-//                        without magic units (rules/retro.h, for_each_leaper_slider_unmove)
+//                        without magic units (rules/retro.h, for_each_simple_unmove)
 //   OwnWalks             every unit always uses its own type's walk
 //   QuietMovesKeepEnemyWalks  a move that takes nothing changes the walk of no enemy unit
 //                        (lenders are friends, or there are none)

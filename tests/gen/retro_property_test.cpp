@@ -95,15 +95,15 @@ std::set<std::string> retro_predecessors(const Position& pos, const RuleSet& rul
   return out;
 }
 
-// The solver's fast path (for_each_leaper_slider_unmove) gives the un-moves that
+// The solver's fast path (for_each_simple_unmove) gives the un-moves that
 // for_each_predecessor<false> gives, where it applies: the same (from, to) pairs.
 void expect_fast_unmoves_agree(const Position& pos, const RuleSet& rules) {
   rules.visit([&](const auto& r) {
-    if (!leaper_slider_unmoves_suffice(pos, r)) return;
+    if (!simple_unmoves_suffice(pos, r)) return;
     std::set<std::pair<int, int>> fast, general;
     Position before = pos;
     before.set_side_to_move(~pos.side_to_move());
-    for_each_leaper_slider_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
+    for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
       EXPECT_EQ(pos.piece_on(to), unit);
       while (origins) fast.insert({pop_lsb(origins), to});
     });
@@ -244,11 +244,11 @@ void check_fast_unmoves_where_units_borrow(const char* name, const char* conditi
     if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
     expect_fast_unmoves_agree(pos, rules);
     rules.visit([&](const auto& r) {
-      if (!leaper_slider_unmoves_suffice(pos, r)) return;
+      if (!simple_unmoves_suffice(pos, r)) return;
       ++applied;
       Position before = pos;
       before.set_side_to_move(~pos.side_to_move());
-      for_each_leaper_slider_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
+      for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
         while (origins) {
           const Square from = pop_lsb(origins);
           Position moved = before;
@@ -261,6 +261,46 @@ void check_fast_unmoves_where_units_borrow(const char* name, const char* conditi
   EXPECT_GT(applied, 2000) << name << " " << condition_name;
   EXPECT_GT(borrowed, 100) << name << " " << condition_name;
 }
+// The fast un-moves by the pawn walk (a real pawn's or one lent to another unit): sampled
+// positions of a material with a pawn on one side only, compared with the general
+// un-moves, counting the un-moves by the pawn walk and the double steps among them so that
+// the test cannot pass without them.
+void check_fast_unmoves_of_pawns(const char* name, const char* condition_name) {
+  const RuleSet rules = condition(condition_name);
+  Indexer indexer(*Material::parse(name), rules);
+  std::mt19937_64 rng(2027);
+  int pawn_walk = 0, double_steps = 0;
+  for (int n = 0; n < 6000; ++n) {
+    Position pos;
+    if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    expect_fast_unmoves_agree(pos, rules);
+    rules.visit([&](const auto& r) {
+      if (!simple_unmoves_suffice(pos, r)) return;
+      Position before = pos;
+      before.set_side_to_move(~pos.side_to_move());
+      for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
+        while (origins) {
+          const Square from = pop_lsb(origins);
+          Position moved = before;
+          moved.move_piece(to, from);
+          if (r.walk_of(moved, from) != PAWN) continue;
+          ++pawn_walk;
+          double_steps += unit.type() == PAWN && std::abs(int(to) - int(from)) == 16;
+        }
+      });
+    });
+  }
+  EXPECT_GT(pawn_walk, 200) << name << " " << condition_name;
+  EXPECT_GT(double_steps, 10) << name << " " << condition_name;
+}
+TEST(RetroProperty, FastUnmovesOfPawnsAgree) {
+  for (const char* c : {"orthodox", "madrasi", "madrasi-ri", "isardam", "eiffel", "leffie"})
+    check_fast_unmoves_of_pawns("KRPvKN", c);
+  for (const char* c :
+       {"annan", "annan-c", "nanna", "nanna-b", "face-to-face", "back-to-back", "madrasi-ri+annan", "isardam+nanna"})
+    check_fast_unmoves_of_pawns("KPPvKR", c);
+}
+
 TEST(RetroPropertyBorrowedWalks, FastUnmovesAgree) {
   for (const char* c : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "face-to-face", "back-to-back"})
     check_fast_unmoves_where_units_borrow("KRBvKN", c);
