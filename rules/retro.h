@@ -365,17 +365,21 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
 
 // Whether for_each_simple_unmove() gives every un-move of `pos`. A simple un-move changes
 // nothing but the moving unit's square: no magic units, no en-passant square in `pos`, and
-// no predecessor that carries one (the side to move has no pawn that can have just made a
-// double step), the walks the side that moved last may have used being a king's, knight's,
-// bishop's, rook's, queen's (a reversed walk of those is the walk itself) or a pawn's (one
-// step back, two to the second rank): its own units' walks and, under borrowed walks,
-// their lenders' (friends: Annan, Nanna) or confronters' (enemies: Face-to-face,
-// Back-to-back).
+// no predecessor that carries one, the walks the side that moved last may have used being
+// a king's, knight's, bishop's, rook's, queen's (a reversed walk of those is the walk
+// itself) or a pawn's (one step back, two to the second rank): its own units' walks and,
+// under borrowed walks, their lenders' (friends: Annan, Nanna) or confronters' (enemies:
+// Face-to-face, Back-to-back). A predecessor carries an en-passant square only when the
+// side to move has a pawn that may just have made a double step and the side that moved
+// last a unit moving as a pawn to take it: none when the side to move has no pawn, nor
+// when the side that moved last has none and lends walks only to friends.
 template <class Rules>
 bool simple_unmoves_suffice(const Position& pos, const Rules&) {
   const Color mover = ~pos.side_to_move();
   const Bitboard walk_givers = Rules::QuietMovesKeepEnemyWalks ? pos.pieces(mover) : pos.pieces();
-  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() && !pos.pieces(pos.side_to_move(), PAWN) &&
+  const bool no_en_passant_before =
+      !pos.pieces(pos.side_to_move(), PAWN) || (Rules::QuietMovesKeepEnemyWalks && !pos.pieces(mover, PAWN));
+  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() && no_en_passant_before &&
          !(walk_givers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
 }
 
