@@ -21,6 +21,7 @@ status 1 when a table fails to verify.
 """
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -57,6 +58,13 @@ def gen_process(a, condition, material):
     return out, usage.ru_maxrss * 1024
 
 
+def program_digest(path):
+    """The start of the SHA-256 of the feerie program: the log says which program made each
+    table (tables are byte-identical across speed steps, their times are not)."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:16]
+
+
 def generate(a, condition, material):
     """Generates one table and the tables it needs, each table in a gen process of its own
     (dependencies first, in the plan's order) so that each peak is that table's own. Every
@@ -73,6 +81,7 @@ def generate(a, condition, material):
         out, made_peak = gen_process(a, condition, first)
         if a.log:
             with open(a.log, "a") as f:
+                f.write(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}: {a.feerie} (sha256 {program_digest(a.feerie)})\n")
                 f.write(out + "".join(f"{m}: gen process peak {made_peak} bytes for "
                                       f"{a.tables}/{condition}/{m}.ftb\n" for m in component["members"]))
         if material in component["members"]:
