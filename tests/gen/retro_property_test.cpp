@@ -307,6 +307,31 @@ TEST(RetroProperty, FastUnmovesOfPawnsAgree) {
   for (const char* c : {"orthodox", "madrasi-ri", "annan"}) check_fast_unmoves_of_pawns("KRvKPP", c, false);
 }
 
+// A real pawn's double step leads to the position as it stands only when its en-passant
+// square could not be used. Face-to-face: the black rook e4 faced by the white pawn e3
+// moves as a black pawn and could take on d3, so d2-d4 is no un-move of this position
+// (it leads to the position with the en-passant square d3); with the pawn on e2 instead,
+// the rook keeps its own walk and d2-d4 is one.
+TEST(RetroProperty, FastUnmovesKeepADoubleStepOnlyWithoutAUsableEnPassantSquare) {
+  const RuleSet rules = condition("face-to-face");
+  auto fast_origins_of = [&](const char* fen, Square to) {
+    const Position pos = test::position(fen);
+    expect_fast_unmoves_agree(pos, rules);
+    Bitboard found = 0;
+    rules.visit([&](const auto& r) {
+      ASSERT_TRUE(simple_unmoves_suffice(pos, r)) << fen;
+      Position before = pos;
+      before.set_side_to_move(~pos.side_to_move());
+      for_each_simple_unmove(pos, r, before, [&](Piece, Square t, Bitboard origins) {
+        if (t == to) found = origins;
+      });
+    });
+    return found;
+  };
+  EXPECT_EQ(fast_origins_of("k7/8/8/8/3Pr3/4P3/8/7K b - - 0 1", SQ_D4), square_bb(SQ_D3));
+  EXPECT_EQ(fast_origins_of("k7/8/8/8/3Pr3/8/4P3/7K b - - 0 1", SQ_D4), square_bb(SQ_D3) | square_bb(SQ_D2));
+}
+
 TEST(RetroPropertyBorrowedWalks, FastUnmovesAgree) {
   for (const char* c : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "face-to-face", "back-to-back"})
     check_fast_unmoves_where_units_borrow("KRBvKN", c);
