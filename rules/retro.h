@@ -115,17 +115,17 @@ bool leads_to_by_forward_rules(const Position& before, Move m, const Position& t
   return after == target;
 }
 
-// Whether the unit on `from` moving with the pawn walk makes the ordinary (not en passant,
-// not double step) move to the empty square `to`, as add_pawn_walk_moves() generates it:
-// one step forward, or two from its second rank over an empty square when it is not a real
-// pawn (a real pawn's two steps are a double step). Nothing from its first or last rank.
-inline bool pawn_walk_makes_ordinary_move(const Position& before, Square from, Square to, bool real_pawn) {
-  const Color c = before.piece_on(from).color();
-  const int rank = relative_rank(c, from);
-  if (rank == 0 || rank == 7) return false;
-  const Square one = Square(from + pawn_push(c));
-  if (to == one) return true;
-  return !real_pawn && rank == 1 && to == Square(one + pawn_push(c)) && before.empty(one);
+// The squares from which the pawn walk of colour `c` reaches the empty square `to` by a
+// move without capture, on the board `occupied` (without the moving unit), as
+// add_pawn_walk_moves() generates them: one step forward, or two from the second rank over
+// an empty square when `two_steps`; nothing from the first rank.
+inline Bitboard pawn_walk_quiet_origins_bb(Square to, Color c, Bitboard occupied, bool two_steps) {
+  const int rank = relative_rank(c, to);
+  if (rank < 2) return 0;
+  const Square one = Square(to - pawn_push(c));
+  if (occupied & square_bb(one)) return 0;
+  const Square two = Square(one - pawn_push(c));
+  return square_bb(one) | (two_steps && rank == 3 && !(occupied & square_bb(two)) ? square_bb(two) : 0);
 }
 
 // The same for a rule set where every move is allowed (the walk conditions, Annan, Nanna,
@@ -135,7 +135,7 @@ inline bool pawn_walk_makes_ordinary_move(const Position& before, Square from, S
 // square: the unit must not be immobile in `before` and the walk it uses there (its
 // lender's or confronter's) must reach `to`; then the position after the move is `target` itself (nothing
 // but the unit's square changes), legal, so the move is too. The pawn walk's ordinary
-// moves are geometry too (pawn_walk_makes_ordinary_move); falls back to the forward rules
+// moves are geometry too (pawn_walk_quiet_origins_bb); falls back to the forward rules
 // for the fairy walks.
 template <class Rules>
 bool leads_to_by_borrowed_walk(const Position& before, Move m, const Position& target, const Rules& rules) {
@@ -145,7 +145,11 @@ bool leads_to_by_borrowed_walk(const Position& before, Move m, const Position& t
   // A real pawn arriving on its last rank promotes, by whatever walk it came.
   const bool real_pawn = before.piece_on(m.from()).type() == PAWN;
   if (real_pawn && relative_rank(before.side_to_move(), m.to()) == 7) return false;
-  if (walk == PAWN) return pawn_walk_makes_ordinary_move(before, m.from(), m.to(), real_pawn);
+  // An ordinary move: a real pawn's two steps by its walk are a double step.
+  if (walk == PAWN)
+    return pawn_walk_quiet_origins_bb(m.to(), before.side_to_move(), before.pieces() ^ square_bb(m.from()),
+                                      !real_pawn) &
+           square_bb(m.from());
   return leaper_or_slider_bb(walk, m.from(), before.pieces()) & square_bb(m.to());
 }
 
@@ -385,22 +389,15 @@ bool simple_unmoves_suffice(const Position& pos, const Rules&) {
 
 // The squares from which the unit of colour `c` now on `to` reached it by the pawn walk, in
 // `pos` (with `occupied` its units but the one on `to`), by a move after which `pos` is the
-// position as it stands: one step forward, or two from its second rank over an empty square
-// (add_pawn_walk_moves), none from its first rank. A real pawn's two steps are a double
+// position as it stands (retro_detail::pawn_walk_quiet_origins_bb). A real pawn's two steps are a double
 // step: they lead to `pos` only when the en-passant square they leave could not be used.
 // The caller leaves out a real pawn on its last rank (it would have promoted).
 template <class Rules>
 Bitboard pawn_walk_origins_bb(const Position& pos, const Rules& rules, Square to, Color c, bool real_pawn,
                               Bitboard occupied) {
-  const int rank = relative_rank(c, to);
-  if (rank < 2) return 0;
-  const Square one = Square(to - pawn_push(c));
-  if (occupied & square_bb(one)) return 0;
-  Bitboard origins = square_bb(one);
-  const Square two = Square(one - pawn_push(c));
-  if (rank == 3 && !(occupied & square_bb(two)) && (!real_pawn || !ep_square_usable_at(pos, rules, one)))
-    origins |= square_bb(two);
-  return origins;
+  const bool two_steps =
+      !real_pawn || (relative_rank(c, to) == 3 && !ep_square_usable_at(pos, rules, Square(to - pawn_push(c))));
+  return retro_detail::pawn_walk_quiet_origins_bb(to, c, occupied, two_steps);
 }
 
 // The un-moves of `pos` when simple_unmoves_suffice(): calls f(Piece unit, Square
@@ -422,11 +419,11 @@ void for_each_simple_unmove(const Position& pos, const Rules& rules, Position& b
   for (Bitboard units = pos.pieces(mover); units;) {
     const Square to = pop_lsb(units);
     const Piece unit = pos.piece_on(to);
-    // A leaper's or slider's line between `from` and `to` is the same before and after the
-    // move, so the walk reaches `to` from `from` exactly when it reaches `from` from `to`.
     // A real pawn arriving on its last rank promotes, by whatever walk it came.
     const bool real_pawn = unit.type() == PAWN;
     if (real_pawn && relative_rank(mover, to) == 7) continue;
+    // A leaper's or slider's line between `from` and `to` is the same before and after the
+    // move, so the walk reaches `to` from `from` exactly when it reaches `from` from `to`.
     Bitboard origins = 0;
     rules.for_each_walk_region(pos, to, [&](PieceType walk, Bitboard squares) {
       origins |= (walk == PAWN ? pawn_walk_origins_bb(pos, rules, to, mover, real_pawn, occupied)
