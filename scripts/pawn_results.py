@@ -21,6 +21,7 @@ status 1 when a table fails to verify.
 """
 import argparse
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -58,6 +59,7 @@ def gen_process(a, condition, material):
     return out, usage.ru_maxrss * 1024
 
 
+@functools.lru_cache(maxsize=None)
 def program_digest(path):
     """The start of the SHA-256 of the feerie program: the log says which program made each
     table (tables are byte-identical across speed steps, their times are not)."""
