@@ -230,67 +230,62 @@ TEST(RetroPropertyConfrontation, CombinedWithParalysis) {
   check_material("KQvKQ", 150, condition("isardam+back-to-back"));
 }
 
+// Samples `samples` positions of `name` under `condition_name` (seeded), compares the fast
+// un-moves with the general ones on each, and calls f(rules, unit, to, from, walk) for each
+// fast un-move, `walk` the one the unit used on `from`; returns how many positions the fast
+// path applied to.
+template <class F>
+int for_each_sampled_fast_unmove(const char* name, const char* condition_name, std::uint64_t seed, int samples, F&& f) {
+  const RuleSet rules = condition(condition_name);
+  Indexer indexer(*Material::parse(name), rules);
+  std::mt19937_64 rng(seed);
+  int applied = 0;
+  for (int n = 0; n < samples; ++n) {
+    Position pos;
+    if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    expect_fast_unmoves_agree(pos, rules);
+    rules.visit([&](const auto& r) {
+      if (!simple_unmoves_suffice(pos, r)) return;
+      ++applied;
+      Position before = pos;
+      before.set_side_to_move(~pos.side_to_move());
+      for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
+        while (origins) {
+          const Square from = pop_lsb(origins);
+          Position moved = before;
+          moved.move_piece(to, from);
+          f(unit, to, from, r.walk_of(moved, from));
+        }
+      });
+    });
+  }
+  return applied;
+}
+
 // The solver's fast un-moves under borrowed walks (for_each_walk_region): many sampled
 // positions of materials with several lenders or confronters, compared with the general
 // un-moves, and a count of the un-moves made by a borrowed walk, so that the test cannot
 // pass without lending happening.
 void check_fast_unmoves_where_units_borrow(const char* name, const char* condition_name) {
-  const RuleSet rules = condition(condition_name);
-  Indexer indexer(*Material::parse(name), rules);
-  std::mt19937_64 rng(2026);
-  int applied = 0, borrowed = 0;
-  for (int n = 0; n < 4000; ++n) {
-    Position pos;
-    if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
-    expect_fast_unmoves_agree(pos, rules);
-    rules.visit([&](const auto& r) {
-      if (!simple_unmoves_suffice(pos, r)) return;
-      ++applied;
-      Position before = pos;
-      before.set_side_to_move(~pos.side_to_move());
-      for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
-        while (origins) {
-          const Square from = pop_lsb(origins);
-          Position moved = before;
-          moved.move_piece(to, from);
-          borrowed += r.walk_of(moved, from) != unit.type();
-        }
-      });
-    });
-  }
+  int borrowed = 0;
+  const int applied = for_each_sampled_fast_unmove(
+      name, condition_name, 2026, 4000,
+      [&](Piece unit, Square, Square, PieceType walk) { borrowed += walk != unit.type(); });
   EXPECT_GT(applied, 2000) << name << " " << condition_name;
   EXPECT_GT(borrowed, 100) << name << " " << condition_name;
 }
 // The fast un-moves by the pawn walk (a real pawn's or one lent to another unit): sampled
-// positions of materials with pawns, compared with the general
-// un-moves, counting the un-moves by the pawn walk and the double steps among them so that
-// the test cannot pass without them.
+// positions of materials with pawns, compared with the general un-moves, counting the
+// un-moves by the pawn walk and the double steps among them so that the test cannot pass
+// without them.
 void check_fast_unmoves_of_pawns(const char* name, const char* condition_name, bool pawns_move_back = true) {
-  const RuleSet rules = condition(condition_name);
-  Indexer indexer(*Material::parse(name), rules);
-  std::mt19937_64 rng(2027);
-  int applied = 0, pawn_walk = 0, double_steps = 0;
-  for (int n = 0; n < 6000; ++n) {
-    Position pos;
-    if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
-    expect_fast_unmoves_agree(pos, rules);
-    rules.visit([&](const auto& r) {
-      if (!simple_unmoves_suffice(pos, r)) return;
-      ++applied;
-      Position before = pos;
-      before.set_side_to_move(~pos.side_to_move());
-      for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
-        while (origins) {
-          const Square from = pop_lsb(origins);
-          Position moved = before;
-          moved.move_piece(to, from);
-          if (r.walk_of(moved, from) != PAWN) continue;
-          ++pawn_walk;
-          double_steps += unit.type() == PAWN && std::abs(int(to) - int(from)) == 16;
-        }
+  int pawn_walk = 0, double_steps = 0;
+  const int applied = for_each_sampled_fast_unmove(
+      name, condition_name, 2027, 6000, [&](Piece unit, Square to, Square from, PieceType walk) {
+        if (walk != PAWN) return;
+        ++pawn_walk;
+        double_steps += unit.type() == PAWN && std::abs(int(to) - int(from)) == 16;
       });
-    });
-  }
   EXPECT_GT(applied, 1000) << name << " " << condition_name;
   if (!pawns_move_back) return;
   EXPECT_GT(pawn_walk, 200) << name << " " << condition_name;
