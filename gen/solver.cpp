@@ -474,29 +474,45 @@ class Solver {
   // collect_predecessors() when the un-moves are simple: those of kings, knights, bishops,
   // rooks, queens and the pawn walk that change nothing but the unit's square
   // (rules/retro.h, for_each_simple_unmove): the index of most follows
-  // by arithmetic. Orthodox tables of the default suite (KQvKR, KRvK, KBNvK) are verified
+  // by arithmetic; and their variants where the side that moved last could have taken a
+  // pawn en passant (for_each_en_passant_variant), indexed in full: few positions have them.
+  // Orthodox tables of the default suite (KQvKR, KRvK, KBNvK) are verified
   // entry by entry, and the slow suite checks all 35 published tables; the fairy ones are
   // verified per condition.
   int collect_simple_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
     const Indexer& indexer = *members_[member];
     const Color mover = ~side;
+    const Bitboard double_steps = double_step_pawns_before(pos, rules_);
     // The working copy of the un-moves and of index_after_unit_move().
     Position before = pos;
     before.set_side_to_move(mover);
     int count = 0;
+    auto add = [&](Entry e) {
+      if (count == MaxPredecessors) {
+        fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+        return false;
+      }
+      if (owns(e)) store_->prefetch(e);
+      out[count++] = e;
+      return true;
+    };
     for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
-      while (origins) {
-        const Square from = pop_lsb(origins);
-        if (count == MaxPredecessors) {
-          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
-          return;
-        }
+      for (Bitboard left = origins; left;) {
+        const Square from = pop_lsb(left);
         // The unit on `to` goes back to `from`.
-        const Entry e =
-            Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride));
-        if (owns(e)) store_->prefetch(e);
-        out[count++] = e;
+        if (!add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride))))
+          return;
+      }
+      if (!double_steps) return;
+      for (Bitboard left = origins; left;) {
+        const Square from = pop_lsb(left);
+        before.move_piece(to, from);
+        bool room = true;
+        for_each_en_passant_variant(before, rules_, double_steps,
+                                    [&] { room = room && add(Entry::of(member, mover, indexer.index(before))); });
+        before.move_piece(from, to);
+        if (!room) return;
       }
     });
     return count;

@@ -26,6 +26,8 @@ constexpr bool is_increasing(Direction d) { return DirectionStep[d] > 0; }
 // The first and the eighth rank: where pawns do not stand in orthodox tablebases (SPEC 1
 // makes a pawn there a position too).
 inline constexpr Bitboard FirstAndLastRanks = 0xFF000000000000FFULL;
+// Where a pawn of colour c stands after a double step: the fourth rank as c sees it.
+constexpr Bitboard double_step_rank_bb(Color c) { return c == WHITE ? 0x00000000FF000000ULL : 0x000000FF00000000ULL; }
 
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }

@@ -15,6 +15,24 @@
 
 namespace feerie {
 
+// Calls f() once for each variant of `before` (the side that moves next to move, no
+// en-passant square) where a pawn of the other side among `pawns` has just made a double
+// step whose en-passant square the side to move could use: the square it crossed and the
+// one it came from empty, the square usable (ep_square_usable) and the double step
+// possible (ep_square_possible). `before` carries that square during the call only.
+template <class Rules, class F>
+void for_each_en_passant_variant(Position& before, const Rules& rules, Bitboard pawns, F&& f) {
+  const Color other = ~before.side_to_move();
+  while (pawns) {
+    const Square p = pop_lsb(pawns);
+    const Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
+    if (!before.empty(crossed) || !before.empty(origin)) continue;
+    before.set_ep_square(crossed);
+    if (ep_square_usable(before, rules) && ep_square_possible(before, rules)) f();
+    before.set_ep_square(SQ_NONE);
+  }
+}
+
 namespace retro_detail {
 
 // Squares the unit on `to` may have come from with `walk`, in position `pos` (before
@@ -197,18 +215,12 @@ template <bool CheckLegality, class Rules, class F>
 void report_candidate(Position& before, Move m, const Position& pos, const Rules& rules, Square from, Square to, F& f) {
   if (CheckLegality && !is_legal_position(before, rules)) return;
   if (leads_to(before, m, pos, rules)) f(static_cast<const Position&>(before), from, to);
-  Color other = pos.side_to_move();
-  for (Bitboard pawns = before.pieces(other, PAWN) & ~before.magic_pieces(); pawns;) {
-    Square p = pop_lsb(pawns);
-    if (relative_rank(other, p) != 3) continue;
-    Square crossed = Square(p - pawn_push(other)), origin = Square(crossed - pawn_push(other));
-    if (!before.empty(crossed) || !before.empty(origin)) continue;
-    before.set_ep_square(crossed);
-    if (ep_square_usable(before, rules) && ep_square_possible(before, rules) &&
-        (!CheckLegality || is_legal_position(before, rules)) && leads_to(before, m, pos, rules))
+  const Color other = pos.side_to_move();
+  const Bitboard pawns = before.pieces(other, PAWN) & ~before.magic_pieces() & double_step_rank_bb(other);
+  for_each_en_passant_variant(before, rules, pawns, [&] {
+    if ((!CheckLegality || is_legal_position(before, rules)) && leads_to(before, m, pos, rules))
       f(static_cast<const Position&>(before), from, to);
-    before.set_ep_square(SQ_NONE);
-  }
+  });
 }
 
 // What the unit now on `to` may have been before the move that brought it there, and the
@@ -367,24 +379,31 @@ void for_each_predecessor(const Position& pos, const Rules& rules, F&& f) {
   }
 }
 
-// Whether for_each_simple_unmove() gives every un-move of `pos`. A simple un-move changes
-// nothing but the moving unit's square: no magic units, no en-passant square in `pos`, and
-// no predecessor that carries one, the walks the side that moved last may have used being
-// a king's, knight's, bishop's, rook's, queen's (a reversed walk of those is the walk
-// itself) or a pawn's (one step back, two to the second rank): its own units' walks and,
-// under borrowed walks, their lenders' (friends: Annan, Nanna) or confronters' (enemies:
-// Face-to-face, Back-to-back). A predecessor carries an en-passant square only when the
-// side to move has a pawn that may just have made a double step and the side that moved
-// last a unit moving as a pawn to take it: none when the side to move has no pawn, nor
-// when the side that moved last has none and lends walks only to friends.
+// Whether the simple un-moves give every un-move of `pos`: for_each_simple_unmove(), each
+// with its en-passant variants (for_each_en_passant_variant() of the pawns
+// double_step_pawns_before() gives). A simple un-move changes nothing but the moving
+// unit's square: no magic units, no en-passant square in `pos`, the walks the side that
+// moved last may have used being a king's, knight's, bishop's, rook's, queen's (a
+// reversed walk of those is the walk itself) or a pawn's (one step back, two to the second
+// rank): its own units' walks and, under borrowed walks, their lenders' (friends: Annan,
+// Nanna) or confronters' (enemies: Face-to-face, Back-to-back).
 template <class Rules>
 bool simple_unmoves_suffice(const Position& pos, const Rules&) {
   const Color mover = ~pos.side_to_move();
   const Bitboard walk_givers = Rules::QuietMovesKeepEnemyWalks ? pos.pieces(mover) : pos.pieces();
-  const bool no_en_passant_before =
-      !pos.pieces(pos.side_to_move(), PAWN) || (Rules::QuietMovesKeepEnemyWalks && !pos.pieces(mover, PAWN));
-  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() && no_en_passant_before &&
+  return pos.ep_square() == SQ_NONE && !pos.magic_pieces() &&
          !(walk_givers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)));
+}
+
+// The pawns of the side to move in `pos` that may have just made a double step in a
+// predecessor found by a simple un-move, so that it carries an en-passant square: those
+// on their fourth rank, when the side that moved last may have a unit moving as a pawn to
+// take them (it has a pawn, or walks are lent by enemies too); none otherwise.
+template <class Rules>
+Bitboard double_step_pawns_before(const Position& pos, const Rules&) {
+  const Color us = pos.side_to_move();
+  if (Rules::QuietMovesKeepEnemyWalks && !pos.pieces(~us, PAWN)) return 0;
+  return pos.pieces(us, PAWN) & double_step_rank_bb(us);
 }
 
 // The squares from which the unit of colour `c` now on `to` reached it by the pawn walk, in
@@ -400,7 +419,8 @@ Bitboard pawn_walk_origins_bb(const Position& pos, const Rules& rules, Square to
   return retro_detail::pawn_walk_quiet_origins_bb(to, c, occupied, two_steps);
 }
 
-// The un-moves of `pos` when simple_unmoves_suffice(): calls f(Piece unit, Square
+// The un-moves of `pos` when simple_unmoves_suffice(), without their en-passant variants
+// (for_each_en_passant_variant of double_step_pawns_before()): calls f(Piece unit, Square
 // to, Bitboard origins) once per unit of the side that moved last, with the empty squares
 // from which the walk it used there reaches `to` (its own, or the one it borrowed on that
 // square: for_each_walk_region), where it was not immobile (paralysed) and, where the

@@ -95,24 +95,37 @@ std::set<std::string> retro_predecessors(const Position& pos, const RuleSet& rul
   return out;
 }
 
-// The solver's fast path (for_each_simple_unmove) gives the un-moves that
-// for_each_predecessor<false> gives, where it applies: the same (from, to) pairs.
-void expect_fast_unmoves_agree(const Position& pos, const RuleSet& rules) {
+// The solver's fast path (for_each_simple_unmove, each un-move with its en-passant
+// variants) gives the predecessors that for_each_predecessor<false> gives, where it
+// applies: the same positions. Returns how many of them carry an en-passant square.
+int expect_fast_unmoves_agree(const Position& pos, const RuleSet& rules) {
+  int with_en_passant = 0;
   rules.visit([&](const auto& r) {
     if (!simple_unmoves_suffice(pos, r)) return;
-    std::set<std::pair<int, int>> fast, general;
+    std::multiset<std::string> fast, general;
     Position before = pos;
     before.set_side_to_move(~pos.side_to_move());
+    const Bitboard double_steps = double_step_pawns_before(pos, r);
     for_each_simple_unmove(pos, r, before, [&](Piece unit, Square to, Bitboard origins) {
       EXPECT_EQ(pos.piece_on(to), unit);
-      while (origins) fast.insert({pop_lsb(origins), to});
+      while (origins) {
+        const Square from = pop_lsb(origins);
+        before.move_piece(to, from);
+        fast.insert(to_fen(before));
+        for_each_en_passant_variant(before, r, double_steps, [&] {
+          fast.insert(to_fen(before));
+          ++with_en_passant;
+        });
+        before.move_piece(from, to);
+      }
     });
-    for_each_predecessor<false>(pos, r, [&](const Position&, Square from, Square to) { general.insert({from, to}); });
+    for_each_predecessor<false>(pos, r, [&](const Position& q, Square, Square) { general.insert(to_fen(q)); });
     EXPECT_EQ(fast, general) << rules.name() << " " << to_fen(pos);
     Position untouched = pos;
     untouched.set_side_to_move(~pos.side_to_move());
     EXPECT_EQ(to_fen(before), to_fen(untouched)) << "the working copy was not left as it was";
   });
+  return with_en_passant;
 }
 
 void check_material(const char* name, int samples, const RuleSet& rules = RuleSet::orthodox()) {
@@ -233,9 +246,11 @@ TEST(RetroPropertyConfrontation, CombinedWithParalysis) {
 // Samples `samples` positions of `name` under `condition_name` (seeded), compares the fast
 // un-moves with the general ones on each, and calls f(rules, unit, to, from, walk) for each
 // fast un-move, `walk` the one the unit used on `from`; returns how many positions the fast
-// path applied to.
+// path applied to, and counts in `en_passant` (when given) the predecessors with an
+// en-passant square among them.
 template <class F>
-int for_each_sampled_fast_unmove(const char* name, const char* condition_name, std::uint64_t seed, int samples, F&& f) {
+int for_each_sampled_fast_unmove(const char* name, const char* condition_name, std::uint64_t seed, int samples, F&& f,
+                                 int* en_passant = nullptr) {
   const RuleSet rules = condition(condition_name);
   Indexer indexer(*Material::parse(name), rules);
   std::mt19937_64 rng(seed);
@@ -243,7 +258,8 @@ int for_each_sampled_fast_unmove(const char* name, const char* condition_name, s
   for (int n = 0; n < samples; ++n) {
     Position pos;
     if (!indexer.decode(rng() % indexer.base_size(), Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
-    expect_fast_unmoves_agree(pos, rules);
+    const int variants = expect_fast_unmoves_agree(pos, rules);
+    if (en_passant) *en_passant += variants;
     rules.visit([&](const auto& r) {
       if (!simple_unmoves_suffice(pos, r)) return;
       ++applied;
@@ -297,9 +313,26 @@ TEST(RetroProperty, FastUnmovesOfPawnsAgree) {
   for (const char* c :
        {"annan", "annan-c", "nanna", "nanna-b", "face-to-face", "back-to-back", "madrasi-ri+annan", "isardam+nanna"})
     check_fast_unmoves_of_pawns("KPPvKR", c);
-  // The side to move with a pawn: the fast path where the side that moved last has none
-  // (and lends only to friends), so no pawn walk moves back there.
+  // The side to move with a pawn and the side that moved last without one (and lending
+  // only to friends): no pawn walk moves back there.
   for (const char* c : {"orthodox", "madrasi-ri", "annan"}) check_fast_unmoves_of_pawns("KRvKPP", c, false);
+}
+
+// Pawns on both sides: a predecessor may carry an en-passant square (the side to move has
+// just made a double step that the side that moved last could answer en passant). The
+// fast un-moves with their en-passant variants equal the general predecessors, counted so
+// that the test cannot pass without such variants.
+TEST(RetroProperty, FastUnmovesWithEnPassantVariantsAgree) {
+  for (const char* c : {"orthodox", "madrasi", "madrasi-ri", "isardam", "eiffel", "leffie", "annan", "annan-c", "nanna",
+                        "face-to-face", "back-to-back", "madrasi-ri+annan", "isardam+nanna"}) {
+    for (const char* name : {"KPvKP", "KRPvKP", "KPPvKP"}) {
+      int en_passant = 0;
+      const int applied = for_each_sampled_fast_unmove(
+          name, c, 2028, 6000, [](Piece, Square, Square, PieceType) {}, &en_passant);
+      EXPECT_GT(applied, 1000) << name << " " << c;
+      EXPECT_GT(en_passant, 5) << name << " " << c;
+    }
+  }
 }
 
 // A real pawn's double step leads to the position as it stands only when its en-passant
