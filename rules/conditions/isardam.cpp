@@ -112,7 +112,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   lifted.remove(from);
   if (types_may_pair_) {
     // A pair among the other units: only a move that breaks it may be legal.
-    if (rules_.has_pair(lifted))
+    if (pair_without(from, lifted))
       return targets_where(targets & rules_.pair_breaking_squares_bb(lifted),
                            [&](Square to) { return legal(from, to, unit.type()); });
     targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
@@ -120,8 +120,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   }
   const Square king = pos_.king_square(pos_.side_to_move());
   auto made = [&](Square to) { return rules_.legal_without_making(pos_, from, to, unit.type(), true, test); };
-  if (from == king)
-    return targets_where(targets, [&](Square to) { return !lines_.may_check_after_move(from, to) || made(to); });
+  if (from == king) return king_targets(lifted, targets, test, made);
   // Another unit: the enemy units that reach the king with it lifted still do after its
   // move to `to` unless it takes one or blocks its line (the board after the move holds no
   // pair: tested above). Each such attacker checks (type B), or checks unless taking the
@@ -166,6 +165,83 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   });
 }
 
+template <IsardamCheck Check>
+const typename Isardam<Check>::BoardLegality::Pairs& Isardam<Check>::BoardLegality::pairs() const {
+  if (pairs_.found) return pairs_;
+  pairs_.found = true;
+  const BoardEdit board(pos_);
+  for (Bitboard units = board.occupied(); units && !pairs_.overflow;) {
+    const Square s = pop_lsb(units);
+    for (Bitboard observed = rules_.observed_paralysed_types_bb(board, s); observed;) {
+      if (pairs_.count == 32) {
+        pairs_.overflow = true;
+        break;
+      }
+      pairs_.units[pairs_.count++] = square_bb(s) | square_bb(pop_lsb(observed));
+    }
+  }
+  return pairs_;
+}
+
+template <IsardamCheck Check>
+bool Isardam<Check>::BoardLegality::pair_without(Square from, const BoardEdit& lifted) const {
+  const Pairs& board = pairs();
+  if (board.overflow) return rules_.has_pair(lifted);
+  // Lifting a unit blocks no line: the board's other pairs stay.
+  for (int k = 0; k < board.count; ++k)
+    if (!(board.units[k] & square_bb(from))) return true;
+  return rules_.has_pair_through(lifted, from, 0);
+}
+
+template <IsardamCheck Check>
+template <class Made>
+Bitboard Isardam<Check>::BoardLegality::king_targets(const BoardEdit& lifted, Bitboard targets, PairTest test,
+                                                     Made&& made) const {
+  const Square from = pos_.king_square(pos_.side_to_move());
+  const Color them = ~pos_.side_to_move();
+  // The king on an empty square `to` is attacked by the enemy units that reach `to` with
+  // the king lifted. Each checks (type B), or checks unless taking the king leaves a pair
+  // (type A): the board after that capture is the lifted one with the attacker moved to
+  // `to`, so where the lifted board without the attacker holds no pair, taking leaves one
+  // exactly when `to` is among the attacker's pairing squares there — the same for every
+  // target, computed once per attacker. Captures by the king, pawns (whose observation is
+  // not symmetric, and which may promote by taking) and attackers whose removal makes a
+  // pair are judged by making the move.
+  Bitboard no_check[SQUARE_NB];
+  Bitboard known = 0, unknown = 0;
+  auto attacker_checks = [&](Square a, Square to) -> int {  // 1 checks, 0 does not, -1 unknown
+    if constexpr (Check == IsardamCheck::TypeB) return 1;
+    if (test == PairTest::None && lifted.piece_on(a).type() != PAWN) return 1;  // no pair can appear
+    if (!((known | unknown) & square_bb(a))) {
+      const Piece attacker = lifted.piece_on(a);
+      BoardEdit without = lifted;
+      without.remove(a);
+      if (attacker.type() == PAWN || rules_.has_pair_through(without, a, 0)) {
+        unknown |= square_bb(a);
+      } else {
+        known |= square_bb(a);
+        no_check[a] = rules_.pairing_squares_bb(without, attacker.color(), attacker.type());
+      }
+    }
+    if (unknown & square_bb(a)) return -1;
+    return !(no_check[a] & square_bb(to));
+  };
+  return targets_where(targets, [&](Square to) {
+    if (!lines_.may_check_after_move(from, to)) return true;
+    if (!pos_.empty(to)) return made(to);
+    for (Bitboard attackers = rules_.attackers_bb(lifted, to, them); attackers;) {
+      const int checks = attacker_checks(pop_lsb(attackers), to);
+      if (checks < 0) return made(to);
+      if (checks) return false;
+    }
+    return true;
+  });
+}
+
+template const Isardam<IsardamCheck::TypeA>::BoardLegality::Pairs& Isardam<IsardamCheck::TypeA>::BoardLegality::pairs()
+    const;
+template const Isardam<IsardamCheck::TypeB>::BoardLegality::Pairs& Isardam<IsardamCheck::TypeB>::BoardLegality::pairs()
+    const;
 template Bitboard Isardam<IsardamCheck::TypeA>::BoardLegality::legal_targets(Square, Bitboard) const;
 template Bitboard Isardam<IsardamCheck::TypeB>::BoardLegality::legal_targets(Square, Bitboard) const;
 template bool Isardam<IsardamCheck::TypeA>::legal_without_making(const Position&, Square, Square, PieceType, bool,

@@ -73,13 +73,25 @@ struct Isardam : ParalysisRelation {
     const Position& pos_;
     CheckLines lines_;
     bool types_may_pair_;
-    // Whether the board holds a pair (en-passant observation aside: no move keeps it),
-    // computed when a pawn's move first asks (legal_targets needs it for no other unit).
-    bool pair_before() const {
-      if (pair_before_ < 0) pair_before_ = types_may_pair_ && rules_.has_pair(BoardEdit(pos_));
-      return pair_before_ > 0;
-    }
-    mutable int pair_before_ = -1;
+    // legal_targets() for the king, `lifted` the board without it (holding no pair) and
+    // `made` the test by making the move.
+    template <class Made>
+    Bitboard king_targets(const BoardEdit& lifted, Bitboard targets, PairTest test, Made&& made) const;
+    // The pairs of the board (en-passant observation aside: no move keeps it), each as
+    // the bitboard of its two units, found when first asked; `overflow` when there are
+    // more than the array holds (then has_pair answers each question).
+    struct Pairs {
+      bool found = false, overflow = false;
+      int count = 0;
+      Bitboard units[32];
+    };
+    const Pairs& pairs() const;
+    // Whether the board holds a pair.
+    bool pair_before() const { return types_may_pair_ && (pairs().count > 0 || pairs().overflow); }
+    // Whether `lifted`, the board without the unit on `from`, holds a pair: one of the
+    // board's that does not involve the unit, or one a slider makes through its square.
+    bool pair_without(Square from, const BoardEdit& lifted) const;
+    mutable Pairs pairs_;
   };
   BoardLegality board_legality(const Position& pos, const OwnWalk&) const { return BoardLegality(*this, pos); }
   bool full_symmetry() const { return true; }

@@ -146,13 +146,17 @@ Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, 
 
 bool ParalysisRelation::has_pair_after_move(const BoardEdit& after, Square from, Square to) const {
   if (observes_paralysed_type(after, to) || observed_by_paralyser(after, to)) return true;
-  // A slider that now sees past `from` may observe a unit it did not, or be observed by
-  // one: both ends of such a line are sliders through `from`.
-  const Bitboard occupied = after.occupied();
-  Bitboard sliders = (rook_attacks_bb(from, occupied) & (after.pieces(ROOK) | after.pieces(QUEEN))) |
-                     (bishop_attacks_bb(from, occupied) & (after.pieces(BISHOP) | after.pieces(QUEEN)));
-  for (sliders &= ~square_bb(to); sliders;)
-    if (observes_paralysed_type(after, pop_lsb(sliders))) return true;
+  return has_pair_through(after, from, square_bb(to));
+}
+
+bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied, Bitboard known) const {
+  // A slider that now sees past `emptied` may observe a unit it did not, or be observed by
+  // one: both ends of such a line are sliders through `emptied`.
+  const Bitboard occupied = board.occupied();
+  Bitboard sliders = (rook_attacks_bb(emptied, occupied) & (board.pieces(ROOK) | board.pieces(QUEEN))) |
+                     (bishop_attacks_bb(emptied, occupied) & (board.pieces(BISHOP) | board.pieces(QUEEN)));
+  for (sliders &= ~known; sliders;)
+    if (observes_paralysed_type(board, pop_lsb(sliders))) return true;
   return false;
 }
 
