@@ -37,8 +37,12 @@ from results_common import (add_common_arguments, cpu_model, failure_lines, gene
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-MATERIALS = ["KRPvKR", "KQPvKQ", "KBPvKB", "KNPvKN", "KBPvKN", "KNPvKB", "KRPvKB", "KRPvKN", "KQPvKR", "KQvKRP",
-             "KRvKBP", "KPPvKP", "KPPvKR", "KRvKPP", "KQvKPP", "KPvKPP", "KBPvKP", "KNPvKP"]
+# The materials of issue 23 as their tables are stored (a table holds both colours' sides to
+# move, so KQvKRP is KRPvKQ, KRvKBP is KBPvKR, KQvKPP is KPPvKQ, and KRvKPP and KPvKPP are
+# the same tables as KPPvKR and KPPvKP): 16 tables for the issue's 18 names.
+MATERIALS = ["KRPvKR", "KQPvKQ", "KBPvKB", "KNPvKN", "KBPvKN", "KNPvKB", "KRPvKB", "KRPvKN", "KQPvKR", "KRPvKQ",
+             "KBPvKR", "KPPvKP", "KPPvKR", "KPPvKQ", "KBPvKP", "KNPvKP"]
+ALIASES = {"KRPvKQ": "KQvKRP", "KBPvKR": "KRvKBP", "KPPvKQ": "KQvKPP", "KPPvKR": "KRvKPP", "KPPvKP": "KPvKPP"}
 
 
 def gen_process(a, condition, material):
@@ -194,6 +198,9 @@ def main():
         f"({cpu_model()}, {a.threads} threads). Shares are of the legal positions (raw counts, every",
         "symmetry image, pawns on every rank as SPEC 1 allows) as win / draw / loss in percent for",
         "the side to move; the orthodox figures are beside them. Longest mates in moves.",
+        "",
+        "A table holds both sides to move, so the names of issue 23 with the colours exchanged are",
+        "the rows of their stored tables: " + ", ".join(f"{alias} is {m}" for m, alias in ALIASES.items()) + ".",
         "",
     ] + ([f"This version covers {len(materials)} of the {len(MATERIALS)} materials of the full page "
           f"({', '.join(materials)}); `scripts/pawn_results.py {c}` makes the whole page.", ""]
