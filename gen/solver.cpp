@@ -498,20 +498,17 @@ class Solver {
     };
     for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
-      for (Bitboard left = origins; left;) {
-        const Square from = pop_lsb(left);
+      while (origins) {
+        const Square from = pop_lsb(origins);
         // The unit on `to` goes back to `from`.
-        if (!add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride))))
-          return;
-      }
-      if (!double_steps) return;
-      for (Bitboard left = origins; left;) {
-        const Square from = pop_lsb(left);
-        before.move_piece(to, from);
-        bool room = true;
-        for_each_en_passant_variant(before, rules_, double_steps,
-                                    [&] { room = room && add(Entry::of(member, mover, indexer.index(before))); });
-        before.move_piece(from, to);
+        bool room =
+            add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride)));
+        if (room && double_steps) {
+          before.move_piece(to, from);
+          for_each_en_passant_variant(before, rules_, double_steps,
+                                      [&] { room = room && add(Entry::of(member, mover, indexer.index(before))); });
+          before.move_piece(from, to);
+        }
         if (!room) return;
       }
     });

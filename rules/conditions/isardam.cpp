@@ -211,9 +211,9 @@ Bitboard Isardam<Check>::BoardLegality::king_targets(const BoardEdit& lifted, Bi
   Bitboard known = 0, unknown = 0;
   auto attacker_checks = [&](Square a, Square to) -> int {  // 1 checks, 0 does not, -1 unknown
     if constexpr (Check == IsardamCheck::TypeB) return 1;
-    if (test == PairTest::None && lifted.piece_on(a).type() != PAWN) return 1;  // no pair can appear
+    const Piece attacker = lifted.piece_on(a);
+    if (test == PairTest::None && attacker.type() != PAWN) return 1;  // no pair can appear
     if (!((known | unknown) & square_bb(a))) {
-      const Piece attacker = lifted.piece_on(a);
       BoardEdit without = lifted;
       without.remove(a);
       if (attacker.type() == PAWN || rules_.has_pair_through(without, a, 0)) {

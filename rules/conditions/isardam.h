@@ -87,7 +87,11 @@ struct Isardam : ParalysisRelation {
     };
     const Pairs& pairs() const;
     // Whether the board holds a pair.
-    bool pair_before() const { return types_may_pair_ && (pairs().count > 0 || pairs().overflow); }
+    bool pair_before() const {
+      if (!types_may_pair_) return false;
+      const Pairs& board = pairs();
+      return board.count > 0 || board.overflow;
+    }
     // Whether `lifted`, the board without the unit on `from`, holds a pair: one of the
     // board's that does not involve the unit, or one a slider makes through its square.
     bool pair_without(Square from, const BoardEdit& lifted) const;
