@@ -136,10 +136,12 @@ Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, 
   for (Bitboard enemies = board.pieces(them); enemies;) {
     const Square e = pop_lsb(enemies);
     const PieceType enemy = board.piece_on(e).type();
-    if (relates(enemy, type)) squares |= orthodox_observation_bb(enemy, them, e, occupied);
+    const bool observes = relates(enemy, type);
+    if (observes) squares |= orthodox_observation_bb(enemy, them, e, occupied);
     // Leapers' and sliders' observation is symmetric: the squares from which `type`
-    // reaches e are those it reaches from e.
-    if (relates(type, enemy)) squares |= leaper_or_slider_bb(type, e, occupied);
+    // reaches e are those it reaches from e (for an enemy of its own type, the squares
+    // just added).
+    if (relates(type, enemy) && !(observes && enemy == type)) squares |= leaper_or_slider_bb(type, e, occupied);
   }
   return squares;
 }
@@ -150,13 +152,23 @@ bool ParalysisRelation::has_pair_after_move(const BoardEdit& after, Square from,
 }
 
 bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied, Bitboard known) const {
-  // A slider that now sees past `emptied` may observe a unit it did not, or be observed by
-  // one: both ends of such a line are sliders through `emptied`.
+  // A slider that now sees past `emptied` observes one unit more: the first one beyond
+  // `emptied` on its line (which, if it is a slider of that line, now observes the first
+  // slider back: both ends are among the sliders through `emptied`). Its other
+  // observations are those it had, which made no pair.
   const Bitboard occupied = board.occupied();
-  Bitboard sliders = (rook_attacks_bb(emptied, occupied) & (board.pieces(ROOK) | board.pieces(QUEEN))) |
-                     (bishop_attacks_bb(emptied, occupied) & (board.pieces(BISHOP) | board.pieces(QUEEN)));
-  for (sliders &= ~known; sliders;)
-    if (observes_paralysed_type(board, pop_lsb(sliders))) return true;
+  const Bitboard rook_lines = rook_attacks_bb(emptied, occupied);
+  const Bitboard bishop_lines = bishop_attacks_bb(emptied, occupied);
+  Bitboard sliders = (rook_lines & (board.pieces(ROOK) | board.pieces(QUEEN))) |
+                     (bishop_lines & (board.pieces(BISHOP) | board.pieces(QUEEN)));
+  const Bitboard seen = (rook_lines | bishop_lines) & occupied;
+  for (sliders &= ~known; sliders;) {
+    const Square s = pop_lsb(sliders);
+    const Bitboard beyond = seen & line_bb(s, emptied) & ~square_bb(s);
+    if (!beyond) continue;
+    const Piece slider = board.piece_on(s), unit = board.piece_on(lsb(beyond));
+    if (unit.color() != slider.color() && relates(slider.type(), unit.type())) return true;
+  }
   return false;
 }
 

@@ -75,9 +75,9 @@ struct ParalysisRelation {
   // has moved there from `from`: only that unit, and the sliders whose lines ran through
   // `from`, can make a pair (taking a unit or blocking a line only removes observations).
   bool has_pair_after_move(const BoardEdit& after, Square from, Square to) const;
-  // has_pair(board) where `board` held no pair before `emptied` was emptied, the units on
-  // `known` already found to make none: only sliders whose lines run through `emptied`
-  // can.
+  // has_pair(board) where `board` held no pair before `emptied` was emptied (but pairs of
+  // the unit that stood there), the units on `known` already found to make none: only
+  // sliders whose lines run through `emptied` can, with the first unit beyond it.
   bool has_pair_through(const BoardEdit& board, Square emptied, Bitboard known) const;
   // The enemy units whose type the walk of the unit on `s` paralyses and that it observes.
   Bitboard observed_paralysed_types_bb(const BoardEdit& board, Square s) const;

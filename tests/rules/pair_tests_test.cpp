@@ -1,0 +1,110 @@
+// The local pair tests of ParalysisRelation (has_pair_through, has_pair_after_move), on
+// which Isardam's and Leffie's legality without making the move rests, against the whole
+// board's has_pair on random boards: each looks only at the lines through the square a
+// unit left (paralysis.h states when that is enough), so a board where it is not enough
+// is a bug in it.
+#include <cctype>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "rules/conditions/paralysis.h"
+#include "rules/move.h"
+#include "tests/test_util.h"
+
+namespace feerie {
+namespace {
+
+ParalysisRelation relation_of(const std::string& condition) {
+  ParalysisRelation relation;
+  relation.paralyses = test::paralysis_parameters(test::rules(condition)).paralyses;
+  return relation;
+}
+
+// `units` (upper case White, lower case Black, as in a FEN) on distinct random squares.
+Position random_board(std::mt19937& rng, const std::string& units) {
+  Position pos;
+  std::uniform_int_distribution<int> square(0, SQUARE_NB - 1);
+  for (char c : units) {
+    Square s;
+    do s = Square(square(rng));
+    while (!pos.empty(s));
+    const Color colour = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+    pos.put_piece(Piece(colour, piece_type_from_letter(c)), s);
+  }
+  return pos;
+}
+
+// Whether every pair of `board` involves the unit on `s`.
+bool pairs_all_involve(const ParalysisRelation& relation, const BoardEdit& board, Square s) {
+  for (Bitboard units = board.occupied() & ~square_bb(s); units;) {
+    const Square u = pop_lsb(units);
+    if (relation.observed_paralysed_types_bb(board, u) & ~square_bb(s)) return false;
+  }
+  return true;
+}
+
+struct Counts {
+  int through = 0, through_pairs = 0, after_move = 0, after_move_pairs = 0;
+};
+
+Counts compare_on_random_boards(const std::string& condition, const std::string& units, int boards) {
+  const ParalysisRelation relation = relation_of(condition);
+  std::mt19937 rng(20261127);
+  Counts counts;
+  for (int b = 0; b < boards; ++b) {
+    const Position pos = random_board(rng, units);
+    const BoardEdit board(pos);
+    const bool board_has_pair = relation.has_pair(board);
+    for (Bitboard units_left = pos.pieces(); units_left;) {
+      const Square from = pop_lsb(units_left);
+      // Lifting the unit: the board's other pairs are those that do not involve it.
+      if (pairs_all_involve(relation, board, from)) {
+        BoardEdit lifted = board;
+        lifted.remove(from);
+        const bool expected = relation.has_pair(lifted);
+        EXPECT_EQ(relation.has_pair_through(lifted, from, 0), expected)
+            << condition << " " << units << ": lifting " << square_name(from) << " of board " << b;
+        ++counts.through;
+        counts.through_pairs += expected;
+      }
+      // Moving it (to an empty square or taking) on a board without a pair.
+      if (board_has_pair) continue;
+      for (Bitboard targets = ~pos.pieces(pos.piece_on(from).color()) & ~pos.pieces(KING); targets;) {
+        const Square to = pop_lsb(targets);
+        BoardEdit after = board;
+        after.move(from, to, pos.piece_on(from).type());
+        const bool expected = relation.has_pair(after);
+        EXPECT_EQ(relation.has_pair_after_move(after, from, to), expected)
+            << condition << " " << units << ": " << square_name(from) << "-" << square_name(to) << " of board " << b;
+        ++counts.after_move;
+        counts.after_move_pairs += expected;
+      }
+    }
+  }
+  return counts;
+}
+
+TEST(PairTests, ThroughAnEmptiedSquareAgreeWithTheWholeBoard) {
+  for (const char* condition : {"isardam", "isardam-ri", "leffie", "eiffel:qb,bq,rn,nr,kk,pp"}) {
+    Counts total;
+    for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KRRkrrp", "KBPkbnp", "KQkqQq", "KQRBNkqrbn"}) {
+      const Counts counts = compare_on_random_boards(condition, units, 300);
+      total.through += counts.through;
+      total.through_pairs += counts.through_pairs;
+      total.after_move += counts.after_move;
+      total.after_move_pairs += counts.after_move_pairs;
+    }
+    // The comparisons must include boards where a pair appears and boards where none
+    // does, else they prove nothing.
+    EXPECT_GT(total.through_pairs, 20) << condition;
+    EXPECT_GT(total.through - total.through_pairs, 1000) << condition;
+    EXPECT_GT(total.after_move_pairs, 1000) << condition;
+    EXPECT_GT(total.after_move - total.after_move_pairs, 1000) << condition;
+    std::printf("%s: lifted %d (%d with a pair), moved %d (%d with a pair)\n", condition, total.through,
+                total.through_pairs, total.after_move, total.after_move_pairs);
+  }
+}
+
+}  // namespace
+}  // namespace feerie
