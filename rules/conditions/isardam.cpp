@@ -44,18 +44,31 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, PieceTy
   return false;
 }
 
-// Whether the enemy unit on `attacker` of `board` could take the king on `king` by a move
-// that leaves no pair (the board version of king_capture_allowed(): own walks, so the unit
-// lands on the king's square; a pawn arriving on its last rank promotes). `board_has_pair`:
-// whether `board` may hold a pair (then the board after the capture is searched whole,
-// else around the capture).
+}  // namespace
+
+template <IsardamCheck Check>
+template <class Walk>
+bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
+  if constexpr (Check == IsardamCheck::TypeB)
+    return true;
+  else
+    return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
+                                [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
+}
+
+namespace {
+
+// Whether the enemy unit on `attacker` of `board`, which holds no pair, could take the
+// king on `king` by a move that leaves no pair (the board version of
+// king_capture_allowed(): own walks, so the unit lands on the king's square; a pawn
+// arriving on its last rank promotes).
 bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardEdit& board, Square attacker,
-                                 Square king, bool board_has_pair) {
+                                 Square king) {
   const Piece unit = board.piece_on(attacker);
   auto leaves_no_pair = [&](PieceType arriving) {
     BoardEdit taken = board;
     taken.move(attacker, king, arriving);
-    return board_has_pair ? !relation.has_pair(taken) : !relation.has_pair_after_move(taken, attacker, king);
+    return !relation.has_pair_after_move(taken, attacker, king);
   };
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
   for (PieceType pt : promotion_types(false, false))
@@ -64,22 +77,6 @@ bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardE
 }
 
 }  // namespace
-
-template <IsardamCheck Check>
-template <class Walk>
-bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
-  if constexpr (Check == IsardamCheck::TypeB) {
-    return true;
-  } else {
-    // With own walks and ordinary units only, the capture is judged on the board without
-    // making it: no mutation follows it, and it leaves no en-passant square to observe.
-    if constexpr (Walk::OwnWalks)
-      if (!pos.magic_pieces() && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))
-        return king_capture_leaves_no_pair(*this, BoardEdit(pos), attacker, king, /*board_has_pair=*/true);
-    return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
-                                [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
-  }
-}
 
 template <IsardamCheck Check>
 bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Square to, PieceType arriving,
@@ -101,7 +98,7 @@ bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Squa
     const Bitboard promoting = relative_rank(~pos.side_to_move(), king) == 7 ? after.pieces(PAWN) : 0;
     if (pair_test == PairTest::None && !(attackers & promoting)) return !attackers;
     while (attackers)
-      if (king_capture_leaves_no_pair(*this, after, pop_lsb(attackers), king, /*board_has_pair=*/false)) return false;
+      if (king_capture_leaves_no_pair(*this, after, pop_lsb(attackers), king)) return false;
     return true;
   }
 }
