@@ -4,14 +4,17 @@ docs/results/madrasi-ri-classics.md).
 
 Probes each textbook position (embedded below with its source and its textbook verdict)
 with `feerie probe --json --moves`, once in orthodox chess and once under the condition,
-checks that every orthodox value equals the textbook verdict, and writes a Markdown page.
+checks that every orthodox value equals the textbook verdict and the Syzygy probe recorded
+by scripts/syzygy_classics.py (docs/results/published/syzygy-classics.json: the verdict and
+the set of winning, drawing and losing moves), and writes a Markdown page.
 
 Usage:
   scripts/classics_results.py [--feerie build/tools/feerie] --tables DIR --condition madrasi-ri --out FILE
+      [--syzygy docs/results/published/syzygy-classics.json]
 
 Exit status: 0 when the page was written; 1 when an orthodox value differs from its
-textbook verdict (nothing is written, the mismatches are listed on stderr); 2 when a
-probe fails (for example a missing table).
+textbook verdict or from Syzygy's (nothing is written, the mismatches are listed on
+stderr); 2 when a probe fails (for example a missing table) or the Syzygy file is missing.
 """
 
 import argparse
@@ -347,6 +350,44 @@ def change_kind(o, c):
     return "none"
 
 
+# --- Syzygy, as Fathom probed it (scripts/syzygy_classics.py) ---------------------------
+# Syzygy follows the 50-move rule, distance to mate does not (SPEC 1): a cursed win is a
+# win here and a blessed loss a loss, and Fathom lists such moves among its drawing moves.
+SYZYGY_VERDICT = {"Win": "win", "CursedWin": "win", "Draw": "draw", "BlessedLoss": "loss",
+                  "Loss": "loss"}
+
+
+def plain(san):
+    return san.rstrip("+#")
+
+
+def syzygy_check(o, z):
+    """Compares our orthodox probe with Syzygy's. Returns (problems, agreement text)."""
+    ours = {k: {plain(m["san"]) for m in o["moves"] if m["wdl"] == k} for k in ("win", "draw", "loss")}
+    win, draw, loss = set(z["winning"]), set(z["drawing"]), set(z["losing"])
+    problems = []
+    if SYZYGY_VERDICT[z["wdl"]] != o["wdl"]:
+        problems.append(f"value {o['wdl']}, Syzygy {z['wdl']}")
+    # The 50-move rule only moves wins and losses to Syzygy's drawing list.
+    cursed = (ours["win"] - win) | (ours["loss"] - loss)
+    if not (win <= ours["win"] and loss <= ours["loss"] and draw == ours["draw"] | cursed):
+        problems.append(f"moves: ours win {sorted(ours['win'])} draw {sorted(ours['draw'])} "
+                        f"loss {sorted(ours['loss'])}; Syzygy win {sorted(win)} draw "
+                        f"{sorted(draw)} loss {sorted(loss)}")
+    n = len(win) + len(draw) + len(loss)
+    text = f"{z['wdl']}, DTZ {z['dtz']}; the same winning, drawing and losing moves as ours ({n} moves)"
+    if cursed:
+        text = (f"{z['wdl']}, DTZ {z['dtz']}; the same moves as ours but {', '.join(sorted(cursed))}, "
+                f"which the 50-move rule draws")
+    return problems, text
+
+
+def load_syzygy(path):
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    return doc, {p["fen"]: p for p in doc["positions"]}
+
+
 CHANGE_WORDS = {
     "verdict": "**verdict changes**",
     "moves": "same verdict, other moves",
@@ -363,7 +404,21 @@ def main():
                     "the condition's subdirectory)")
     ap.add_argument("--condition", default="madrasi-ri")
     ap.add_argument("--out", required=True, help="the Markdown page to write")
+    ap.add_argument("--syzygy", default=os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "results",
+        "published", "syzygy-classics.json"), help="the Syzygy probes (scripts/syzygy_classics.py)")
     args = ap.parse_args()
+    try:
+        syz_doc, syz = load_syzygy(args.syzygy)
+    except (OSError, ValueError, KeyError) as e:
+        print(f"classics_results.py: cannot read the Syzygy probes {args.syzygy}: {e} "
+              f"(scripts/syzygy_classics.py makes them)", file=sys.stderr)
+        return 2
+    missing = [p["fen"] for p in POSITIONS if p["fen"] not in syz]
+    if missing:
+        print(f"classics_results.py: {args.syzygy} has no probe of {', '.join(missing)} "
+              f"(rerun scripts/syzygy_classics.py)", file=sys.stderr)
+        return 2
 
     results = []
     try:
@@ -375,12 +430,16 @@ def main():
         print(f"classics_results.py: probe failed: {e}", file=sys.stderr)
         return 2
 
-    bad = [(p, o) for p, o, _ in results if o["wdl"] != p["textbook"]]
+    bad = [f"{p['name']} ({p['fen']}): orthodox value {o['wdl']}, textbook verdict {p['textbook']}"
+           for p, o, _ in results if o["wdl"] != p["textbook"]]
+    agreement = {}
+    for p, o, _ in results:
+        problems, agreement[p["fen"]] = syzygy_check(o, syz[p["fen"]])
+        bad += [f"{p['name']} ({p['fen']}): Syzygy: {x}" for x in problems]
     if bad:
-        for p, o in bad:
-            print(f"classics_results.py: {p['name']} ({p['fen']}): orthodox value {o['wdl']}, "
-                  f"textbook verdict {p['textbook']}", file=sys.stderr)
-        print(f"classics_results.py: {len(bad)} orthodox value(s) differ from the textbook; "
+        for x in bad:
+            print(f"classics_results.py: {x}", file=sys.stderr)
+        print(f"classics_results.py: {len(bad)} difference(s) from the textbook or Syzygy; "
               f"page not written", file=sys.stderr)
         return 1
 
@@ -406,21 +465,26 @@ def main():
         f"cut after {PV_PLIES} plies; a draw has none.")
     L.append("")
     L.append(
-        "Every orthodox value below was checked against the verdict of its textbook source; "
-        "the script stops without writing this page if one differs. These are the standard "
-        "verdicts, the ones the Nalimov and Syzygy tablebases give, but this page does not "
-        "probe those tablebases itself; the orthodox 3- and 4-man tables match their "
-        "published statistics as a whole ([orthodox.md](orthodox.md)). Stalemate is a "
+        "Every orthodox value below was checked against the verdict of its textbook source "
+        "and against **Syzygy**: Syzygy tables of KPvK, KPvKP, KRPvKR and KBPvKB, generated "
+        f"with syzygy1/tb (commit {syz_doc['syzygy1_tb_commit'][:12]}) and probed with Fathom "
+        f"(commit {syz_doc['fathom_commit'][:12]}) on {syz_doc['date']} by "
+        "`scripts/syzygy_classics.py`, which records the probes in "
+        "[published/syzygy-classics.json](published/syzygy-classics.json). For every "
+        "position the verdict and the sets of winning, drawing and losing moves are equal "
+        "to ours (Syzygy follows the 50-move rule and distance to mate does not: a move "
+        "that rule draws would be said); the script stops without writing this page if "
+        "one differs. Stalemate is a "
         "draw, and it decides many positions below: a king next to the enemy king is "
         "paralysed, so a side with nothing else to move is stalemated.")
     L.append("")
     L.append("## Summary")
     L.append("")
-    L.append(f"| position | FEN | textbook | orthodox | {cond} | change |")
-    L.append("|---|---|---|---|---|---|")
+    L.append(f"| position | FEN | textbook | Syzygy | orthodox | {cond} | change |")
+    L.append("|---|---|---|---|---|---|---|")
     for p, o, c in results:
         L.append(f"| [{p['name']}](#{anchor(p['name'])}) | `{p['fen']}` | {p['textbook']} | "
-                 f"{side_result(p['fen'], o)} | {side_result(p['fen'], c)} | "
+                 f"{syz[p['fen']]['wdl']} | {side_result(p['fen'], o)} | {side_result(p['fen'], c)} | "
                  f"{CHANGE_WORDS[change_kind(o, c)]} |")
     L.append("")
     group = None
@@ -442,6 +506,7 @@ def main():
         L.append(f"| best moves | {moves_cell(o)} | {moves_cell(c)} |")
         L.append(f"| principal variation | {numbered(p['fen'], o['pv_san'])} | "
                  f"{numbered(p['fen'], c['pv_san'])} |")
+        L.append(f"| Syzygy (Fathom) | {agreement[p['fen']]} | — |")
         L.append("")
         para = f"Change: {CHANGE_WORDS[change_kind(o, c)]}."
         if p["name"] in expl:
@@ -451,7 +516,9 @@ def main():
     L.append("---")
     L.append("")
     L.append(f"Regenerated by `{cmd}` on {today}, TABLES holding the orthodox and {cond} tables "
-             "of KRPvKR, KBPvKB, KPvKP and KPvK (`feerie gen` each).")
+             "of KRPvKR, KBPvKB, KPvKP and KPvK (`feerie gen` each), and "
+             "`scripts/syzygy_classics.py --tb TB_SOURCE --fathom FATHOM_SOURCE` before it "
+             "(TB_SOURCE, FATHOM_SOURCE: syzygy1/tb's and jdart1/Fathom's sources).")
     L.append("")
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("\n".join(L))
