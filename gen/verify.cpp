@@ -3,12 +3,14 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "gen/graph.h"
+#include "probe/header_check.h"
 #include "probe/indexer.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
@@ -25,18 +27,23 @@ std::string describe(ValueCode v) {
   return std::string(value::is_win(v) ? "win in " : "loss in ") + std::to_string(value::plies(v)) + " plies";
 }
 
-// The tables a verification reads: the verified table whole in memory, looked up without
-// locks, and every material one move leads to, in both orientations, through their
-// compressed blocks (KRPvKR: 1.0 GB instead of 1.8 read whole, no slower).
+// The tables a verification reads: every material one move leads to, in both orientations,
+// through their compressed blocks (KRPvKR: 1.0 GB instead of 1.8 read whole, no slower),
+// and the verified table whole in memory, looked up without locks. A process of
+// `verify --mpi` holds in memory only the entries it checks, of both sides (with the king
+// pair outermost in the index, most of their successors are among them), and reads the rest
+// through the blocks too: P processes divide the verified table's memory.
 class SuccessorTables {
  public:
-  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material) {
+  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material,
+                                        std::optional<OwnedRange> owned) {
     SuccessorTables out;
     std::vector<Material> materials = material_successors(material, tb.rules());
     materials.insert(materials.begin(), material);
     for (const Material& m : materials) {
+      const bool whole = m == material && !owned;
       Expected<std::shared_ptr<const Tablebase::LookupTable>> t =
-          tb.lookup_table(m, m == material ? Tablebase::Reading::Whole : Tablebase::Reading::ThroughBlocks);
+          tb.lookup_table(m, whole ? Tablebase::Reading::Whole : Tablebase::Reading::ThroughBlocks);
       if (!t) return t.error();
       out.owned_.push_back(*t);
       const Material stored = (*t)->material();
@@ -45,11 +52,29 @@ class SuccessorTables {
     }
     out.verified_ =
         *std::find_if(out.routes_.begin(), out.routes_.end(), [&](const Route& r) { return r.material == material; });
+    if (owned) {
+      Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(material), material, tb.rules());
+      if (!file) return file.error();
+      for (int side = 0; side < 2; ++side) {
+        Expected<ValueArray> part = (*file)->load_side_values(side, owned->first, owned->end);
+        if (!part) return part.error();
+        out.in_memory_[side] = std::move(*part);
+      }
+      out.range_ = *owned;
+      out.indexer_ = std::make_shared<const Indexer>(material, tb.rules());
+    }
     return out;
   }
 
-  // The stored value of a legal position of the verified material (read whole: never fails).
-  ValueCode verified_value(const Position& pos) const { return *verified_.table->value_code(pos, verified_.flipped); }
+  // The stored value of a legal position of the verified material; Corruption for a bad
+  // block when it is read through its blocks.
+  Expected<ValueCode> verified_value(const Position& pos) const {
+    if (indexer_ && indexer_->kings_indexable(pos)) {
+      const std::uint64_t i = indexer_->index(pos);
+      if (i >= range_.first && i < range_.end) return in_memory_[pos.side_to_move()][i - range_.first];
+    }
+    return verified_.table->value_code(pos, verified_.flipped);
+  }
 
   // The stored value of a legal position of one of the materials; Internal for another
   // material (material_successors and the move generator would disagree), Corruption for a
@@ -76,6 +101,10 @@ class SuccessorTables {
   std::vector<std::shared_ptr<const Tablebase::LookupTable>> owned_;
   std::vector<Route> routes_;  // every material in both orientations
   Route verified_;             // the verified material's
+  // verify --mpi: the verified table's entries [range_.first, range_.end) of both sides.
+  std::shared_ptr<const Indexer> indexer_;  // null when the table is read whole
+  OwnedRange range_{0, 0};
+  std::array<ValueArray, 2> in_memory_;
 };
 
 // The value of `pos` from its successors' stored values, or an error.
@@ -139,7 +168,7 @@ constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material);
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, part);
   if (!tables) return tables.error();
   Indexer indexer(material, rules);
   const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};
@@ -157,18 +186,18 @@ Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rul
           Position pos;
           bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
           if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
-          const ValueCode stored = tables->verified_value(pos);
-          Expected<ValueCode> want = expected_value(pos, r, *tables);
+          const Expected<ValueCode> stored = tables->verified_value(pos);
+          const Expected<ValueCode> want = stored ? expected_value(pos, r, *tables) : stored;
           if (!want) {
             std::lock_guard lock(mutex);
             if (!failure) failure = want.error();
             continue;
           }
-          if (stored == *want) continue;
+          if (*stored == *want) continue;
           ++bad;
           std::lock_guard lock(mutex);
           if (report.examples.size() < 10)
-            report.examples.push_back(to_fen(pos) + ": stored " + describe(stored) + ", expected " + describe(*want));
+            report.examples.push_back(to_fen(pos) + ": stored " + describe(*stored) + ", expected " + describe(*want));
         }
         report.inconsistent += bad;
         report.checked += std::uint64_t(end - first);

@@ -23,8 +23,10 @@ struct VerifyReport {
 // Reads <tables_dir>/<rules>/<material>.ftb and the tables of its successors.
 // With a partition (gen/partition.h; `feerie verify --mpi`) every process checks the
 // entries it would own in a solve and all of them return the whole table's report (the
-// examples of the lowest processes first); each still reads the verified table whole.
-// Collective. The tables its moves lead to are read through their compressed blocks.
+// examples of the lowest processes first); each holds in memory only the verified table's
+// entries it checks (both sides) and reads the others through the compressed blocks, so
+// that the processes divide the table's memory as well as the time. Collective. The tables
+// its moves lead to are read through their compressed blocks.
 // `on_progress` (may be empty) is called from the calling thread after each slice of the
 // entries this process checks, with the entries of both sides done and their total: a
 // 6-man table takes hours.

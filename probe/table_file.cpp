@@ -391,11 +391,14 @@ Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std:
   return Block(std::move(codes));
 }
 
-Status TableFile::for_each_block(int side,
-                                 const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const {
+Status TableFile::for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f,
+                                 std::uint64_t first, std::uint64_t end) const {
   if (side != 0 && side != 1) return table_error(path_, "has no side " + std::to_string(side));
   std::vector<ValueCode> codes;  // open() bounded block_entries: a bounded allocation
-  for (std::size_t b = 0; b < header_.blocks[side].size(); ++b) {
+  const std::uint64_t per_block = header_.block_entries;
+  const std::size_t last = std::size_t(std::min<std::uint64_t>(
+      header_.blocks[side].size(), end == UINT64_MAX ? UINT64_MAX : (end + per_block - 1) / per_block));
+  for (std::size_t b = std::size_t(first / per_block); b < last; ++b) {
     if (Status st = read_block(side, b, codes); !st) return st;
     f(b * std::uint64_t(header_.block_entries), codes);
   }
@@ -441,6 +444,33 @@ Expected<ValueArray> TableFile::load_side_values(int side) const {
     if (!read) return read.error();
   } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
     return side_too_large(path_, side, 2 * header_.entries);
+  }
+  return values;
+}
+
+Expected<ValueArray> TableFile::load_side_values(int side, std::uint64_t first, std::uint64_t end) const {
+  if (first > end || end > header_.entries)
+    return error(ErrorKind::Internal,
+                 "table '" + path_ + "' has no entries [" + std::to_string(first) + ", " + std::to_string(end) + ")");
+  ValueArray values;
+  try {
+    values = ValueArray(end - first);
+  } catch (const std::bad_alloc&) {
+    return side_too_large(path_, side, end - first);
+  }
+  try {
+    Status read = for_each_block(
+        side,
+        [&](std::uint64_t block_first, std::span<const ValueCode> block) {
+          // The part of the block inside [first, end).
+          const std::uint64_t from = std::max(first, block_first);
+          const std::uint64_t to = std::min(end, block_first + block.size());
+          if (from < to) values.write(from - first, block.subspan(from - block_first, to - from));
+        },
+        first, end);
+    if (!read) return read.error();
+  } catch (const std::bad_alloc&) {
+    return side_too_large(path_, side, 2 * (end - first));
   }
   return values;
 }

@@ -125,6 +125,10 @@ class TableFile {
   // per entry more for mates of 152 to 303 plies), decompressed
   // block by block (never the side at two bytes per entry and at one at once).
   Expected<ValueArray> load_side_values(int side) const;
+  // Entries [first, end) of one side in a ValueArray of end - first entries (entry `first`
+  // at 0), reading only the blocks they fall in: the part of a table one process of
+  // `feerie verify --mpi` holds (gen/verify.h). Precondition: first <= end <= entries.
+  Expected<ValueArray> load_side_values(int side, std::uint64_t first, std::uint64_t end) const;
   // Reads every block and compares it with its checksum and the size its compressed frame
   // declares with the block's, without decompressing: the check before a table on disk is
   // trusted again (`feerie gen` reusing it, `feerie check`). `decompress`: decompresses
@@ -136,8 +140,10 @@ class TableFile {
   TableFile() = default;
   // Reads and decompresses block b of `side` into `out`.
   Status read_block(int side, std::size_t b, std::vector<ValueCode>& out) const;
-  // Decompresses every block of one side in order: f(first entry, its codes).
-  Status for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f) const;
+  // Decompresses the blocks of one side in order: f(first entry, its codes). Only the
+  // blocks holding an entry of [first, end) when a range is given.
+  Status for_each_block(int side, const std::function<void(std::uint64_t, std::span<const ValueCode>)>& f,
+                        std::uint64_t first = 0, std::uint64_t end = UINT64_MAX) const;
 
   using Block = std::shared_ptr<const std::vector<ValueCode>>;
   struct CachedBlock {

@@ -48,7 +48,7 @@ void add_verify_command(CLI::App& app) {
   auto mpi = std::make_shared<bool>(false);
   cmd->add_flag("--mpi", *mpi,
                 "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "
-                "still reads the tables whole");
+                "holds in memory only the entries it checks and reads the rest through the compressed blocks");
   auto log_progress = std::make_shared<bool>(false);
   cmd->add_flag("--progress", *log_progress,
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "

@@ -197,6 +197,45 @@ TEST_F(TableFileTest, SideValuesAreNarrowWhenTheyFitExtendedForLongMatesAndWideO
   EXPECT_FALSE((*t)->load_side_values(2).ok());
 }
 
+// `verify --mpi` (gen/verify.h): a process holds a range of entries of each side, read
+// from the blocks that range falls in and no other (a corrupt block elsewhere does not
+// stop it).
+TEST_F(TableFileTest, RangeOfASideReadsOnlyItsBlocks) {
+  std::string path = (dir_ / "KQvK.ftb").string();
+  auto values = write(path);  // 3456 entries per side, blocks of 100
+  BlockRef ref;
+  {
+    Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+    ASSERT_TRUE(t.ok()) << t.error_message();
+    ref = (*t)->header().blocks[0][5];  // entries [500, 600) of side 0
+  }
+  std::string bytes = read_bytes(path);
+  bytes[body_offset(bytes) + ref.offset + ref.size / 2] ^= 0x20;
+  write_bytes(path, bytes);
+  Expected<std::unique_ptr<TableFile>> t = TableFile::open(path);
+  ASSERT_TRUE(t.ok()) << t.error_message();
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges = {
+      {0, 0}, {0, 500}, {99, 101}, {600, 700}, {601, 3456}, {3455, 3456}, {3456, 3456}, {0, 3456}};
+  for (int side = 0; side < 2; ++side) {
+    for (auto [first, end] : ranges) {
+      Expected<ValueArray> part = (*t)->load_side_values(side, first, end);
+      const bool through_corrupt = side == 0 && first < 600 && end > 500;
+      ASSERT_EQ(part.ok(), !through_corrupt) << side << " [" << first << ", " << end << ")";
+      if (through_corrupt) {
+        EXPECT_TRUE(contains(part.error_message(), "block 5 of side 0 is corrupt")) << part.error_message();
+        continue;
+      }
+      ASSERT_EQ(part->size(), end - first);
+      EXPECT_EQ(part->codes(), std::vector<ValueCode>(values[std::size_t(side)].begin() + std::ptrdiff_t(first),
+                                                      values[std::size_t(side)].begin() + std::ptrdiff_t(end)))
+          << side << " [" << first << ", " << end << ")";
+    }
+  }
+  EXPECT_FALSE((*t)->load_side_values(1, 5, 3).ok());
+  EXPECT_FALSE((*t)->load_side_values(1, 0, 3457).ok());
+  EXPECT_FALSE((*t)->load_side_values(2, 0, 1).ok());
+}
+
 TEST_F(TableFileTest, EmptyTableAndDefaultBlockSize) {
   std::string path = (dir_ / "empty.ftb").string();
   ASSERT_TRUE(write_table(path, sample_header(0, 0), std::array<std::vector<ValueCode>, 2>{}).ok());
