@@ -10,11 +10,17 @@ the set of winning, drawing and losing moves), and writes a Markdown page.
 
 Usage:
   scripts/classics_results.py [--feerie build/tools/feerie] --tables DIR --condition madrasi-ri --out FILE
-      [--syzygy docs/results/published/syzygy-classics.json]
+      [--syzygy docs/results/published/syzygy-classics.json] [--verify] [--threads T]
+      [--verify-record FILE]
+
+--verify runs `feerie verify` on every table the page reads (KRPvKR, KBPvKB, KPvKP, KPvK,
+orthodox and under the condition) and records the times on the page; a verification that
+passed is kept in --verify-record FILE (default TABLES/verify-record.json, shared with
+pawn_results.py) and not run again while the table file is unchanged.
 
 Exit status: 0 when the page was written; 1 when an orthodox value differs from its
-textbook verdict or from Syzygy's (nothing is written, the mismatches are listed on
-stderr); 2 when a probe fails (for example a missing table) or the Syzygy file is missing.
+textbook verdict or from Syzygy's, or when a table fails to verify (nothing is written,
+the mismatches are listed on stderr); 2 when a probe fails (for example a missing table) or the Syzygy file is missing.
 """
 
 import argparse
@@ -25,7 +31,7 @@ import shlex
 import subprocess
 import sys
 
-from results_common import numbered_line
+from results_common import numbered_line, verify_timed
 
 # ---------------------------------------------------------------------------------------
 # The positions. "textbook" is the orthodox verdict for the side to move, as the source
@@ -268,6 +274,8 @@ INTRO = {
 TITLE = {"madrasi-ri": "Madrasi RI"}
 
 PV_PLIES = 14
+# The tables the positions are in (stored names).
+TABLES = ["KPvK", "KPvKP", "KBPvKB", "KRPvKR"]
 
 # ---------------------------------------------------------------------------------------
 
@@ -407,6 +415,9 @@ def main():
     ap.add_argument("--syzygy", default=os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "results",
         "published", "syzygy-classics.json"), help="the Syzygy probes (scripts/syzygy_classics.py)")
+    ap.add_argument("--verify", action="store_true", help="verify every table the page reads")
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--verify-record", help="the record of verifications (default TABLES/verify-record.json)")
     args = ap.parse_args()
     try:
         syz_doc, syz = load_syzygy(args.syzygy)
@@ -436,6 +447,15 @@ def main():
     for p, o, _ in results:
         problems, agreement[p["fen"]] = syzygy_check(o, syz[p["fen"]])
         bad += [f"{p['name']} ({p['fen']}): Syzygy: {x}" for x in problems]
+    verified = []  # (condition, material, result, seconds, date)
+    if args.verify:
+        failures = []
+        record = args.verify_record or os.path.join(args.tables, "verify-record.json")
+        for cond in ("orthodox", args.condition):
+            for m in TABLES:
+                verified.append((cond, m) + verify_timed(args.feerie, args.tables, m, failures, cond,
+                                                         args.threads, record))
+        bad += [f"verify: {x}" for x in failures]
     if bad:
         for x in bad:
             print(f"classics_results.py: {x}", file=sys.stderr)
@@ -446,7 +466,8 @@ def main():
     cond = args.condition
     expl = EXPLANATIONS.get(cond, {})
     # The command for a reader: the tables directory is theirs.
-    cmd = (f"scripts/classics_results.py --condition {cond} --tables TABLES "
+    cmd = (f"scripts/classics_results.py --condition {cond} --tables TABLES"
+           + (" --verify" if args.verify else "") + " "
            f"--out docs/results/{cond}-classics.md")
     today = datetime.date.today().isoformat()
     L = []
@@ -512,6 +533,17 @@ def main():
         if p["name"] in expl:
             para += " " + expl[p["name"]]
         L.append(para)
+        L.append("")
+    if verified:
+        L.append("## Verification")
+        L.append("")
+        L.append(f"Every table this page reads passed `feerie verify` (`--threads {args.threads}`; seconds, "
+                 "and the day it ran: a table verified before and unchanged since is not verified again).")
+        L.append("")
+        L.append("| table | condition | result | seconds | day |")
+        L.append("|---|---|---|---|---|")
+        for cond, m, result, seconds, day in verified:
+            L.append(f"| {m} | {cond} | {result} | {seconds:.1f} | {day} |")
         L.append("")
     L.append("---")
     L.append("")

@@ -6,7 +6,7 @@ the verdicts that change, the reciprocal zugzwangs (full and half point) beside 
 the longest mates with an example, its principal variation in SAN and a diagram, and the
 time and peak memory of each table's generation (and of its verification).
 
-Usage: scripts/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--threads T]
+Usage: scripts/pawn_results.py [CONDITION] [--only MATERIAL...] [--verify N] [--verify-record FILE] [--threads T]
        [--log FILE] [--gen-only] [--gen-log FILE...] [--feerie build/tools/feerie]
        [--tables tables] [--out docs/results/CONDITION-5-pawns.md]
 CONDITION defaults to madrasi-ri; the materials default to the 18 of issue 23. Every table
@@ -16,8 +16,10 @@ their generation time and peak are then read from --log and from the `feerie gen
 in the --gen-log files ("KRPvKR: generated tables/madrasi-ri/KRPvKR.ftb in 179.05 s ..."),
 else shown as "reused" and "-". --gen-only generates the tables and stops (a long set can
 be generated first, in as many runs as it takes, and the page made afterwards with the same
---log). --verify N verifies the first N tables under the condition (default: none). Exit
-status 1 when a table fails to verify.
+--log). --verify N verifies the first N tables under the condition and in orthodox chess
+(default: none), each once: a verification that passed is recorded with the table file's
+size and modification time in --verify-record FILE (default TABLES/verify-record.json) and
+not run again while the file is unchanged. Exit status 1 when a table fails to verify.
 """
 import argparse
 import datetime
@@ -33,7 +35,7 @@ import time
 
 from results_common import (add_common_arguments, cpu_model, failure_lines, generated_seconds, longest,
                             longest_mate_diagrams, numbered_line, run, stat, value_table_lines, verdict_change_lines,
-                            verify, write_page)
+                            verify_timed, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -149,6 +151,7 @@ def main():
     p.add_argument("condition", nargs="?", default="madrasi-ri")
     add_common_arguments(p, None)
     p.add_argument("--verify", type=int, default=0, metavar="N")
+    p.add_argument("--verify-record", metavar="FILE")
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--gen-log", nargs="*", default=[], metavar="FILE")
     p.add_argument("--log", metavar="FILE")
@@ -164,6 +167,7 @@ def main():
     logged_times, logged_peaks = logged_runs(a.gen_log + ([a.log] if a.log else []))
     out = a.out or os.path.join(ROOT, "docs", "results", c + "-5-pawns.md")
     to_verify = 0 if a.no_verify else min(a.verify, len(materials))
+    record = a.verify_record or os.path.join(a.tables, "verify-record.json")
 
     rows, failures = [], []
     for i, m in enumerate(materials):
@@ -172,11 +176,12 @@ def main():
         made = {cond: (sec, peak) if sec is not None else (logged_times.get((cond, m)), logged_peaks.get((cond, m)))
                 for cond, (sec, peak) in made.items()}
         ours, orth = stat(a, c, m), stat(a, "orthodox", m)
-        verified, verify_seconds = "not run", None
+        verified, verify_runs = "not run", {}
         if i < to_verify:
-            started = time.time()
-            verified = verify(a.feerie, a.tables, m, failures, condition=c, threads=a.threads)
-            verify_seconds = time.time() - started
+            for cond in (c, "orthodox"):
+                verify_runs[cond] = verify_timed(a.feerie, a.tables, m, failures, cond, a.threads, record)
+            results = {r[0] for r in verify_runs.values()}
+            verified = "ok" if results == {"ok"} else "FAILED"
         side = max(("wtm", "btm"), key=lambda x: longest(ours[x]))
         example = ours[side]["longest_mate_fen"] if longest(ours[side]) else ""
         pv = ""
@@ -184,7 +189,7 @@ def main():
             probe = json.loads(run([a.feerie, "probe", "--json", "--condition", c, "--tables", a.tables, example]))
             pv = numbered_line(example, probe["pv_san"])
         rows.append(dict(material=m, ours=ours, orth=orth, made=made, verified=verified,
-                         verify_seconds=verify_seconds, example=example, pv=pv, side=side,
+                         verify_runs=verify_runs, example=example, pv=pv, side=side,
                          zug=zugzwangs(a, c, m), zug_orth=zugzwangs(a, "orthodox", m),
                          zug_example=example_zugzwang(a, c, m)))
         sys.stderr.write(f"[{i + 1}/{len(materials)}] {m} done\n")
@@ -235,17 +240,24 @@ def main():
               f"Seconds for the table itself (its sub-tables ready), `feerie gen --threads {a.threads}`, and the",
               "peak memory of that gen process (maximum resident set, MiB), each table in a process of its",
               "own; for a table already on disk the time and peak its generation logged (`--log`,",
-              "`--gen-log`), or `reused` and `-` when no log says.", "",
-              f"| table | legal positions, White to move ({c}) | gen ({c}) | peak ({c}) | gen (orthodox) | peak (orthodox) | verify ({c}) |",
-              "|---|---|---|---|---|---|---|"]
+              "`--gen-log`), or `reused` and `-` when no log says. Verify: seconds of",
+              f"`feerie verify --threads {a.threads}` of the {c} table and of the orthodox one (both must",
+              "pass for `ok` above) and the day it ran; a table verified before and unchanged since",
+              "(same size and modification time, recorded in `TABLES/verify-record.json`) is not",
+              "verified again.", "",
+              f"| table | legal positions, White to move ({c}) | gen ({c}) | peak ({c}) | gen (orthodox) | peak (orthodox) | verify ({c}) | verify (orthodox) |",
+              "|---|---|---|---|---|---|---|---|"]
 
     def secs(x):
         return "reused" if x is None else f"{x:.1f}"
+
+    def verify_cell(r, cond):
+        run_ = r["verify_runs"].get(cond)
+        return "not run" if run_ is None else f"{run_[0]}, {run_[1]:.1f} ({run_[2]})"
     for r in rows:
         (s1, p1), (s2, p2) = r["made"][c], r["made"]["orthodox"]
         lines.append(f"| {r['material']} | {r['ours']['wtm']['positions']} | {secs(s1)} | {mib(p1)} | "
-                     f"{secs(s2)} | {mib(p2)} | "
-                     + ("not run" if r["verify_seconds"] is None else f"{r['verify_seconds']:.1f}") + " |")
+                     f"{secs(s2)} | {mib(p2)} | {verify_cell(r, c)} | {verify_cell(r, 'orthodox')} |")
     lines += failure_lines(failures)
     write_page(out, lines)
     print(f"wrote {out} ({len(rows)} tables, {len(failures)} verification failures)")

@@ -23,7 +23,7 @@ def add_common_arguments(parser, out):
 def regenerate_command(script, args):
     """The command line a page names for regenerating it: `script` with the options in
     `args` (from add_common_arguments) that changed what it covers."""
-    return (f"tools/{script}" + (" --only " + " ".join(args.only) if args.only else "")
+    return (f"scripts/{script}" + (" --only " + " ".join(args.only) if args.only else "")
             + (" --no-verify" if args.no_verify else ""))
 
 
@@ -51,6 +51,40 @@ def verify(feerie, tables, material, failures, condition=None, skip=False, label
         return "ok"
     failures.append(f"{label or material}: {result.stdout.strip()} {result.stderr.strip()}")
     return "FAILED"
+
+
+def verify_timed(feerie, tables, material, failures, condition, threads, record):
+    """verify() of the table <tables>/<condition>/<material>.ftb, timed: returns (result,
+    seconds, date). `record`, a JSON file (or None), keeps every verification that passed
+    with the table file's size and modification time; a table unchanged since is not
+    verified again, its recorded seconds and date come back (a 5-man pawn set takes hours
+    to verify, and a page is regenerated more often than its tables)."""
+    import datetime
+    import time
+    path = os.path.join(tables, condition, material + ".ftb")
+    key = f"{condition}/{material}"
+    try:
+        st = os.stat(path)
+        stamp = {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    except OSError:
+        stamp = None
+    seen = {}
+    if record and os.path.exists(record):
+        with open(record, encoding="utf-8") as f:
+            seen = json.load(f)
+    old = seen.get(key)
+    if stamp and old and all(old.get(k) == v for k, v in stamp.items()):
+        return "ok", old["seconds"], old["date"]
+    started = time.time()
+    result = verify(feerie, tables, material, failures, condition=condition, threads=threads)
+    seconds = time.time() - started
+    today = datetime.date.today().isoformat()
+    if record and stamp and result == "ok":
+        seen[key] = dict(stamp, seconds=round(seconds, 1), date=today, threads=threads)
+        with open(record + ".tmp", "w", encoding="utf-8") as f:
+            json.dump(seen, f, indent=1, sort_keys=True)
+        os.replace(record + ".tmp", record)
+    return result, seconds, today
 
 
 def longest(s):
