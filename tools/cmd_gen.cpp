@@ -151,12 +151,20 @@ std::uint64_t parse_size(const std::string& text, const std::string& option) {
   return std::uint64_t(value * scale);
 }
 
-void print_plan(const Plan& plan, bool json) {
+// `ranks_per_node` (0: not said): the processes of the job each machine runs.
+void print_plan(const Plan& plan, bool json, int ranks_per_node) {
+  const int nodes = ranks_per_node ? (plan.ranks + ranks_per_node - 1) / ranks_per_node : 0;
+  const std::uint64_t node_peak = plan.peak_bytes * std::uint64_t(ranks_per_node);
   if (json) {
     nlohmann::ordered_json out;
     out["peak_bytes"] = plan.peak_bytes;
     out["seconds"] = std::round(plan.seconds);  // rough: within about a factor of 2
     out["ranks"] = plan.ranks;                  // the peaks are per process
+    if (ranks_per_node) {
+      out["ranks_per_node"] = ranks_per_node;
+      out["nodes"] = nodes;
+      out["node_peak_bytes"] = node_peak;
+    }
     out["components"] = nlohmann::ordered_json::array();
     for (const PlannedComponent& c : plan.components) {
       nlohmann::ordered_json j;
@@ -188,7 +196,13 @@ void print_plan(const Plan& plan, bool json) {
                              bytes_text(double(c.file_bytes)), duration_text(c.seconds),
                              c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
-  if (plan.ranks > 1)
+  if (ranks_per_node)
+    std::cout << fmt::format(
+        "peak memory per process about {} ({} processes); per node about {} ({} processes "
+        "per node, {} node{})\n",
+        bytes_text(double(plan.peak_bytes)), plan.ranks, bytes_text(double(node_peak)), ranks_per_node, nodes,
+        nodes == 1 ? "" : "s");
+  else if (plan.ranks > 1)
     std::cout << "peak memory per process about " << bytes_text(double(plan.peak_bytes)) << " (" << plan.ranks
               << " processes)\n";
   else
@@ -205,7 +219,8 @@ struct GenCommandOptions {
   bool no_checkpoint = false;
   bool log_progress = false;
   bool mpi = false;
-  int ranks = 0;  // with --plan --mpi
+  int ranks = 0;           // with --plan --mpi
+  int ranks_per_node = 0;  // with --plan --mpi: processes sharing one machine (0: not said)
   std::uint64_t exchange_limit = 0;
   std::vector<std::string> sets;
   bool pawns = false, no_pawns = false;
@@ -231,7 +246,7 @@ void run_gen(const GenCommandOptions& o) {
   if (const StipulationKind kind = parse_stipulation(o.stipulation); kind != StipulationKind::DirectMate) {
     // Helpmate and selfmate tables are solved in memory by one process, without
     // checkpoints (issue 25).
-    if (o.plan_only || o.mpi || o.ranks || o.exchange_limit)
+    if (o.plan_only || o.mpi || o.ranks || o.ranks_per_node || o.exchange_limit)
       throw CommandError("--stipulation " + o.stipulation +
                              " generates in one process without a plan: --plan, --mpi, --ranks and "
                              "--exchange-limit are for direct-mate tables",
@@ -239,16 +254,28 @@ void run_gen(const GenCommandOptions& o) {
     run_help_gen(kind, targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
     return;
   }
-  if (o.ranks && !(o.plan_only && o.mpi))
-    throw CommandError("--ranks is for planning a job spread over processes: use it with --plan --mpi",
-                       ErrorKind::InvalidArgument);
+  if ((o.ranks || o.ranks_per_node) && !(o.plan_only && o.mpi))
+    throw CommandError(
+        "--ranks and --ranks-per-node are for planning a job spread over processes: use them with "
+        "--plan --mpi",
+        ErrorKind::InvalidArgument);
   if (o.plan_only) {
     if (o.mpi && !o.ranks)
       throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
                          ErrorKind::InvalidArgument);
-    print_plan(take(make_plan(targets, rules, g.tables_dir, g.max_memory, o.mpi ? o.ranks : 1, g.max_memory_source,
-                              g.threads)),
-               o.table.json);
+    if (o.ranks_per_node > o.ranks)
+      throw CommandError(fmt::format("--ranks-per-node {} is more than the {} processes of the job (--ranks)",
+                                     o.ranks_per_node, o.ranks),
+                         ErrorKind::InvalidArgument);
+    // The memory limit is a machine's (by default this one's): the processes that share a
+    // node share it.
+    const int per_node = std::max(o.ranks_per_node, 1);
+    const std::string source = per_node > 1
+                                   ? g.max_memory_source + fmt::format(", shared by {} processes per node", per_node)
+                                   : g.max_memory_source;
+    Plan plan = take(make_plan(targets, rules, g.tables_dir, g.max_memory / std::uint64_t(per_node),
+                               o.mpi ? o.ranks : 1, source, g.threads));
+    print_plan(plan, o.table.json, o.ranks_per_node);
     return;
   }
   g.checkpoint_seconds = o.no_checkpoint ? -1 : o.checkpoint_seconds;
@@ -309,6 +336,10 @@ void add_gen_command(CLI::App& app) {
                 "Spread each table over the processes of an MPI job (mpirun -np P feerie gen --mpi ...; "
                 "docs/scale.md)");
   cmd->add_option("--ranks", o->ranks, "With --plan --mpi: the number of processes to plan for")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--ranks-per-node", o->ranks_per_node,
+                  "With --plan --mpi: the processes each machine runs; the plan then says what each node needs and "
+                  "how many nodes the job takes, and checks the memory limit per node")
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--exchange-limit", o->exchange_limit,
                   "With --mpi: updates a process buffers for the others before they exchange them in the middle of "

@@ -194,8 +194,11 @@ INSTANTIATE_TEST_SUITE_P(
                  "MiB of memory (924 entries, both sides to move), more than the 6 MiB allowed (--max-memory)"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
-        BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use it with --plan --mpi"},
+        BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
         BadInput{"gen --exchange-limit 100 --tables /tmp/feerie-never-written KQvK", 2, "use it with --mpi"},
+        BadInput{"gen --plan --mpi --ranks 2 --ranks-per-node 3 --tables /tmp/feerie-never-written KQvK", 2,
+                 "--ranks-per-node 3 is more than the 2 processes of the job"},
+        BadInput{"gen --ranks-per-node 2 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
         // A 32-unit material used to compute its dependency graph for minutes in silence.
         BadInput{"gen --tables /tmp/feerie-never-written KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 7,
                  "its index would have 8.76e+46 entries per side to move (at least "},
@@ -241,6 +244,20 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
       run_feerie("gen --plan --mpi --ranks 2 --threads 2 --max-memory 8G --tables /tmp/feerie-never-written KQRvKQR");
   EXPECT_EQ(two.exit_code, 7);
   EXPECT_NE(two.output.find("of memory per process (2 processes)"), std::string::npos) << two.output;
+  // What each node needs: two of the four processes per machine of 16 GiB fit, on 8 GiB not.
+  CommandRun nodes = run_feerie(
+      "gen --plan --mpi --ranks 4 --ranks-per-node 2 --threads 2 --max-memory 16G --tables "
+      "/tmp/feerie-never-written KQRvKQR");
+  EXPECT_EQ(nodes.exit_code, 0) << nodes.output;
+  EXPECT_NE(nodes.output.find("peak memory per process about 4.6 GiB (4 processes); per node about 9.2 GiB (2 "
+                              "processes per node, 2 nodes)"),
+            std::string::npos)
+      << nodes.output;
+  CommandRun small_nodes = run_feerie(
+      "gen --plan --mpi --ranks 4 --ranks-per-node 2 --threads 2 --max-memory 8G --tables "
+      "/tmp/feerie-never-written KQRvKQR");
+  EXPECT_EQ(small_nodes.exit_code, 7) << small_nodes.output;
+  EXPECT_NE(small_nodes.output.find("shared by 2 processes per node"), std::string::npos) << small_nodes.output;
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
 }
 
