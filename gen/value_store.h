@@ -27,7 +27,9 @@
 // written during a pass (always larger than the one the pass propagates) is never lost.
 //
 // Threads. Every access is atomic (std::atomic_ref, relaxed: the passes need no order
-// between entries, only that no update is lost); the parallel loops are OpenMP's.
+// between entries, only that no update is lost), but for the scan of a narrow block
+// (scan_narrow_block: 16 plain bytes at a time, read while only the other side is
+// written); the parallel loops are OpenMP's.
 //
 // Layout of the own entries: those of the member's OwnedRange (gen/partition.h), the
 // whole table unless the solve is spread over processes.
@@ -37,6 +39,9 @@
 
 #include <algorithm>
 #include <array>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -228,6 +233,43 @@ class ValueStore {
     }
     return pending;
   }
+  // scan_block() of a narrow array, 16 bytes at a time where SSE2 is there (every x86-64):
+  // the pass's code is compared and the pending minimum taken for 16 entries at once, and
+  // f is called for the matches in index order, as the scalar loop does. Plain loads: while
+  // one side is scanned only the other side is written (every move changes the side to
+  // move), so no thread writes the bytes being read.
+  template <class F>
+  static ValueCode scan_narrow_block(std::uint8_t* values, std::uint64_t from, std::uint64_t end, ValueCode code,
+                                     F&& f) {
+#ifdef __SSE2__
+    static_assert(narrow::OpenBase < 0xFF);
+    if (code >= narrow::OpenBase) return scan_block<std::uint8_t, narrow::OpenBase>(values, from, end, code, f);
+    // As in scan_block: v is pending when above <= v < OpenBase, that is when v - above
+    // (mod 256) is at most span - 1 < 0xFF; others count as 0xFF, which no pending value is.
+    const unsigned above = code + 1u, span = narrow::OpenBase - above;
+    const __m128i code16 = _mm_set1_epi8(char(code)), above16 = _mm_set1_epi8(char(above));
+    const __m128i last16 = _mm_set1_epi8(char(span - 1)), none16 = _mm_set1_epi8(char(0xFF));
+    __m128i smallest = none16;
+    std::uint64_t i = from;
+    for (; i + 16 <= end; i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
+      for (unsigned hits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, code16))); hits; hits &= hits - 1)
+        f(i + unsigned(__builtin_ctz(hits)));
+      const __m128i shifted = _mm_sub_epi8(v, above16);
+      const __m128i pending = _mm_cmpeq_epi8(_mm_min_epu8(shifted, last16), shifted);  // shifted <= span - 1
+      smallest =
+          _mm_min_epu8(smallest, _mm_or_si128(_mm_and_si128(pending, shifted), _mm_andnot_si128(pending, none16)));
+    }
+    alignas(16) std::uint8_t lanes[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(lanes), smallest);
+    unsigned least = 0xFF;
+    for (std::uint8_t l : lanes) least = std::min<unsigned>(least, l);
+    const ValueCode head = least == 0xFF ? NoMate : ValueCode(least + above);
+    return std::min(head, scan_block<std::uint8_t, narrow::OpenBase>(values, i, end, code, f));
+#else
+    return scan_block<std::uint8_t, narrow::OpenBase>(values, from, end, code, f);
+#endif
+  }
   // The same over an extended array: bytes and high bits. Most words of high bits are zero
   // (long mates are the tail of a table), and their 64 bytes hold no mate longer than a
   // byte holds: scanned as narrow ones for a short mate, skipped for a long one.
@@ -239,8 +281,7 @@ class ValueStore {
       const std::uint64_t stop = std::min(end, (start / 64 + 1) * 64);
       const std::uint64_t word = std::atomic_ref<std::uint64_t>(high[start / 64]).load(std::memory_order_relaxed);
       if (word == 0) {
-        if (code <= narrow_max_code_)
-          pending = std::min(pending, scan_block<std::uint8_t, narrow::OpenBase>(values, start, stop, code, f));
+        if (code <= narrow_max_code_) pending = std::min(pending, scan_narrow_block(values, start, stop, code, f));
         start = stop;
         continue;
       }
@@ -337,7 +378,7 @@ void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
           const ValueCode pending =
               wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
               : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
-                          : scan_block<std::uint8_t, narrow::OpenBase>(values.narrow_data(), start, end, code, found);
+                          : scan_narrow_block(values.narrow_data(), start, end, code, found);
           lower_block_min(Entry::of(member, side, first + start), pending);
         }
         if constexpr (Chunked) between_chunks();

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -125,6 +126,33 @@ TEST(ValueStore, RebuiltMinimaFindResumedValuesFromTheirPassOn) {
   store.rebuild_block_minima(3);
   EXPECT_TRUE(visited(store, value::mate_in_plies(2)).empty());
   EXPECT_EQ(visited(store, value::mate_in_plies(4)), (std::set<std::tuple<int, int, std::uint64_t>>{{0, 0, 3}}));
+}
+
+// The scan of a narrow block takes 16 bytes at a time (SSE2): every pass, in order, must
+// still visit exactly the entries of its value, which needs each block's pending minimum
+// right, whatever the codes around (open counts, never-lost, draws, shorter mates) and
+// wherever in the block, the tail past the last 16 bytes included.
+TEST(ValueStore, EveryPassInOrderVisitsExactlyTheEntriesOfItsValueAmongRandomCodes) {
+  const std::uint64_t size = 3 * Block + 37;
+  ValueStore store({size}, 0, 1, 2);
+  std::mt19937_64 rng(7);
+  std::vector<std::set<std::tuple<int, int, std::uint64_t>>> want(narrow::MaxPlies + 1);
+  for (int side = 0; side < 2; ++side)
+    for (std::uint64_t i = 0; i < size; ++i) {
+      // Sparse mates (most blocks hold a few), short mates more often than long ones.
+      const unsigned r = unsigned(rng() % 100);
+      ValueCode v = r < 40   ? value::Draw
+                    : r < 60 ? value::Illegal
+                    : r < 80 ? value::open(int(rng() % (narrow::MaxCount + 1)))
+                    : r < 85 ? value::open(value::NeverLost)
+                             : value::mate_in_plies(int(rng() % (r < 95 ? 20 : narrow::MaxPlies + 1)));
+      store.values()[0][std::size_t(side)].set(i, v);
+      if (value::is_mate(v)) want[std::size_t(value::plies(v))].insert({0, side, i});
+    }
+  store.adopt_filled_values();
+  store.rebuild_block_minima(0);
+  for (int plies = 0; plies <= narrow::MaxPlies; ++plies)
+    ASSERT_EQ(visited(store, value::mate_in_plies(plies)), want[std::size_t(plies)]) << "pass " << plies;
 }
 
 TEST(ValueStore, WinsKeepTheShortestAndCountsGoDownToTheLastSuccessor) {
