@@ -116,9 +116,12 @@ class Solver {
 
   // Pass "initialise": every entry's first value (SPEC 5, gen/solver.h).
   void initialise() {
+    // Each thread walks runs of consecutive entries: a decoding cursor per thread and member.
+    std::vector<Indexer::Cursor> cursors(std::size_t(threads()) * members_.size());
     store_->for_all_entries(
         [&](int member, int side, std::uint64_t i) {
-          store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i));
+          Indexer::Cursor& cursor = cursors[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
+          store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i, cursor));
         },
         [&](std::uint64_t done, std::uint64_t total) {
           if (options_.on_initialising) options_.on_initialising(done, total);
@@ -298,10 +301,10 @@ class Solver {
     return locate(after, out);
   }
 
-  ValueCode initial_value(int member, Color side, std::uint64_t i) {
+  ValueCode initial_value(int member, Color side, std::uint64_t i, Indexer::Cursor& cursor) {
     const Indexer& indexer = *members_[member];
     Position pos;
-    if (!indexer.decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
+    if (!indexer.decode(i, side, pos, cursor) || !is_legal_position(pos, rules_)) return value::Illegal;
     // Two moves can lead to one entry through a symmetry that fixes a king, and with
     // magic units through two promotion choices that give the same unit after mutation.
     const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();

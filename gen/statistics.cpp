@@ -40,17 +40,21 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
     const ValueArray& v = values[side];
     const std::int64_t size = std::int64_t(v.size());
     std::uint64_t raw[3] = {}, classes[3] = {};
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : raw[:3], classes[:3])
-    for (std::int64_t i = 0; i < size; ++i) {
-      if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
-      Position pos;
-      indexer.decode(first + std::uint64_t(i), Color(side), pos);
-      int pointwise = 0;
-      int images = distinct_images(indexer, pos, &pointwise);
-      int o = outcome(v[i]);
-      raw[o] += images;
-      if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
-        classes[o] += std::uint64_t(images) * labels * pointwise;
+#pragma omp parallel num_threads(threads) reduction(+ : raw[:3], classes[:3])
+    {
+      Indexer::Cursor cursor;  // each thread's runs of consecutive entries
+#pragma omp for schedule(dynamic, 4096)
+      for (std::int64_t i = 0; i < size; ++i) {
+        if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
+        Position pos;
+        indexer.decode(first + std::uint64_t(i), Color(side), pos, cursor);
+        int pointwise = 0;
+        int images = distinct_images(indexer, pos, &pointwise);
+        int o = outcome(v[i]);
+        raw[o] += images;
+        if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
+          classes[o] += std::uint64_t(images) * labels * pointwise;
+      }
     }
     SideStatistics& s = stats[side];
     s.loss = raw[0], s.draw = raw[1], s.win = raw[2];

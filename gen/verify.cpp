@@ -181,23 +181,28 @@ Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rul
       for (std::uint64_t slice = range.first; slice < range.end; slice += ProgressSlice) {
         const std::int64_t first = std::int64_t(slice), end = std::int64_t(std::min(range.end, slice + ProgressSlice));
         std::uint64_t bad = 0;
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : bad)
-        for (std::int64_t i = first; i < end; ++i) {
-          Position pos;
-          bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos) && is_legal_position(pos, r);
-          if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
-          const Expected<ValueCode> stored = tables->verified_value(pos);
-          const Expected<ValueCode> want = stored ? expected_value(pos, r, *tables) : stored;
-          if (!want) {
+#pragma omp parallel num_threads(threads) reduction(+ : bad)
+        {
+          Indexer::Cursor cursor;  // each thread's runs of consecutive entries
+#pragma omp for schedule(dynamic, 4096)
+          for (std::int64_t i = first; i < end; ++i) {
+            Position pos;
+            bool is_position = indexer.decode(std::uint64_t(i), Color(side), pos, cursor) && is_legal_position(pos, r);
+            if (!is_position) continue;  // illegal entries may hold anything (SPEC 6)
+            const Expected<ValueCode> stored = tables->verified_value(pos);
+            const Expected<ValueCode> want = stored ? expected_value(pos, r, *tables) : stored;
+            if (!want) {
+              std::lock_guard lock(mutex);
+              if (!failure) failure = want.error();
+              continue;
+            }
+            if (*stored == *want) continue;
+            ++bad;
             std::lock_guard lock(mutex);
-            if (!failure) failure = want.error();
-            continue;
+            if (report.examples.size() < 10)
+              report.examples.push_back(to_fen(pos) + ": stored " + describe(*stored) + ", expected " +
+                                        describe(*want));
           }
-          if (*stored == *want) continue;
-          ++bad;
-          std::lock_guard lock(mutex);
-          if (report.examples.size() < 10)
-            report.examples.push_back(to_fen(pos) + ": stored " + describe(*stored) + ", expected " + describe(*want));
         }
         report.inconsistent += bad;
         report.checked += std::uint64_t(end - first);

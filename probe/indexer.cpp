@@ -137,6 +137,7 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
   int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
   ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
   size_ = base_size_ * (1 + ep_sections_);
+  cursor_walks_ = ep_sections_ == 0 && !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
 }
 
 std::string Indexer::layout() const {
@@ -251,25 +252,23 @@ std::uint64_t Indexer::unit_stride(const Position& pos, std::uint64_t index, Pie
   return group >= 0 && groups_[group].count == 1 ? groups_[group].stride : 0;
 }
 
-bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
-  out = Position();
-  out.set_side_to_move(side_to_move);
-  std::uint64_t ep_section = ep_sections_ ? index / base_size_ : 0;
-  std::uint64_t rest = ep_sections_ ? index % base_size_ : index;
-  Bitboard occupied = 0;
-  Square ep_pawn = SQ_NONE;
-  for (auto g = groups_.rbegin(); g != groups_.rend(); ++g) {
+bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,
+                          Square& ep_pawn) const {
+  const Color side_to_move = out.side_to_move();
+  Bitboard occupied = out.pieces();
+  for (std::size_t k = groups; k-- > 0;) {
+    const Group& g = groups_[k];
     std::uint64_t combination;
-    if (g->shift >= 0) {
-      combination = rest & (g->combinations - 1);
-      rest >>= g->shift;
+    if (g.shift >= 0) {
+      combination = rest & (g.combinations - 1);
+      rest >>= g.shift;
     } else {
-      combination = rest % g->combinations;
-      rest /= g->combinations;
+      combination = rest % g.combinations;
+      rest /= g.combinations;
     }
     // Greedy decoding of the combinatorial number, largest square first.
     int limit = 64;
-    for (int j = g->count; j >= 1; --j) {
+    for (int j = g.count; j >= 1; --j) {
       // The largest s below `limit` with C(s, j) <= combination (C(s, 1) = s).
       int s = j - 1;
       if (j == 1) {
@@ -281,14 +280,25 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
       limit = s;
       if (occupied & square_bb(Square(s))) return false;
       occupied |= square_bb(Square(s));
-      out.put_piece(g->piece, Square(s));
-      if (ep_section && g->piece == Piece(~side_to_move, PAWN) && std::uint64_t(j) == ep_section) ep_pawn = Square(s);
+      out.put_piece(g.piece, Square(s));
+      if (ep_section && g.piece == Piece(~side_to_move, PAWN) && std::uint64_t(j) == ep_section) ep_pawn = Square(s);
     }
   }
   Square wk = Square(pair_wk_[rest]), bk = Square(pair_bk_[rest]);
   if (occupied & (square_bb(wk) | square_bb(bk))) return false;
   out.put_piece(Piece(WHITE, KING), wk);
   out.put_piece(Piece(BLACK, KING), bk);
+  return true;
+}
+
+bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
+  out = Position();
+  out.set_side_to_move(side_to_move);
+  std::uint64_t ep_section = ep_sections_ ? index / base_size_ : 0;
+  std::uint64_t rest = ep_sections_ ? index % base_size_ : index;
+  Square ep_pawn = SQ_NONE;
+  if (!place_units(rest, groups_.size(), ep_section, out, ep_pawn)) return false;
+  Square wk = out.king_square(WHITE), bk = out.king_square(BLACK);
   // With both kings on the diagonal only the smaller of two reflected entries is used.
   if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk) && this->index(out) != index) return false;
   if (ep_section) {
@@ -301,6 +311,26 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
     if (!ep_square_usable(out, rules_) || !ep_square_possible(out, rules_)) return false;
   }
   return true;
+}
+
+bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const {
+  if (!cursor_walks_) return decode(index, side_to_move, out);
+  const std::uint64_t outer = index >> 6;  // the innermost unit's square is the lowest 6 bits
+  if (outer != cursor.outer_ || side_to_move != cursor.side_) {
+    cursor.outer_ = outer;
+    cursor.side_ = side_to_move;
+    cursor.base_ = Position();
+    cursor.base_.set_side_to_move(side_to_move);
+    Square no_ep_pawn = SQ_NONE;
+    cursor.ok_ = place_units(outer, groups_.size() - 1, 0, cursor.base_, no_ep_pawn);
+    cursor.diagonal_ = cursor.ok_ && full_symmetry_ && on_diagonal(cursor.base_.king_square(WHITE)) &&
+                       on_diagonal(cursor.base_.king_square(BLACK));
+  }
+  const Square s = Square(index & 63);
+  if (!cursor.ok_ || (cursor.base_.pieces() & square_bb(s))) return false;
+  out = cursor.base_;
+  out.put_piece(groups_.back().piece, s);
+  return !cursor.diagonal_ || this->index(out) == index;
 }
 
 namespace {

@@ -95,6 +95,27 @@ class Indexer {
   // section); legality under the rules is not checked here.
   bool decode(std::uint64_t index, Color side_to_move, Position& out) const;
 
+  // Consecutive indices decoded faster (the solver's initialisation, the statistics and the
+  // verifier walk the entries in index order). A cursor keeps the kings and the units of
+  // every group but the innermost of the last index decoded through it; the next index,
+  // which differs only in the innermost unit's square 63 times in 64, places that unit on a
+  // copy of them. Used when the innermost group is one unit and there are no en-passant
+  // sections; otherwise, and when the cursor holds another index's outer units, this is
+  // decode(). The results are decode()'s. One cursor per thread and per indexer.
+  class Cursor {
+   public:
+    Cursor() = default;
+
+   private:
+    friend class Indexer;
+    std::uint64_t outer_ = ~std::uint64_t(0);  // the base's index without the innermost unit; ~0: none
+    Color side_ = WHITE;
+    bool ok_ = false;        // the base is a placement (no two units on one square)
+    bool diagonal_ = false;  // both kings on the a1-h8 diagonal under the full group: index() decides
+    Position base_;
+  };
+  bool decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const;
+
   // Symmetry number t (0 <= t < symmetry_count()) applied to a square: bit 2 reflects in
   // the a1-h8 diagonal, then bit 0 mirrors a<->h, then bit 1 flips ranks.
   static Square transform(int t, Square s);
@@ -113,6 +134,12 @@ class Indexer {
   int find_canonical_symmetry(Square wk, Square bk) const;
   std::uint64_t index_with_symmetry(const Position& pos, int t, bool then_reflect) const;
   bool is_canonical_pair(Square wk, Square bk) const;
+  // Puts on `out` the units of groups_[0, groups) decoded from `rest` (the digits of the
+  // last of them lowest) and then the kings of the king pair left in `rest`; false when two
+  // stand on one square. `ep_pawn` receives the square of the pawn of en-passant section
+  // `ep_section` (0: none).
+  bool place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,
+                   Square& ep_pawn) const;
 
   Material material_;
   RuleSet rules_;  // decides which en-passant squares are usable
@@ -124,6 +151,7 @@ class Indexer {
   std::vector<std::int32_t> pair_index_;          // [wk * 64 + bk] -> kk or -1
   std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
   int ep_sections_ = 0;                           // number of extra sections (0 without pawns on both sides)
+  bool cursor_walks_ = false;                     // decode() with a cursor can move the innermost unit alone
   std::uint64_t pair_stride_ = 0;                 // product of all group combinations: one king pair's span
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;

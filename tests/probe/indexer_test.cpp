@@ -132,5 +132,48 @@ TEST(Indexer, AdjacentKingsOnlyWhenTheRulesAllowThem) {
   }
 }
 
+// A cursor decodes what decode() decodes, walking the entries in order (as the solver's
+// threads do, in runs of consecutive entries) and after jumps, for both sides: full
+// symmetry with kings on the diagonal, the a<->h mirror of pawn tables, adjacent kings,
+// magic units, and the materials it leaves to decode() (two identical units innermost,
+// en-passant sections). Runs of 300 entries, every 4099 entries (65537 on 5-man tables: in every king pair).
+TEST(Indexer, ACursorDecodesWhatDecodeDoes) {
+  struct Case {
+    const char* material;
+    const char* rules;
+    std::uint64_t stride;  // between the starts of two runs (1: one run over every entry)
+  };
+  std::mt19937_64 rng(11);
+  for (const Case& c :
+       {Case{"KQvKR", "orthodox", 4099}, Case{"KRvKB", "madrasi-ri", 4099}, Case{"KPvKR", "orthodox", 4099},
+        Case{"KRvKP", "annan", 4099}, Case{"KmRvKP", "orthodox", 4099}, Case{"KRRvK", "orthodox", 4099},
+        Case{"KPvKP", "orthodox", 4099}, Case{"KQRvKB", "orthodox", 65537}, Case{"KRPvKR", "isardam", 65537}}) {
+    SCOPED_TRACE(std::string(c.material) + " " + c.rules);
+    const Indexer indexer(*Material::parse(c.material), test::rules(c.rules));
+    std::uint64_t positions = 0;
+    for (Color side : {WHITE, BLACK}) {
+      Indexer::Cursor cursor;
+      for (std::uint64_t start = 0; start < indexer.size(); start += c.stride == 1 ? indexer.size() : c.stride) {
+        // A run of 300 entries from `start` (all of them when stride is 1), then a jump.
+        const std::uint64_t end = c.stride == 1 ? indexer.size() : std::min(indexer.size(), start + 300);
+        for (std::uint64_t i = start; i < end; ++i) {
+          Position want, got;
+          const bool is_position = indexer.decode(i, side, want);
+          ASSERT_EQ(indexer.decode(i, side, got, cursor), is_position) << i;
+          if (!is_position) continue;
+          ++positions;
+          ASSERT_EQ(to_fen(got), to_fen(want)) << i;
+          ASSERT_EQ(got.pieces(), want.pieces()) << i;
+        }
+        // A jump back into the run just walked: the cursor follows.
+        const std::uint64_t back = start + rng() % (end - start);
+        Position want, got;
+        ASSERT_EQ(indexer.decode(back, side, got, cursor), indexer.decode(back, side, want)) << back;
+      }
+    }
+    EXPECT_GT(positions, 0u);
+  }
+}
+
 }  // namespace
 }  // namespace feerie
