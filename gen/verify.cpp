@@ -32,48 +32,50 @@ std::string describe(ValueCode v) {
 // and the verified table whole in memory, looked up without locks. A process of
 // `verify --mpi` holds in memory only the entries it checks, of both sides (with the king
 // pair outermost in the index, most of their successors are among them), and reads the rest
-// through the blocks too: P processes divide the verified table's memory.
+// through the file's blocks: P processes divide the verified table's memory.
 class SuccessorTables {
  public:
-  static Expected<SuccessorTables> load(const Tablebase& tb, const Material& material,
-                                        std::optional<OwnedRange> owned) {
+  // `indexer`: the verified material's, in its stored orientation; it outlives the tables.
+  static Expected<SuccessorTables> load(const Tablebase& tb, const Indexer& indexer, std::optional<OwnedRange> owned) {
+    const Material& material = indexer.material();
     SuccessorTables out;
-    std::vector<Material> materials = material_successors(material, tb.rules());
-    materials.insert(materials.begin(), material);
-    for (const Material& m : materials) {
-      const bool whole = m == material && !owned;
-      Expected<std::shared_ptr<const Tablebase::LookupTable>> t =
-          tb.lookup_table(m, whole ? Tablebase::Reading::Whole : Tablebase::Reading::ThroughBlocks);
+    out.indexer_ = &indexer;
+    for (const Material& m : material_successors(material, tb.rules())) {
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(m, Tablebase::Reading::ThroughBlocks);
       if (!t) return t.error();
       out.owned_.push_back(*t);
       const Material stored = (*t)->material();
       out.routes_.push_back({stored, t->get(), false});
       if (!(stored.colors_swapped() == stored)) out.routes_.push_back({stored.colors_swapped(), t->get(), true});
     }
-    out.verified_ =
-        *std::find_if(out.routes_.begin(), out.routes_.end(), [&](const Route& r) { return r.material == material; });
-    if (owned) {
-      Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(material), material, tb.rules());
-      if (!file) return file.error();
-      for (int side = 0; side < 2; ++side) {
-        Expected<ValueArray> part = (*file)->load_side_values(side, owned->first, owned->end);
-        if (!part) return part.error();
-        out.in_memory_[side] = std::move(*part);
-      }
-      out.range_ = *owned;
-      out.indexer_ = std::make_shared<const Indexer>(material, tb.rules());
+    if (!owned) {
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(material, Tablebase::Reading::Whole);
+      if (!t) return t.error();
+      out.owned_.push_back(*t);
+      out.whole_ = t->get();
+      return out;
     }
+    Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(material), material, tb.rules());
+    if (!file) return file.error();
+    for (int side = 0; side < 2; ++side) {
+      Expected<ValueArray> part = (*file)->load_side_values(side, owned->first, owned->end);
+      if (!part) return part.error();
+      out.in_memory_[side] = std::move(*part);
+    }
+    out.file_ = std::move(*file);
+    out.range_ = *owned;
     return out;
   }
 
   // The stored value of a legal position of the verified material; Corruption for a bad
-  // block when it is read through its blocks.
+  // block read through the file.
   Expected<ValueCode> verified_value(const Position& pos) const {
-    if (indexer_ && indexer_->kings_indexable(pos)) {
-      const std::uint64_t i = indexer_->index(pos);
-      if (i >= range_.first && i < range_.end) return in_memory_[pos.side_to_move()][i - range_.first];
-    }
-    return verified_.table->value_code(pos, verified_.flipped);
+    if (whole_) return whole_->value_code(pos, false);
+    if (!indexer_->kings_indexable(pos)) return value::Illegal;
+    const int side = pos.side_to_move();
+    const std::uint64_t i = indexer_->index(pos);
+    if (i >= range_.first && i < range_.end) return in_memory_[side][i - range_.first];
+    return file_->value(side, i);
   }
 
   // The stored value of a legal position of one of the materials; Internal for another
@@ -81,6 +83,8 @@ class SuccessorTables {
   // bad block of a table read through its blocks.
   Expected<ValueCode> value_code(const Position& pos) const {
     const Material m = Material::of(pos);
+    if (m == indexer_->material()) return verified_value(pos);
+    if (m == indexer_->material().colors_swapped()) return verified_value(color_flipped(pos));
     for (const Route& r : routes_)
       if (r.material == m) return r.table->value_code(pos, r.flipped);
     return error(ErrorKind::Internal, "no table read for the successor " + to_fen(pos));
@@ -98,11 +102,13 @@ class SuccessorTables {
     const Tablebase::LookupTable* table = nullptr;
     bool flipped = false;  // positions of this material are looked up with colours exchanged
   };
+  const Indexer* indexer_ = nullptr;
   std::vector<std::shared_ptr<const Tablebase::LookupTable>> owned_;
-  std::vector<Route> routes_;  // every material in both orientations
-  Route verified_;             // the verified material's
-  // verify --mpi: the verified table's entries [range_.first, range_.end) of both sides.
-  std::shared_ptr<const Indexer> indexer_;  // null when the table is read whole
+  std::vector<Route> routes_;  // every successor material in both orientations
+  // The verified table: whole, or (verify --mpi) entries [range_.first, range_.end) of both
+  // sides in memory and the others through the file.
+  const Tablebase::LookupTable* whole_ = nullptr;
+  std::unique_ptr<TableFile> file_;
   OwnedRange range_{0, 0};
   std::array<ValueArray, 2> in_memory_;
 };
@@ -168,9 +174,9 @@ constexpr std::uint64_t ProgressSlice = std::uint64_t(1) << 24;
 Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, std::optional<OwnedRange> part, const VerifyProgress& on_progress) {
   Tablebase tb = Tablebase::open(tables_dir, rules);
-  Expected<SuccessorTables> tables = SuccessorTables::load(tb, material, part);
+  const Indexer indexer(material, rules);
+  Expected<SuccessorTables> tables = SuccessorTables::load(tb, indexer, part);
   if (!tables) return tables.error();
-  Indexer indexer(material, rules);
   const OwnedRange range = part ? *part : OwnedRange{0, indexer.size()};
   if (threads <= 0) threads = omp_get_max_threads();
   VerifyReport report;
@@ -216,8 +222,10 @@ Expected<VerifyReport> verify_range(const Material& material, const RuleSet& rul
 
 }  // namespace
 
-Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rules, const std::string& tables_dir,
+Expected<VerifyReport> verify_table(const Material& asked, const RuleSet& rules, const std::string& tables_dir,
                                     int threads, Partition* partition, const VerifyProgress& on_progress) {
+  // One file holds both orientations: its entries are checked as it stores them.
+  const Material material = asked.canonical_orientation();
   if (!partition) return verify_range(material, rules, tables_dir, threads, std::nullopt, on_progress);
   const OwnedRange mine = owned_range(Indexer(material, rules).size(), partition->rank(), partition->ranks());
   return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine, on_progress));

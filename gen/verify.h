@@ -20,7 +20,9 @@ struct VerifyReport {
   std::vector<std::string> examples;  // the first few, as "FEN: stored X, expected Y"
 };
 
-// Reads <tables_dir>/<rules>/<material>.ftb and the tables of its successors.
+// Reads <tables_dir>/<rules>/<material>.ftb and the tables of its successors. The file
+// holds both orientations of `material`: its entries are checked as it stores them (the
+// examples in that orientation).
 // With a partition (gen/partition.h; `feerie verify --mpi`) every process checks the
 // entries it would own in a solve and all of them return the whole table's report (the
 // examples of the lowest processes first); each holds in memory only the verified table's

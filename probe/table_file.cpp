@@ -431,22 +431,7 @@ Expected<std::vector<ValueCode>> TableFile::load_side(int side) const {
   return codes;
 }
 
-Expected<ValueArray> TableFile::load_side_values(int side) const {
-  ValueArray values;
-  try {
-    values = ValueArray(header_.entries);
-  } catch (const std::bad_alloc&) {
-    return side_too_large(path_, side, header_.entries);
-  }
-  try {
-    Status read = for_each_block(
-        side, [&](std::uint64_t first, std::span<const ValueCode> block) { values.write(first, block); });
-    if (!read) return read.error();
-  } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
-    return side_too_large(path_, side, 2 * header_.entries);
-  }
-  return values;
-}
+Expected<ValueArray> TableFile::load_side_values(int side) const { return load_side_values(side, 0, header_.entries); }
 
 Expected<ValueArray> TableFile::load_side_values(int side, std::uint64_t first, std::uint64_t end) const {
   if (first > end || end > header_.entries)
@@ -469,7 +454,7 @@ Expected<ValueArray> TableFile::load_side_values(int side, std::uint64_t first, 
         },
         first, end);
     if (!read) return read.error();
-  } catch (const std::bad_alloc&) {
+  } catch (const std::bad_alloc&) {  // widening (a mate longer than a byte holds) refused
     return side_too_large(path_, side, 2 * (end - first));
   }
   return values;

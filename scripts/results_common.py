@@ -1,12 +1,14 @@
 """What the results scripts (orthodox_results.py, condition_results.py, magic_results.py,
 combination_results.py, five_man_results.py, pawn_results.py, classics_results.py) share: their common options, running feerie,
 verifying a table, the figures they all show, drawing the longest mates and writing the page."""
+import datetime
 import glob
 import json
 import os
 import re
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -59,8 +61,6 @@ def verify_timed(feerie, tables, material, failures, condition, threads, record)
     with the table file's size and modification time; a table unchanged since is not
     verified again, its recorded seconds and date come back (a 5-man pawn set takes hours
     to verify, and a page is regenerated more often than its tables)."""
-    import datetime
-    import time
     path = os.path.join(tables, condition, material + ".ftb")
     key = f"{condition}/{material}"
     try:
