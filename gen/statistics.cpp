@@ -2,16 +2,13 @@
 
 #include <omp.h>
 
+#include <algorithm>
+
 #include "rules/fen.h"
 
 namespace feerie {
 
 namespace {
-
-struct Counts {
-  std::uint64_t raw[3] = {};      // loss, draw, win
-  std::uint64_t classes[3] = {};  // numerators: divide by the group size at the end
-};
 
 int outcome(ValueCode v) { return v == value::Draw ? 1 : value::is_win(v) ? 2 : 0; }
 
@@ -29,6 +26,62 @@ std::uint64_t labelling_factor(const Material& m) {
   return f;
 }
 
+// The raw positions and the class numerators of some entries, by outcome.
+struct Tally {
+  std::uint64_t raw[3] = {};      // loss, draw, win
+  std::uint64_t classes[3] = {};  // numerators: divide by the group size at the end
+  Tally& operator+=(const Tally& o) {
+    for (int k = 0; k < 3; ++k) raw[k] += o.raw[k], classes[k] += o.classes[k];
+    return *this;
+  }
+};
+#pragma omp declare reduction(+ : Tally : omp_out += omp_in)
+
+bool counted(ValueCode v) { return v != value::Illegal && v != value::Unknown; }
+
+// Entry `first + i` of `side`, decoded.
+void count_entry(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first, std::uint64_t i,
+                 std::uint64_t labels, Indexer::Cursor& cursor, Tally& tally) {
+  if (!counted(v[i])) return;
+  Position pos;
+  indexer.decode(first + i, side, pos, cursor);
+  int pointwise = 0;
+  const int images = distinct_images(indexer, pos, &pointwise);
+  const int o = outcome(v[i]);
+  tally.raw[o] += std::uint64_t(images);
+  if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
+    tally.classes[o] += std::uint64_t(images) * labels * std::uint64_t(pointwise);
+}
+
+// Entries [first + lo, first + hi) of one run of 64 (Indexer::innermost_walks()), with one
+// decode: when no symmetry but the identity leaves both kings in place, every position of
+// the run has the group's size of distinct images and the identity alone fixes its
+// squares, and whether it is a class of the reference convention depends on the outer
+// pawns and on the innermost unit's square only (no en-passant sections). False, counting
+// nothing, when the kings are fixed by another symmetry.
+bool count_run_by_kings(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first, std::uint64_t lo,
+                        std::uint64_t hi, std::uint64_t labels, Indexer::Cursor& cursor, Tally& tally) {
+  std::uint64_t i = lo;
+  while (i < hi && !counted(v[i])) ++i;
+  if (i == hi) return true;
+  Position pos;
+  indexer.decode(first + i, side, pos, cursor);
+  const Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+  for (int t = 1; t < indexer.symmetry_count(); ++t)
+    if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) return false;
+  const std::uint64_t images = std::uint64_t(indexer.symmetry_count());
+  const Bitboard outer_pawns = pos.pieces(PAWN) & ~square_bb(Square((first + i) & 63));
+  const bool outer_usual = !(outer_pawns & FirstAndLastRanks);
+  const Bitboard inner_unusual = indexer.innermost_unit().type() == PAWN ? FirstAndLastRanks : 0;
+  for (; i < hi; ++i) {
+    if (!counted(v[i])) continue;
+    const int o = outcome(v[i]);
+    tally.raw[o] += images;
+    if (outer_usual && !(inner_unusual & square_bb(Square((first + i) & 63)))) tally.classes[o] += images * labels;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const MemberValues& values, int threads,
@@ -38,32 +91,33 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
   if (threads <= 0) threads = omp_get_max_threads();
   for (int side = 0; side < 2; ++side) {
     const ValueArray& v = values[side];
-    const std::int64_t size = std::int64_t(v.size());
-    std::uint64_t raw[3] = {}, classes[3] = {};
-#pragma omp parallel num_threads(threads) reduction(+ : raw[:3], classes[:3])
+    const std::uint64_t size = v.size();
+    // Runs of 64 indices from multiples of 64 (global indices): with innermost_walks(),
+    // the placements of one innermost unit beside the same other units.
+    const std::int64_t runs = size ? std::int64_t((first + size - 1) / 64 - first / 64 + 1) : 0;
+    Tally tally;
+#pragma omp parallel num_threads(threads) reduction(+ : tally)
     {
       Indexer::Cursor cursor;  // each thread's runs of consecutive entries
-#pragma omp for schedule(dynamic, 4096)
-      for (std::int64_t i = 0; i < size; ++i) {
-        if (v[i] == value::Illegal || v[i] == value::Unknown) continue;
-        Position pos;
-        indexer.decode(first + std::uint64_t(i), Color(side), pos, cursor);
-        int pointwise = 0;
-        int images = distinct_images(indexer, pos, &pointwise);
-        int o = outcome(v[i]);
-        raw[o] += images;
-        if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
-          classes[o] += std::uint64_t(images) * labels * pointwise;
+#pragma omp for schedule(dynamic, 64)
+      for (std::int64_t r = 0; r < runs; ++r) {
+        const std::uint64_t start = (first / 64 + std::uint64_t(r)) * 64;
+        const std::uint64_t lo = std::max(start, first) - first, hi = std::min(start + 64, first + size) - first;
+        if (!indexer.innermost_walks() ||
+            !count_run_by_kings(indexer, v, Color(side), first, lo, hi, labels, cursor, tally))
+          for (std::uint64_t i = lo; i < hi; ++i) count_entry(indexer, v, Color(side), first, i, labels, cursor, tally);
       }
     }
+    const std::uint64_t* raw = tally.raw;
+    const std::uint64_t* classes = tally.classes;
     SideStatistics& s = stats[side];
     s.loss = raw[0], s.draw = raw[1], s.win = raw[2];
     s.positions = s.loss + s.draw + s.win;
     s.classes_loss = classes[0], s.classes_draw = classes[1], s.classes_win = classes[2];
-    for (std::int64_t i = 0; i < size; ++i) {
+    for (std::uint64_t i = 0; i < size; ++i) {
       if (!value::is_win(v[i]) || value::plies(v[i]) <= s.classes_longest_mate_plies) continue;
       Position pos;
-      indexer.decode(first + std::uint64_t(i), Color(side), pos);
+      indexer.decode(first + i, Color(side), pos);
       if (value::plies(v[i]) > s.longest_mate_plies) {
         s.longest_mate_plies = value::plies(v[i]);
         s.longest_mate_fen = to_fen(pos);

@@ -115,6 +115,11 @@ class Indexer {
     Position base_;
   };
   bool decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const;
+  // Whether the 64 indices of each run starting at a multiple of 64 stand for one placement
+  // of every unit but innermost_unit(), which stands on the square of the index's lowest
+  // six bits (what a cursor relies on; no en-passant sections).
+  bool innermost_walks() const { return cursor_walks_; }
+  Piece innermost_unit() const { return groups_.back().piece; }
 
   // Symmetry number t (0 <= t < symmetry_count()) applied to a square: bit 2 reflects in
   // the a1-h8 diagonal, then bit 0 mirrors a<->h, then bit 1 flips ranks.
