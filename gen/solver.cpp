@@ -226,7 +226,7 @@ class Solver {
       if (n % 2 == 0) {
         store_->offer_win(e, win);
       } else {
-        if (value::counts_down(store_->load(e))) take_successor(e, n);
+        if (value::counts_down(store_->load(e))) take_successor(e, n, /*alone=*/false);
       }
     }
   }
@@ -542,6 +542,11 @@ class Solver {
     members_[member]->decode(i, side, pos);
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
+    // Simple un-moves give distinct positions, and two of them share an entry only through
+    // a symmetry that fixes the king that moved in neither (that of `side`): without one,
+    // every entry found is distinct and needs no comparison with the others.
+    const bool may_repeat =
+        !simple_unmoves_suffice(pos, rules_) || (fixed_squares_[member] & square_bb(pos.king_square(side)));
     int count = 0, away = 0;
     // Own entries: the unresolved ones, once each. Other processes' entries: once each,
     // the owner filters them (found[] is disjoint from away[]: ownership splits them).
@@ -550,23 +555,29 @@ class Solver {
       Entry e = found[k];
       if (!owns(e)) {
         bool repeated = false;
-        for (int d = 0; d < away && !repeated; ++d) repeated = elsewhere[d].code == e.code;
+        for (int d = 0; d < away && may_repeat && !repeated; ++d) repeated = elsewhere[d].code == e.code;
         if (!repeated) elsewhere[away++] = e;
         continue;
       }
       if (!value::counts_down(store_->load(e))) continue;
       bool repeated = false;
-      for (int d = 0; d < count && !repeated; ++d) repeated = found[d].code == e.code;
+      for (int d = 0; d < count && may_repeat && !repeated; ++d) repeated = found[d].code == e.code;
       if (!repeated) found[count++] = e;
     }
     for (int k = 0; k < away; ++k) send(elsewhere[k]);
-    for (int k = 0; k < count; ++k) take_successor(found[k], n);
+    // One thread alone takes its counts without the locked instruction of an atomic
+    // decrement (5% of an orthodox solve on one thread). (Handing each count to a thread
+    // that owns its entry, tried for two threads, cost more than the locks: the entries
+    // then travel between the cores' caches.)
+    const bool alone = omp_get_num_threads() == 1;
+    for (int k = 0; k < count; ++k) take_successor(found[k], n, alone);
   }
 
   // One successor entry of the unresolved entry `e` fewer; the thread that takes the count
   // to zero resolves it as lost in 1 + the longest of its moves (n plies inside).
-  void take_successor(Entry e, int n) {
-    const ValueCode old = store_->take_successor(e);
+  // `alone`: no other thread writes values meanwhile.
+  void take_successor(Entry e, int n, bool alone) {
+    const ValueCode old = alone ? store_->take_successor_alone(e) : store_->take_successor(e);
     if (value::open_successors(old) > 1) return;
     Position lost;
     members_[e.member()]->decode(e.index(), Color(e.side()), lost);

@@ -127,6 +127,12 @@ class ValueStore {
     if (wide_) return decrement(std::atomic_ref<ValueCode>(*wide_slot(e)));
     return narrow::decode(decrement(std::atomic_ref<std::uint8_t>(*narrow_slot(e))));
   }
+  // take_successor() when no other thread writes the values meanwhile (one thread): a load
+  // and a store, without the locked instruction of an atomic decrement.
+  ValueCode take_successor_alone(Entry e) {
+    if (wide_) return decrement_alone(std::atomic_ref<ValueCode>(*wide_slot(e)));
+    return narrow::decode(decrement_alone(std::atomic_ref<std::uint8_t>(*narrow_slot(e))));
+  }
 
   // Whether the values are two bytes wide.
   bool wide() const { return wide_; }
@@ -212,6 +218,12 @@ class ValueStore {
     T old = entry.load(std::memory_order_relaxed);
     while (!entry.compare_exchange_weak(old, T(old - 1), std::memory_order_relaxed)) {
     }
+    return old;
+  }
+  template <class T>
+  static T decrement_alone(std::atomic_ref<T> entry) {
+    const T old = entry.load(std::memory_order_relaxed);
+    entry.store(T(old - 1), std::memory_order_relaxed);
     return old;
   }
   // value_tables_ for the arrays as they are (their addresses and width).

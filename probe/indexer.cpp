@@ -179,12 +179,18 @@ std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then
   Square ep_pawn = SQ_NONE;
   if (ep_sections_ && ep_square_usable(pos, rules_)) ep_pawn = map(Square(pos.ep_square() - pawn_push(stm)));
   int ep_section = 0;
+  const Bitboard magic = pos.magic_pieces();
   for (const Group& g : groups_) {
-    Bitboard squares = 0;
-    for (Bitboard b = pos.pieces(g.piece.color(), g.piece.type()); b;) {
-      Square s = pop_lsb(b);
-      if (pos.piece_on(s) == g.piece) squares |= square_bb(map(s));
+    const Bitboard units = pos.pieces(g.piece.color(), g.piece.type()) & (g.piece.magic() ? magic : ~magic);
+    if (g.count == 1) {
+      // C(s, 1) = s: the unit's image square is the digit.
+      const Square s = map(lsb(units));
+      if (s == ep_pawn && g.piece == Piece(~stm, PAWN)) ep_section = 1;
+      idx = idx * g.combinations + std::uint64_t(s);
+      continue;
     }
+    Bitboard squares = 0;
+    for (Bitboard b = units; b;) squares |= square_bb(map(pop_lsb(b)));
     std::uint64_t combination = 0;
     for (int j = 1; squares; ++j) {
       Square s = pop_lsb(squares);
