@@ -518,10 +518,16 @@ class Solver {
     return count;
   }
 
+  // The decoding cursor of this thread for `member` in the passes, which visit the entries
+  // of a block in index order: neighbours found together share their outer units.
+  Indexer::Cursor& pass_cursor(int member) {
+    return pass_cursors_[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
+  }
+
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
   void propagate_loss(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    members_[member]->decode(i, side, pos);
+    members_[member]->decode(i, side, pos, pass_cursor(member));
     const ValueCode win = value::mate_in_plies(n + 1);
     Entry found[MaxPredecessors];
     int count = collect_predecessors(member, pos, i, side, found);
@@ -539,7 +545,7 @@ class Solver {
   // predecessor entries of an entry are exactly the entries that have it as a successor.
   void propagate_win(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    members_[member]->decode(i, side, pos);
+    members_[member]->decode(i, side, pos, pass_cursor(member));
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
     // Simple un-moves give distinct positions, and two of them share an entry only through
@@ -622,6 +628,7 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<Bitboard> fixed_squares_;  // per member
+  std::vector<Indexer::Cursor> pass_cursors_ = std::vector<Indexer::Cursor>(std::size_t(threads()) * members_.size());
   SingleProcess single_;
   Partition* partition_ = options_.partition ? options_.partition : &single_;
   const int ranks_ = partition_->ranks();

@@ -215,10 +215,7 @@ class ValueStore {
   void extend();
   template <class T>
   static T decrement(std::atomic_ref<T> entry) {
-    T old = entry.load(std::memory_order_relaxed);
-    while (!entry.compare_exchange_weak(old, T(old - 1), std::memory_order_relaxed)) {
-    }
-    return old;
+    return entry.fetch_sub(T(1), std::memory_order_relaxed);
   }
   template <class T>
   static T decrement_alone(std::atomic_ref<T> entry) {
