@@ -116,12 +116,10 @@ class Solver {
 
   // Pass "initialise": every entry's first value (SPEC 5, gen/solver.h).
   void initialise() {
-    // Each thread walks runs of consecutive entries: a decoding cursor per thread and member.
-    std::vector<Indexer::Cursor> cursors(std::size_t(threads()) * members_.size());
+    // Each thread walks runs of consecutive entries, decoded through its cursor.
     store_->for_all_entries(
         [&](int member, int side, std::uint64_t i) {
-          Indexer::Cursor& cursor = cursors[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
-          store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i, cursor));
+          store_->store(Entry::of(member, side, i), initial_value(member, Color(side), i, thread_cursor(member)));
         },
         [&](std::uint64_t done, std::uint64_t total) {
           if (options_.on_initialising) options_.on_initialising(done, total);
@@ -518,16 +516,17 @@ class Solver {
     return count;
   }
 
-  // The decoding cursor of this thread for `member` in the passes, which visit the entries
-  // of a block in index order: neighbours found together share their outer units.
-  Indexer::Cursor& pass_cursor(int member) {
-    return pass_cursors_[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
+  // The decoding cursor of this thread for `member`: the initialisation walks runs of
+  // consecutive entries, and a pass visits the entries of a block in index order, so
+  // neighbours decoded one after the other share their outer units.
+  Indexer::Cursor& thread_cursor(int member) {
+    return cursors_[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
   }
 
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
   void propagate_loss(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    members_[member]->decode(i, side, pos, pass_cursor(member));
+    members_[member]->decode(i, side, pos, thread_cursor(member));
     const ValueCode win = value::mate_in_plies(n + 1);
     Entry found[MaxPredecessors];
     int count = collect_predecessors(member, pos, i, side, found);
@@ -545,7 +544,7 @@ class Solver {
   // predecessor entries of an entry are exactly the entries that have it as a successor.
   void propagate_win(int member, Color side, std::uint64_t i, int n) {
     Position pos;
-    members_[member]->decode(i, side, pos, pass_cursor(member));
+    members_[member]->decode(i, side, pos, thread_cursor(member));
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
     // Simple un-moves give distinct positions, and two of them share an entry only through
@@ -628,7 +627,8 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<Bitboard> fixed_squares_;  // per member
-  std::vector<Indexer::Cursor> pass_cursors_ = std::vector<Indexer::Cursor>(std::size_t(threads()) * members_.size());
+  std::vector<Indexer::Cursor> cursors_ =
+      std::vector<Indexer::Cursor>(std::size_t(threads()) * members_.size());  // thread_cursor()
   SingleProcess single_;
   Partition* partition_ = options_.partition ? options_.partition : &single_;
   const int ranks_ = partition_->ranks();

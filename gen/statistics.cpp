@@ -66,9 +66,8 @@ bool count_run_by_kings(const Indexer& indexer, const ValueArray& v, Color side,
   if (i == hi) return true;
   Position pos;
   indexer.decode(first + i, side, pos, cursor);
-  const Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
-  for (int t = 1; t < indexer.symmetry_count(); ++t)
-    if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) return false;
+  int fixing[8];
+  if (king_fixing_symmetries(indexer, pos, fixing) > 1) return false;
   const std::uint64_t images = std::uint64_t(indexer.symmetry_count());
   const Bitboard outer_pawns = pos.pieces(PAWN) & ~square_bb(Square((first + i) & 63));
   const bool outer_usual = !(outer_pawns & FirstAndLastRanks);
@@ -108,12 +107,10 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
           for (std::uint64_t i = lo; i < hi; ++i) count_entry(indexer, v, Color(side), first, i, labels, cursor, tally);
       }
     }
-    const std::uint64_t* raw = tally.raw;
-    const std::uint64_t* classes = tally.classes;
     SideStatistics& s = stats[side];
-    s.loss = raw[0], s.draw = raw[1], s.win = raw[2];
+    s.loss = tally.raw[0], s.draw = tally.raw[1], s.win = tally.raw[2];
     s.positions = s.loss + s.draw + s.win;
-    s.classes_loss = classes[0], s.classes_draw = classes[1], s.classes_win = classes[2];
+    s.classes_loss = tally.classes[0], s.classes_draw = tally.classes[1], s.classes_win = tally.classes[2];
     for (std::uint64_t i = 0; i < size; ++i) {
       if (!value::is_win(v[i]) || value::plies(v[i]) <= s.classes_longest_mate_plies) continue;
       Position pos;

@@ -339,9 +339,6 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cur
   return !cursor.diagonal_ || this->index(out) == index;
 }
 
-namespace {
-
-// Symmetries that leave both kings in place; only these can fix a position.
 int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]) {
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   int n = 0;
@@ -349,8 +346,6 @@ int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[
     if (Indexer::transform(t, wk) == wk && Indexer::transform(t, bk) == bk) out[n++] = t;
   return n;
 }
-
-}  // namespace
 
 int distinct_images(const Indexer& indexer, const Position& pos, int* pointwise) {
   int candidates[8];

@@ -162,6 +162,10 @@ class Indexer {
   std::uint64_t size_ = 0;
 };
 
+// The symmetries of the indexer's group that leave both kings of `pos` in place (the
+// identity first), into `out`; their number. Only these can map a position onto itself.
+int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]);
+
 // The distinct board-symmetry images of `pos` under the indexer's group: the group's size
 // divided by the number of symmetries that map the position onto itself. Every position
 // has exactly one entry, so this is the number of raw positions (SPEC 1, "Counting
