@@ -207,27 +207,24 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
   BoardEdit lifted(pos_);
   lifted.remove(from);
   if (from == king) {
-    // The king on `to` is reached by the enemy units that reach `to` with the king lifted
-    // (but one it takes there); each gives no check if the king itself paralyses it from
-    // `to`, or another unit that does so with the king lifted and whose line to it the
-    // king does not block. The paralysers of an attacker serve every target.
+    // The king on `to` is in check from an enemy unit that reaches `to` with the king
+    // lifted (not one it takes there: a unit reaches no square of its own) unless the king
+    // itself paralyses it from `to`, or another unit does so with the king lifted and the
+    // king on `to` blocks none of their lines to it. Per enemy unit, the targets where it
+    // gives check: those it reaches, less the king's paralysing squares, within the lines
+    // of all its paralysers (every target when it has none).
     const Color them = ~pos_.side_to_move();
-    Bitboard known = 0;
-    std::array<Bitboard, SQUARE_NB> paralysers;
-    return targets_where(targets, [&](Square to) {
-      if (!lines_.may_check_after_move(from, to)) return true;
-      const Bitboard target = square_bb(to);
-      for (Bitboard a = attackers_bb(lifted, to, them) & ~target; a;) {
-        const Square s = pop_lsb(a);
-        if (rules_.relates(KING, lifted.piece_on(s).type()) && (king_bb(to) & square_bb(s))) continue;
-        if (!(known & square_bb(s))) {
-          paralysers[s] = rules_.paralysers_bb(lifted, s);
-          known |= square_bb(s);
-        }
-        if (!some_line_open(paralysers[s], s, target)) return false;
-      }
-      return true;
-    });
+    const Bitboard occupied = lifted.occupied();
+    Bitboard checked = 0;
+    for (Bitboard enemies = lifted.pieces(them); enemies;) {
+      const Square s = pop_lsb(enemies);
+      const PieceType type = lifted.piece_on(s).type();
+      Bitboard checks = orthodox_observation_bb(type, them, s, occupied);
+      if (rules_.relates(KING, type)) checks &= ~king_bb(s);
+      for (Bitboard p = checks ? rules_.paralysers_bb(lifted, s) : 0; p && checks;) checks &= between_bb(pop_lsb(p), s);
+      checked |= checks;
+    }
+    return targets & ~checked;
   }
   // After the move to `to` an enemy unit that reaches the king with the unit lifted still
   // does unless the unit takes it or blocks its line; it gives no check if the unit on
