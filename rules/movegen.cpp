@@ -251,6 +251,9 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Bitboard targets = leaper_or_slider_bb(walk, from, occupied) & (~occupied | capturable);
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
+    // Where every unit that reaches the king gives check (no paralysis), the king's quiet
+    // targets that an enemy unit reaches are illegal: none needs making.
+    if (from == king && Rules::EveryAttackerChecks) quiet &= ~reach;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
     if (unsure) quiet = (quiet ^ unsure) | legal_quiet_targets(from, unsure);
     out.from[out.units] = from;
