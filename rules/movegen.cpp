@@ -218,19 +218,41 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
   Bitboard reach = 0, lines = 0;  // reach: over the board without the king
+  // Where every attacker checks: whether an enemy unit reaches the king by a leaper's,
+  // king's or pawn's walk, and the enemy units that use a slider's walk along a line to it.
+  bool leaper_check = false;
+  Bitboard line_sliders = 0;
   for (Bitboard enemies = pos.pieces(them); enemies;) {
     const Square s = pop_lsb(enemies);
     const PieceType walk = rules.walk_of(pos, s);
-    if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
+    const bool slider = walk == BISHOP || walk == ROOK || walk == QUEEN;
+    if (slider) lines |= between_bb(king, s);
     reach |= orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
+    if constexpr (Rules::EveryAttackerChecks) {
+      if (slider && (leaper_or_slider_bb(walk, s, 0) & square_bb(king))) line_sliders |= square_bb(s);
+      if (!slider && (orthodox_observation_bb(walk, them, s, 0) & square_bb(king))) leaper_check = true;
+    }
   }
   const bool reached = reach & square_bb(king);
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
-  // in check: under paralysis judged at once for a unit other than the king, else by
-  // making each move.
+  // in check: for a unit other than the king judged at once, without and with paralysis;
+  // else (the king under paralysis) by making each move.
   auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
     if constexpr (!Rules::RestrictionPart::NothingImmobile)
       if (from != king) return unchecked_quiet_targets(pos, rules, from, unsure);
+    if constexpr (Rules::EveryAttackerChecks)
+      if (from != king) {
+        // The move changes no enemy walk: an enemy unit reaching the king by a leaper's,
+        // king's or pawn's walk still does, and one by a slider's walk does along a line
+        // holding no unit once this one has left `from`, unless it lands on that line.
+        if (leaper_check) return Bitboard(0);
+        Bitboard safe = unsure;
+        for (Bitboard b = line_sliders; b;) {
+          const Bitboard line = between_bb(king, pop_lsb(b));
+          if (!(line & occupied & ~square_bb(from))) safe &= line;
+        }
+        return safe;
+      }
     MoveList tried, legal;
     for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
     keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
