@@ -218,5 +218,19 @@ TEST(Annan, ChecksByBorrowedWalks) {
   EXPECT_TRUE(checked("4k3/8/8/8/4R3/4B3/8/K7 b - - 0 1", "orthodox"));
 }
 
+// Checks by the pawn's walk, the pawn's own or lent: a pawn next to the king diagonally,
+// a rook in front of its pawn (it captures as a pawn, on the diagonals ahead), a knight
+// in front of its pawn; none along the rook's file or from a knight's square then.
+TEST(Annan, ChecksByThePawnsWalk) {
+  EXPECT_TRUE(checked("4k3/3P4/8/8/8/8/8/K7 b - - 0 1", "annan"));
+  EXPECT_TRUE(checked("4k3/3R4/3P4/8/8/8/8/K7 b - - 0 1", "annan"));
+  EXPECT_FALSE(checked("3k4/3R4/3P4/8/8/8/8/K7 b - - 0 1", "annan"));
+  EXPECT_TRUE(checked("7k/8/8/8/4p3/4r3/3K4/8 w - - 0 1", "annan"));  // Black's pawn walk, downwards
+  EXPECT_FALSE(checked("7k/8/8/8/4p3/4r3/3K4/8 w - - 0 1", "orthodox"));
+  EXPECT_TRUE(checked("5k2/4N3/4P3/8/8/8/8/K7 b - - 0 1", "annan"));
+  EXPECT_FALSE(checked("6k1/4N3/4P3/8/8/8/8/K7 b - - 0 1", "annan"));
+  EXPECT_TRUE(checked("6k1/4N3/4P3/8/8/8/8/K7 b - - 0 1", "orthodox"));
+}
+
 }  // namespace
 }  // namespace feerie
