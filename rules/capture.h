@@ -52,11 +52,6 @@ bool any_king_attacker(const Position& pos, Color c, const Rules& rules, Accept&
     for (Bitboard attackers = orthodox_attackers_bb(pos, k, them, pos.pieces()) & ~magic; attackers;)
       if (accept(pop_lsb(attackers))) return true;
     ask &= pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST);
-  } else if (!(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST))) {
-    // Every walk, own or borrowed, is then a king's, knight's, bishop's, rook's, queen's or
-    // pawn's: it reaches the king only from a square those walks reach it from (a pawn's
-    // from a neighbour). Most units stand elsewhere and need no question about their walk.
-    ask &= queen_attacks_bb(k, pos.pieces()) | knight_bb(k) | king_bb(k);
   }
   while (ask) {
     Square s = pop_lsb(ask);

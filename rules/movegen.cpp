@@ -200,6 +200,30 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   });
 }
 
+// For split_with_borrowed_walks() where every unit that reaches the king checks (Annan
+// and Nanna alone): those of the quiet targets `unsure` of the unit on `from` (not the
+// king) after which the king is not in check. The move changes no enemy walk: an enemy
+// unit reaching the king by a leaper's, king's or pawn's walk still does, and one by a
+// slider's walk does along a line holding no unit once this one has left `from`, unless
+// it lands on that line.
+template <class Rules>
+Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, const Rules& rules, Square from, Bitboard unsure) {
+  const Color them = ~pos.side_to_move();
+  const Square king = pos.king_square(pos.side_to_move());
+  const Bitboard others = pos.pieces() & ~square_bb(from);
+  for (Bitboard enemies = pos.pieces(them); enemies;) {
+    const Square s = pop_lsb(enemies);
+    const PieceType walk = rules.walk_of(pos, s);
+    if (walk != BISHOP && walk != ROOK && walk != QUEEN) {
+      if (orthodox_observation_bb(walk, them, s, 0) & square_bb(king)) return 0;
+    } else if (leaper_or_slider_bb(walk, s, 0) & square_bb(king)) {
+      const Bitboard line = between_bb(king, s);
+      if (!(line & others)) unsure &= line;
+    }
+  }
+  return unsure;
+}
+
 // split_legal_moves() under borrowed walks from friends (Annan and Nanna), alone or with
 // paralysis (madrasi+annan, eiffel+nanna...: every move allowed). The units that are not
 // immobile, other than real pawns, whose walk (their lender's, or their own) is a king's,
@@ -218,20 +242,11 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
   Bitboard reach = 0, lines = 0;  // reach: over the board without the king
-  // Where every attacker checks: whether an enemy unit reaches the king by a leaper's,
-  // king's or pawn's walk, and the enemy units that use a slider's walk along a line to it.
-  bool leaper_check = false;
-  Bitboard line_sliders = 0;
   for (Bitboard enemies = pos.pieces(them); enemies;) {
     const Square s = pop_lsb(enemies);
     const PieceType walk = rules.walk_of(pos, s);
-    const bool slider = walk == BISHOP || walk == ROOK || walk == QUEEN;
-    if (slider) lines |= between_bb(king, s);
+    if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
     reach |= orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
-    if constexpr (Rules::EveryAttackerChecks) {
-      if (slider && (leaper_or_slider_bb(walk, s, 0) & square_bb(king))) line_sliders |= square_bb(s);
-      if (!slider && (orthodox_observation_bb(walk, them, s, 0) & square_bb(king))) leaper_check = true;
-    }
   }
   const bool reached = reach & square_bb(king);
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
@@ -241,18 +256,7 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     if constexpr (!Rules::RestrictionPart::NothingImmobile)
       if (from != king) return unchecked_quiet_targets(pos, rules, from, unsure);
     if constexpr (Rules::EveryAttackerChecks)
-      if (from != king) {
-        // The move changes no enemy walk: an enemy unit reaching the king by a leaper's,
-        // king's or pawn's walk still does, and one by a slider's walk does along a line
-        // holding no unit once this one has left `from`, unless it lands on that line.
-        if (leaper_check) return Bitboard(0);
-        Bitboard safe = unsure;
-        for (Bitboard b = line_sliders; b;) {
-          const Bitboard line = between_bb(king, pop_lsb(b));
-          if (!(line & occupied & ~square_bb(from))) safe &= line;
-        }
-        return safe;
-      }
+      if (from != king) return unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
     MoveList tried, legal;
     for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
     keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
@@ -275,7 +279,8 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     Bitboard quiet = targets & ~occupied;
     // Where every unit that reaches the king gives check (no paralysis), the king's quiet
     // targets that an enemy unit reaches are illegal: none needs making.
-    if (from == king && Rules::EveryAttackerChecks) quiet &= ~reach;
+    if constexpr (Rules::EveryAttackerChecks)
+      if (from == king) quiet &= ~reach;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
     if (unsure) quiet = (quiet ^ unsure) | legal_quiet_targets(from, unsure);
     out.from[out.units] = from;
