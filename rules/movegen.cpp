@@ -250,13 +250,14 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   }
   const bool reached = reach & square_bb(king);
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
-  // in check: for a unit other than the king judged at once, without and with paralysis;
-  // else (the king under paralysis) by making each move.
+  // in check. Without paralysis every unit that reaches the king checks: the king's unsure
+  // targets (reached by an enemy unit) are illegal, another unit's are judged at once. With
+  // paralysis another unit's are judged at once too, the king's by making each move.
   auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
+    if constexpr (Rules::EveryAttackerChecks)
+      return from == king ? Bitboard(0) : unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
     if constexpr (!Rules::RestrictionPart::NothingImmobile)
       if (from != king) return unchecked_quiet_targets(pos, rules, from, unsure);
-    if constexpr (Rules::EveryAttackerChecks)
-      if (from != king) return unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
     MoveList tried, legal;
     for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
     keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
@@ -277,10 +278,6 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Bitboard targets = leaper_or_slider_bb(walk, from, occupied) & (~occupied | capturable);
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
-    // Where every unit that reaches the king gives check (no paralysis), the king's quiet
-    // targets that an enemy unit reaches are illegal: none needs making.
-    if constexpr (Rules::EveryAttackerChecks)
-      if (from == king) quiet &= ~reach;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
     if (unsure) quiet = (quiet ^ unsure) | legal_quiet_targets(from, unsure);
     out.from[out.units] = from;
