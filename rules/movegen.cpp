@@ -234,8 +234,10 @@ Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, const Rules& 
 // must be outside what the enemy units reach once the king has left its square; another
 // unit's move can only open a line, so it is safe when no enemy unit reaches the king
 // now and the unit was on no line between the king and an enemy unit that uses a
-// slider's walk. The other quiet moves are judged per unit under paralysis
-// (unchecked_quiet_targets) and made otherwise; all other moves are made.
+// slider's walk. The other quiet moves are judged per unit: under paralysis by
+// unchecked_quiet_targets (the king's made), without it by the rule that every unit
+// reaching the king checks (unchecked_quiet_targets_unrestricted), which there judges the
+// quiet moves of pawn walks too (the king's aside); all other moves are made.
 template <class Rules>
 void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
@@ -268,10 +270,36 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   out.units = 0;
   out.listed.clear();
   MoveList made;
+  // A pawn, or a unit lent a pawn's walk, other than the king: its moves are listed, the
+  // quiet ones (promotions included: what lands on the target only blocks lines) judged
+  // at once like any other unit's, the rest made.
+  auto list_walk_moves_judging_quiet_ones = [&](Square from, PieceType walk) {
+    MoveList moves;
+    add_walk_moves(pos, from, walk, capturable, moves);
+    auto is_quiet = [&](Move m) {
+      return (m.kind() == MoveKind::NORMAL || m.kind() == MoveKind::DOUBLE_STEP) && !(occupied & square_bb(m.to()));
+    };
+    Bitboard quiet = 0;
+    for (Move m : moves)
+      if (is_quiet(m)) quiet |= square_bb(m.to());
+    const Bitboard legal = reached || (lines & square_bb(from)) ? legal_quiet_targets(from, quiet) : quiet;
+    for (Move m : moves) {
+      if (!is_quiet(m))
+        made.push(m);
+      else if (legal & square_bb(m.to()))
+        out.listed.push(m);
+    }
+  };
   for (Bitboard units = pos.pieces(us) & ~rules.immobile_bb(pos); units;) {
     const Square from = pop_lsb(units);
     const PieceType walk = rules.walk_of(pos, from);
     if (pos.piece_on(from).type() == PAWN || walk < KNIGHT || walk > KING) {
+      if constexpr (Rules::EveryAttackerChecks) {
+        if (from != king) {
+          list_walk_moves_judging_quiet_ones(from, walk);
+          continue;
+        }
+      }
       add_walk_moves(pos, from, walk, capturable, made);
       continue;
     }

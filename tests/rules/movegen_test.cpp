@@ -224,14 +224,21 @@ TEST(Movegen, SplitLegalMovesOnRandomTablePositions) {
 // leaper's or slider's walk as bitboards: a lender behind a unit, a lender taken, a unit
 // leaving the line of an enemy unit that borrows a slider's walk, a king that borrows.
 TEST(Movegen, SplitLegalMovesUnderAnnanCountsWhatGenerateLegalLists) {
-  const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
-                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-                        "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
-                        "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1",
-                        "4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1",
-                        "4k3/8/4b3/4r3/8/8/4N3/4K3 w - - 0 1",
-                        "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
-                        "k7/8/8/8/8/8/R7/KN6 w - - 0 1"};
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "4k3/8/8/8/1q6/8/3N4/4K2R w - - 0 1",
+      "8/8/3k4/8/2pP4/8/8/K2Q4 b - d3 0 1",
+      "4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1",
+      "4k3/8/4b3/4r3/8/8/4N3/4K3 w - - 0 1",
+      "8/8/8/3k4/3n4/8/3R4/3K4 b - - 0 1",
+      "k7/8/8/8/8/8/R7/KN6 w - - 0 1",
+      // A rook lent a pawn's walk pinned on a diagonal, a pawn pinned on one, and a pawn
+      // that blocks a check by promoting.
+      "4k3/8/8/b7/8/2R5/2P5/4K3 w - - 0 1",
+      "4k3/8/8/b7/8/8/3P4/4K3 w - - 0 1",
+      "r6K/1P6/8/8/8/8/8/k7 w - - 0 1",
+  };
   for (const char* condition : {"annan", "annan-b", "annan-c", "annan-d", "nanna", "nanna-c"}) {
     expect_split_under(condition, fens, {"KQRvKR", "KQvKQ", "KRPvKP", "KBNvKP", "KNNvKB", "KBvKN", "KQvKPP"});
     if (HasFatalFailure()) return;
