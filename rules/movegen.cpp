@@ -200,6 +200,39 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   });
 }
 
+// An enemy unit of split_with_borrowed_walks() and the squares its walk reaches over the
+// board without the king of the side to move.
+struct EnemyReach {
+  Square square;
+  Bitboard reach;
+};
+
+// For split_with_borrowed_walks() under a restriction (paralysis): those of the quiet
+// targets `unsure` of the king after which it is not in check, each judged on the board
+// edited, not by making the move. A quiet move changes no enemy walk, so the enemy units
+// that reach the target are those of `enemies` whose reach holds it; the king's check is
+// then asked of each of them on the board after the move (the king on its target, which
+// may change its own walk and paralyse, and the walks of the units it lends to).
+template <class Rules>
+Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboard unsure, const EnemyReach* enemies,
+                                int n) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  Position after = pos;
+  const Piece unit = after.piece_on(king);
+  after.remove_piece(king);
+  after.set_side_to_move(~us);
+  after.set_ep_square(SQ_NONE);
+  return targets_where(unsure, [&](Square to) {
+    after.put_piece(unit, to);
+    bool safe = true;
+    for (int i = 0; i < n && safe; ++i)
+      if (enemies[i].reach & square_bb(to)) safe = !rules.gives_check(after, enemies[i].square, to);
+    after.remove_piece(to);
+    return safe;
+  });
+}
+
 // For split_with_borrowed_walks() where every unit that reaches the king checks (Annan
 // and Nanna alone): those of the quiet targets `unsure` of the unit on `from` (not the
 // king) after which the king is not in check. The move changes no enemy walk: an enemy
@@ -235,31 +268,36 @@ Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, const Rules& 
 // unit's move can only open a line, so it is safe when no enemy unit reaches the king
 // now and the unit was on no line between the king and an enemy unit that uses a
 // slider's walk. The other quiet moves are judged per unit: under paralysis by
-// unchecked_quiet_targets (the king's made), without it by the rule that every unit
-// reaching the king checks (unchecked_quiet_targets_unrestricted), which there judges the
-// quiet moves of pawn walks too (the king's aside); all other moves are made.
+// unchecked_quiet_targets (the king's by unchecked_king_targets), without it by the rule
+// that every unit reaching the king checks (unchecked_quiet_targets_unrestricted), which
+// there judges the quiet moves of pawn walks too (the king's aside); all other moves are
+// made.
 template <class Rules>
 void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
   Bitboard reach = 0, lines = 0;  // reach: over the board without the king
-  for (Bitboard enemies = pos.pieces(them); enemies;) {
-    const Square s = pop_lsb(enemies);
+  EnemyReach enemies[16];
+  int enemy_count = 0;
+  for (Bitboard units = pos.pieces(them); units;) {
+    const Square s = pop_lsb(units);
     const PieceType walk = rules.walk_of(pos, s);
     if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
-    reach |= orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
+    const Bitboard r = orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
+    reach |= r;
+    enemies[enemy_count++] = {s, r};
   }
   const bool reached = reach & square_bb(king);
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
   // in check. Without paralysis every unit that reaches the king checks: the king's unsure
   // targets (reached by an enemy unit) are illegal, another unit's are judged at once. With
-  // paralysis another unit's are judged at once too, the king's by making each move.
+  // paralysis another unit's are judged at once too, the king's on the board edited.
   auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
     if constexpr (Rules::EveryAttackerChecks)
       return from == king ? Bitboard(0) : unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
-    if constexpr (!Rules::RestrictionPart::NothingImmobile)
-      if (from != king) return unchecked_quiet_targets(pos, rules, from, unsure);
+    if (from == king) return unchecked_king_targets(pos, rules, unsure, enemies, enemy_count);
+    if constexpr (!Rules::RestrictionPart::NothingImmobile) return unchecked_quiet_targets(pos, rules, from, unsure);
     MoveList tried, legal;
     for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
     keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
