@@ -292,18 +292,14 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
   // in check. Without paralysis every unit that reaches the king checks: the king's unsure
   // targets (reached by an enemy unit) are illegal, another unit's are judged at once. With
-  // paralysis another unit's are judged at once too, the king's on the board edited.
+  // paralysis (the only restriction here under which a unit may reach the king without
+  // checking) another unit's are judged at once too, the king's on the board edited.
   auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
     if constexpr (Rules::EveryAttackerChecks)
       return from == king ? Bitboard(0) : unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
-    if (from == king) return unchecked_king_targets(pos, rules, unsure, enemies, enemy_count);
-    if constexpr (!Rules::RestrictionPart::NothingImmobile) return unchecked_quiet_targets(pos, rules, from, unsure);
-    MoveList tried, legal;
-    for (Bitboard t = unsure; t;) tried.push(Move(from, pop_lsb(t)));
-    keep_legal(pos, rules, tried, false, SQ_NONE, 0, 0, legal);
-    Bitboard targets = 0;
-    for (Move m : legal) targets |= square_bb(m.to());
-    return targets;
+    else
+      return from == king ? unchecked_king_targets(pos, rules, unsure, enemies, enemy_count)
+                          : unchecked_quiet_targets(pos, rules, from, unsure);
   };
   out.units = 0;
   out.listed.clear();
