@@ -302,15 +302,14 @@ class Solver {
   ValueCode initial_value(int member, Color side, std::uint64_t i, Indexer::Cursor& cursor) {
     const Indexer& indexer = *members_[member];
     Position pos;
-    if (!indexer.decode(i, side, pos, cursor) || !is_legal_position(pos, rules_)) return value::Illegal;
-    // Two moves can lead to one entry through a symmetry that fixes a king, and with
-    // magic units through two promotion choices that give the same unit after mutation.
-    const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
     // Under orthodox legality the quiet moves of kings, leapers and sliders come as
     // bitboards: counted when moves reach distinct entries (most positions), indexed by
     // the indexer's shortcuts when they may not; the rest is listed.
     SplitMoves split;
-    legal_moves(pos, split);
+    if (!indexer.decode(i, side, pos, cursor) || !legal_moves_if_legal(pos, split)) return value::Illegal;
+    // Two moves can lead to one entry through a symmetry that fixes a king, and with
+    // magic units through two promotion choices that give the same unit after mutation.
+    const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
     const MoveList& moves = split.listed;
     const int quiet_moves = split.quiet_count();
     if (moves.empty() && !quiet_moves) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
@@ -368,7 +367,17 @@ class Solver {
   // The legal moves of `pos` as split_legal_moves() splits them, or all of them listed
   // (and no quiet targets) where it does not apply.
   void legal_moves(const Position& pos, SplitMoves& out) const {
-    if (split_legal_moves(pos, rules_, out)) return;
+    if (!split_legal_moves(pos, rules_, out)) list_legal_moves(pos, out);
+  }
+  // legal_moves() of a position not known to be legal; false (`out` not set) when it is
+  // illegal. The split under borrowed walks finds that from the walks it asks anyway.
+  bool legal_moves_if_legal(const Position& pos, SplitMoves& out) const {
+    const SplitOutcome outcome = split_legal_moves_if_legal(pos, rules_, out);
+    if (outcome == SplitOutcome::NotSplit) list_legal_moves(pos, out);
+    return outcome != SplitOutcome::IllegalPosition;
+  }
+  // All the legal moves of `pos` listed, no quiet targets.
+  void list_legal_moves(const Position& pos, SplitMoves& out) const {
     out.units = 0;
     out.listed.clear();
     generate_legal(pos, rules_, out.listed);

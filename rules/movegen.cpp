@@ -99,6 +99,12 @@ constexpr bool BoardDecidesLegality = requires(const Rules& r, const Position& p
   r.board_legality(p, r.walk()).legal_targets(SQ_A1, Bitboard(0));
 };
 
+// Borrowed walks from friends under a restriction that allows every move:
+// split_with_borrowed_walks() applies.
+template <class Rules>
+constexpr bool BorrowedWalksSplit =
+    !Rules::OwnWalks && Rules::RestrictionPart::EveryMoveAllowed && Rules::QuietMovesKeepEnemyWalks;
+
 // Adds the unit on `from` to `out` with its legal `targets`: the empty ones as its quiet
 // targets, the others (captures) listed.
 void add_split_unit(SplitMoves& out, Square from, Bitboard targets, Bitboard occupied) {
@@ -272,11 +278,16 @@ Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, const Rules& 
 // that every unit reaching the king checks (unchecked_quiet_targets_unrestricted), which
 // there judges the quiet moves of pawn walks too (the king's aside); all other moves are
 // made.
+//
+// Returns false, `out` left incomplete, when a unit of the side to move gives check: the
+// position is illegal. The units asked are those that are not immobile, each with the walk
+// it moves by: under paralysis exactly those that give check when they reach the enemy king
+// (a unit is immobile when paralysed), without it every unit.
 template <class Rules>
-void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
+bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
-  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us);
+  const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us), their_king = pos.pieces(them, KING);
   Bitboard reach = 0, lines = 0;  // reach: over the board without the king
   EnemyReach enemies[16];
   int enemy_count = 0;
@@ -328,6 +339,7 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Square from = pop_lsb(units);
     const PieceType walk = rules.walk_of(pos, from);
     if (pos.piece_on(from).type() == PAWN || walk < KNIGHT || walk > KING) {
+      if (orthodox_observation_bb(walk, us, from, occupied) & their_king) return false;
       if constexpr (Rules::EveryAttackerChecks) {
         if (from != king) {
           list_walk_moves_judging_quiet_ones(from, walk);
@@ -337,7 +349,9 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
       add_walk_moves(pos, from, walk, capturable, made);
       continue;
     }
-    const Bitboard targets = leaper_or_slider_bb(walk, from, occupied) & (~occupied | capturable);
+    const Bitboard walk_reach = leaper_or_slider_bb(walk, from, occupied);
+    if (walk_reach & their_king) return false;
+    const Bitboard targets = walk_reach & (~occupied | capturable);
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
     const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
@@ -346,6 +360,7 @@ void split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     out.quiet_targets[out.units++] = quiet;
   }
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
+  return true;
 }
 
 template <class Rules>
@@ -354,10 +369,9 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
     split_by_board(pos, rules, out);
     return true;
-  } else if constexpr (!Rules::OwnWalks && Rules::RestrictionPart::EveryMoveAllowed &&
-                       Rules::QuietMovesKeepEnemyWalks) {
+  } else if constexpr (BorrowedWalksSplit<Rules>) {
     if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
-    split_with_borrowed_walks(pos, rules, out);
+    split_with_borrowed_walks(pos, rules, out);  // the position is legal: it returns true
     return true;
   }
   if (!pins_decide_legality<Rules>(pos)) return false;
@@ -408,6 +422,16 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
 }
 
 template <class Rules>
+SplitOutcome split_legal_moves_if_legal(const Position& pos, const Rules& rules, SplitMoves& out) {
+  if constexpr (BorrowedWalksSplit<Rules>) {
+    if (!(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()))
+      return split_with_borrowed_walks(pos, rules, out) ? SplitOutcome::Split : SplitOutcome::IllegalPosition;
+  }
+  if (!is_legal_position(pos, rules)) return SplitOutcome::IllegalPosition;
+  return split_legal_moves(pos, rules, out) ? SplitOutcome::Split : SplitOutcome::NotSplit;
+}
+
+template <class Rules>
 std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   if (depth <= 0) return 1;
   MoveList moves;
@@ -426,10 +450,12 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
 // The templates for every rule set (rules/conditions/rule_sets.h), so that other
 // libraries can call them after their own single dispatch (explicit instantiations:
 // implicit ones may be inlined away and never emitted).
-#define FEERIE_INSTANTIATE_MOVEGEN(Walk, Restriction)                                                \
-  template void generate_legal(const Position&, const ComposedRules<Walk, Restriction>&, MoveList&); \
-  template std::uint64_t perft(Position&, const ComposedRules<Walk, Restriction>&, int);             \
-  template bool split_legal_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);
+#define FEERIE_INSTANTIATE_MOVEGEN(Walk, Restriction)                                                        \
+  template void generate_legal(const Position&, const ComposedRules<Walk, Restriction>&, MoveList&);         \
+  template std::uint64_t perft(Position&, const ComposedRules<Walk, Restriction>&, int);                     \
+  template bool split_legal_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);    \
+  template SplitOutcome split_legal_moves_if_legal(const Position&, const ComposedRules<Walk, Restriction>&, \
+                                                   SplitMoves&);
 FEERIE_RULE_SETS(FEERIE_INSTANTIATE_MOVEGEN)
 #undef FEERIE_INSTANTIATE_MOVEGEN
 

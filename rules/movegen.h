@@ -48,6 +48,15 @@ struct SplitMoves {
 template <class Rules>
 bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out);
 
+// What split_legal_moves_if_legal() found.
+enum class SplitOutcome { Split, NotSplit, IllegalPosition };
+// split_legal_moves() of a position not known to be legal: IllegalPosition when the side
+// not to move is in check (is_legal_position() false), else Split, or NotSplit where the
+// split does not apply (`out` not set: the caller uses generate_legal()). Under borrowed
+// walks the split finds the check itself, from the walks it asks anyway.
+template <class Rules>
+SplitOutcome split_legal_moves_if_legal(const Position& pos, const Rules& rules, SplitMoves& out);
+
 // do_move() followed by the mutations magic units cause (SPEC 3.5, under every
 // condition), all recorded in `undo`. The rules are not needed for that today; the
 // parameter keeps every call site ready for a condition with an after-move effect.

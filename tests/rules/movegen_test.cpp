@@ -173,7 +173,8 @@ TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
 }
 
 // The same on random legal positions of tables the solver splits (en-passant sections
-// half the time where the material has them).
+// half the time where the material has them), and split_legal_moves_if_legal() on legal
+// and illegal ones.
 template <class Rules>
 void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rules, const char* name) {
   Indexer indexer(*Material::parse(name), rule_set);
@@ -184,10 +185,28 @@ void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rule
     if (n % 2 && indexer.size() > indexer.base_size())
       i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
     Position pos;
-    if (!indexer.decode(i, Color(n & 1), pos) || !is_legal_position(pos, rules)) continue;
+    if (!indexer.decode(i, Color(n & 1), pos)) continue;
+    // The split of a position not known to be legal finds it illegal exactly when
+    // is_legal_position() does, and otherwise splits as split_legal_moves() does.
+    SplitMoves unchecked;
+    const SplitOutcome outcome = split_legal_moves_if_legal(pos, rules, unchecked);
+    const bool legal = is_legal_position(pos, rules);
+    ASSERT_EQ(outcome == SplitOutcome::IllegalPosition, !legal) << to_fen(pos);
+    if (!legal) continue;
+    ASSERT_EQ(outcome, SplitOutcome::Split) << to_fen(pos);
     ++checked;
     expect_split_equals_generated(pos, rules, 0);
     if (::testing::Test::HasFatalFailure()) return;
+    SplitMoves split;
+    split_legal_moves(pos, rules, split);
+    ASSERT_EQ(unchecked.units, split.units) << to_fen(pos);
+    for (int u = 0; u < split.units; ++u) {
+      EXPECT_EQ(unchecked.from[u], split.from[u]) << to_fen(pos);
+      EXPECT_EQ(unchecked.quiet_targets[u], split.quiet_targets[u]) << to_fen(pos);
+    }
+    ASSERT_EQ(unchecked.listed.size(), split.listed.size()) << to_fen(pos);
+    for (std::size_t m = 0; m < split.listed.size(); ++m)
+      EXPECT_EQ(unchecked.listed[m].code(), split.listed[m].code()) << to_fen(pos);
   }
   EXPECT_EQ(checked, 3000) << name;
 }
