@@ -28,10 +28,12 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 // a bitboard of targets per unit, so that they can be counted or indexed without being
 // made, and every other move (pawn moves, captures) listed. The same moves as
 // generate_legal(). Only where legality follows from the board without making the moves:
-// pins and checkers under orthodox legality, the restriction's own test under paralysis
-// with own walks (Madrasi, Eiffel: rules/conditions/paralysis.h), and no grasshopper,
-// locust or magic unit on the board; false elsewhere, and the caller uses
-// generate_legal().
+// pins and checkers under orthodox legality, the restriction's own test with own walks
+// (the paralysis family: rules/conditions/paralysis.h, isardam.h), the lines to the king
+// under borrowed walks from friends where every move is allowed (Annan, Nanna, and those
+// combined with paralysis), and no grasshopper, locust or magic unit on the board; false elsewhere, and the caller uses
+// generate_legal(). `pos` must be legal (split_legal_moves_if_legal() below is for
+// positions not known to be).
 struct SplitMoves {
   static constexpr int MaxUnits = 32;
   Square from[MaxUnits];
