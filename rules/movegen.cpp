@@ -38,6 +38,15 @@ bool legal_by_pins_and_checkers(const Position& pos, Move m, Square king, Bitboa
 
 }  // namespace
 
+// Whether every unit of `pos` is an ordinary K, Q, R, B, N or P: no grasshopper or locust
+// (their walks attack through hurdles) and no magic unit (a mutation may turn a unit into
+// one that gives or stops a check). The splits of the legal moves need it.
+namespace {
+bool only_ordinary_units(const Position& pos) {
+  return !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
+}
+}  // namespace
+
 // Whether legal_by_pins_and_checkers() decides the legality of every move but en passant:
 // orthodox legality, and no grasshopper or locust (their walks attack through hurdles, so
 // any unit moving may open or close a check) nor magic unit (a mutation may turn a unit
@@ -45,7 +54,7 @@ bool legal_by_pins_and_checkers(const Position& pos, Move m, Square king, Bitboa
 template <class Rules>
 bool pins_decide_legality(const Position& pos) {
   if constexpr (!Rules::OrthodoxLegality) return false;
-  return !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
+  return only_ordinary_units(pos);
 }
 
 // Appends the legal moves of `pseudo` to `out`: by pins and checkers where they decide
@@ -206,10 +215,11 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   });
 }
 
-// An enemy unit of split_with_borrowed_walks() and the squares its walk reaches over the
-// board without the king of the side to move.
+// An enemy unit of split_with_borrowed_walks(), the walk it uses and the squares that walk
+// reaches over the board without the king of the side to move.
 struct EnemyReach {
   Square square;
+  PieceType walk;
   Bitboard reach;
 };
 
@@ -241,22 +251,20 @@ Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboar
 
 // For split_with_borrowed_walks() where every unit that reaches the king checks (Annan
 // and Nanna alone): those of the quiet targets `unsure` of the unit on `from` (not the
-// king) after which the king is not in check. The move changes no enemy walk: an enemy
-// unit reaching the king by a leaper's, king's or pawn's walk still does, and one by a
-// slider's walk does along a line holding no unit once this one has left `from`, unless
-// it lands on that line.
-template <class Rules>
-Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, const Rules& rules, Square from, Bitboard unsure) {
-  const Color them = ~pos.side_to_move();
-  const Square king = pos.king_square(pos.side_to_move());
+// king) after which the king is not in check, `enemies` being all the enemy units. The
+// move changes no enemy walk: an enemy unit reaching the king by a leaper's, king's or
+// pawn's walk still does, and one by a slider's walk does along a line holding no unit
+// once this one has left `from`, unless it lands on that line.
+inline Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, Square from, Bitboard unsure,
+                                                     const EnemyReach* enemies, int n) {
+  const Bitboard king = pos.pieces(pos.side_to_move(), KING);
   const Bitboard others = pos.pieces() & ~square_bb(from);
-  for (Bitboard enemies = pos.pieces(them); enemies;) {
-    const Square s = pop_lsb(enemies);
-    const PieceType walk = rules.walk_of(pos, s);
-    if (walk != BISHOP && walk != ROOK && walk != QUEEN) {
-      if (orthodox_observation_bb(walk, them, s, 0) & square_bb(king)) return 0;
-    } else if (leaper_or_slider_bb(walk, s, 0) & square_bb(king)) {
-      const Bitboard line = between_bb(king, s);
+  for (int i = 0; i < n; ++i) {
+    const EnemyReach& e = enemies[i];
+    if (e.walk != BISHOP && e.walk != ROOK && e.walk != QUEEN) {
+      if (e.reach & king) return 0;  // a leaper's reach does not depend on the board
+    } else if (leaper_or_slider_bb(e.walk, e.square, 0) & king) {
+      const Bitboard line = between_bb(lsb(king), e.square);
       if (!(line & others)) unsure &= line;
     }
   }
@@ -297,9 +305,11 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     if (walk == BISHOP || walk == ROOK || walk == QUEEN) lines |= between_bb(king, s);
     const Bitboard r = orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
     reach |= r;
-    enemies[enemy_count++] = {s, r};
+    enemies[enemy_count++] = {s, walk, r};
   }
   const bool reached = reach & square_bb(king);
+  // Whether the quiet moves of the unit on `from` (not the king) need a test.
+  auto may_uncover_check = [&](Square from) { return reached || (lines & square_bb(from)); };
   // Of the quiet targets `unsure` of the unit on `from`, those after which the king is not
   // in check. Without paralysis every unit that reaches the king checks: the king's unsure
   // targets (reached by an enemy unit) are illegal, another unit's are judged at once. With
@@ -307,7 +317,7 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   // checking) another unit's are judged at once too, the king's on the board edited.
   auto legal_quiet_targets = [&](Square from, Bitboard unsure) {
     if constexpr (Rules::EveryAttackerChecks)
-      return from == king ? Bitboard(0) : unchecked_quiet_targets_unrestricted(pos, rules, from, unsure);
+      return from == king ? Bitboard(0) : unchecked_quiet_targets_unrestricted(pos, from, unsure, enemies, enemy_count);
     else
       return from == king ? unchecked_king_targets(pos, rules, unsure, enemies, enemy_count)
                           : unchecked_quiet_targets(pos, rules, from, unsure);
@@ -327,7 +337,7 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     Bitboard quiet = 0;
     for (Move m : moves)
       if (is_quiet(m)) quiet |= square_bb(m.to());
-    const Bitboard legal = reached || (lines & square_bb(from)) ? legal_quiet_targets(from, quiet) : quiet;
+    const Bitboard legal = may_uncover_check(from) ? legal_quiet_targets(from, quiet) : quiet;
     for (Move m : moves) {
       if (!is_quiet(m))
         made.push(m);
@@ -354,7 +364,7 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Bitboard targets = walk_reach & (~occupied | capturable);
     for (Bitboard captures = targets & occupied; captures;) made.push(Move(from, pop_lsb(captures)));
     Bitboard quiet = targets & ~occupied;
-    const Bitboard unsure = from == king ? quiet & reach : reached || (lines & square_bb(from)) ? quiet : 0;
+    const Bitboard unsure = from == king ? quiet & reach : may_uncover_check(from) ? quiet : 0;
     if (unsure) quiet = (quiet ^ unsure) | legal_quiet_targets(from, unsure);
     out.from[out.units] = from;
     out.quiet_targets[out.units++] = quiet;
@@ -366,11 +376,11 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
 template <class Rules>
 bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out) {
   if constexpr (BoardDecidesLegality<Rules>) {
-    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
+    if (!only_ordinary_units(pos)) return false;
     split_by_board(pos, rules, out);
     return true;
   } else if constexpr (BorrowedWalksSplit<Rules>) {
-    if (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()) return false;
+    if (!only_ordinary_units(pos)) return false;
     split_with_borrowed_walks(pos, rules, out);  // the position is legal: it returns true
     return true;
   }
@@ -424,7 +434,7 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
 template <class Rules>
 SplitOutcome split_legal_moves_if_legal(const Position& pos, const Rules& rules, SplitMoves& out) {
   if constexpr (BorrowedWalksSplit<Rules>) {
-    if (!(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces()))
+    if (only_ordinary_units(pos))
       return split_with_borrowed_walks(pos, rules, out) ? SplitOutcome::Split : SplitOutcome::IllegalPosition;
   }
   if (!is_legal_position(pos, rules)) return SplitOutcome::IllegalPosition;

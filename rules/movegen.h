@@ -31,9 +31,9 @@ void generate_legal(const Position& pos, const Rules& rules, MoveList& out);
 // pins and checkers under orthodox legality, the restriction's own test with own walks
 // (the paralysis family: rules/conditions/paralysis.h, isardam.h), the lines to the king
 // under borrowed walks from friends where every move is allowed (Annan, Nanna, and those
-// combined with paralysis), and no grasshopper, locust or magic unit on the board; false elsewhere, and the caller uses
-// generate_legal(). `pos` must be legal (split_legal_moves_if_legal() below is for
-// positions not known to be).
+// combined with paralysis), and no grasshopper, locust or magic unit on the board; false
+// elsewhere, and the caller uses generate_legal(). `pos` must be legal
+// (split_legal_moves_if_legal() below is for positions not known to be).
 struct SplitMoves {
   static constexpr int MaxUnits = 32;
   Square from[MaxUnits];
