@@ -106,6 +106,8 @@ class CheckLines {
   bool may_check_after_move(Square from, Square to) const {
     return from == king_ ? bool(reached_by_enemy_ & square_bb(to)) : reached_ || (lines_ & square_bb(from));
   }
+  // The squares some enemy unit reaches with the king off its square.
+  Bitboard reached_by_enemy() const { return reached_by_enemy_; }
 
  private:
   Square king_;

@@ -152,6 +152,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
         attackers[n].no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
     }
   }
+  if (!n) return targets;  // no enemy unit reaches the king, nor can after the move
   return targets_where(targets, [&](Square to) {
     if (!lines_.may_check_after_move(from, to)) return true;
     const Bitboard target = square_bb(to);
@@ -197,45 +198,38 @@ template <IsardamCheck Check>
 template <class Made>
 Bitboard Isardam<Check>::BoardLegality::king_targets(const BoardEdit& lifted, Bitboard targets, PairTest test,
                                                      Made&& made) const {
-  const Square from = pos_.king_square(pos_.side_to_move());
   const Color them = ~pos_.side_to_move();
   // The king on an empty square `to` is attacked by the enemy units that reach `to` with
   // the king lifted. Each checks (type B), or checks unless taking the king leaves a pair
   // (type A): the board after that capture is the lifted one with the attacker moved to
   // `to`, so where the lifted board without the attacker holds no pair, taking leaves one
-  // exactly when `to` is among the attacker's pairing squares there — the same for every
-  // target, computed once per attacker. Captures by the king, pawns (whose observation is
-  // not symmetric, and which may promote by taking) and attackers whose removal makes a
-  // pair are judged by making the move.
-  Bitboard no_check[SQUARE_NB];
-  Bitboard known = 0, unknown = 0;
-  auto attacker_checks = [&](Square a, Square to) -> int {  // 1 checks, 0 does not, -1 unknown
-    if constexpr (Check == IsardamCheck::TypeB) return 1;
+  // exactly when `to` is among the attacker's pairing squares there. So per enemy unit,
+  // for all targets at once: the targets it reaches where it checks, and those where
+  // that is unknown. Captures by the king, pawns (whose observation is not symmetric, and
+  // which may promote by taking) and attackers whose removal makes a pair are judged by
+  // making the move (exact, whatever the other attackers do), unless another attacker
+  // is known to check there.
+  const Bitboard occupied = lifted.occupied();
+  const Bitboard unsure = targets & ~pos_.pieces() & lines_.reached_by_enemy();
+  Bitboard checked = 0, unknown = targets & pos_.pieces() & lines_.reached_by_enemy();
+  for (Bitboard enemies = unsure ? lifted.pieces(them) : 0; enemies;) {
+    const Square a = pop_lsb(enemies);
     const Piece attacker = lifted.piece_on(a);
-    if (test == PairTest::None && attacker.type() != PAWN) return 1;  // no pair can appear
-    if (!((known | unknown) & square_bb(a))) {
-      BoardEdit without = lifted;
-      without.remove(a);
-      if (attacker.type() == PAWN || rules_.has_pair_through(without, a, 0)) {
-        unknown |= square_bb(a);
-      } else {
-        known |= square_bb(a);
-        no_check[a] = rules_.pairing_squares_bb(without, attacker.color(), attacker.type());
-      }
+    const Bitboard reached = unsure & orthodox_observation_bb(attacker.type(), them, a, occupied);
+    if (!reached) continue;
+    if (Check == IsardamCheck::TypeB || (test == PairTest::None && attacker.type() != PAWN)) {
+      checked |= reached;  // every attacker checks, or no pair can appear
+      continue;
     }
-    if (unknown & square_bb(a)) return -1;
-    return !(no_check[a] & square_bb(to));
-  };
-  return targets_where(targets, [&](Square to) {
-    if (!lines_.may_check_after_move(from, to)) return true;
-    if (!pos_.empty(to)) return made(to);
-    for (Bitboard attackers = rules_.attackers_bb(lifted, to, them); attackers;) {
-      const int checks = attacker_checks(pop_lsb(attackers), to);
-      if (checks < 0) return made(to);
-      if (checks) return false;
-    }
-    return true;
-  });
+    BoardEdit without = lifted;
+    without.remove(a);
+    if (attacker.type() == PAWN || rules_.has_pair_through(without, a, 0))
+      unknown |= reached;
+    else
+      checked |= reached & ~rules_.pairing_squares_bb(without, attacker.color(), attacker.type());
+  }
+  targets &= ~checked;
+  return targets_where(targets & unknown, made) | (targets & ~unknown);
 }
 
 template const Isardam<IsardamCheck::TypeA>::BoardLegality::Pairs& Isardam<IsardamCheck::TypeA>::BoardLegality::pairs()
