@@ -364,13 +364,10 @@ class Solver {
     return value::open(draw_exit ? value::NeverLost : distinct);
   }
 
-  // The legal moves of `pos` as split_legal_moves() splits them, or all of them listed
-  // (and no quiet targets) where it does not apply.
-  void legal_moves(const Position& pos, SplitMoves& out) const {
-    if (!split_legal_moves(pos, rules_, out)) list_legal_moves(pos, out);
-  }
-  // legal_moves() of a position not known to be legal; false (`out` not set) when it is
-  // illegal. The split under borrowed walks finds that from the walks it asks anyway.
+  // The legal moves of a position not known to be legal as split_legal_moves() splits
+  // them, or all of them listed (and no quiet targets) where it does not apply; false
+  // (`out` not set) when it is illegal. The split under borrowed walks finds that from the
+  // walks it asks anyway.
   bool legal_moves_if_legal(const Position& pos, SplitMoves& out) const {
     const SplitOutcome outcome = split_legal_moves_if_legal(pos, rules_, out);
     if (outcome == SplitOutcome::NotSplit) list_legal_moves(pos, out);
@@ -604,9 +601,9 @@ class Solver {
   // wins of the opponent in at most n plies: 1 + the longest of those and of the moves
   // that leave.
   ValueCode loss_value(int member, const Position& pos, int n) {
-    // The quiet moves stay in the material (already counted): only the listed ones matter.
+    // The quiet moves stay in the material (already counted): only the others matter.
     SplitMoves split;
-    legal_moves(pos, split);
+    if (!split_leaving_moves(pos, rules_, split)) list_legal_moves(pos, split);
     const MoveList& moves = split.listed;
     int longest = n;
     for (Move m : moves) {

@@ -127,7 +127,8 @@ void add_split_unit(SplitMoves& out, Square from, Bitboard targets, Bitboard occ
 // split_legal_moves() where BoardDecidesLegality: every pseudo-legal move of the units
 // that are not immobile, judged by the restriction on the board; en passant (two units
 // leave their squares), and under Isardam a double step, by making it.
-template <class Rules>
+// With LeavingOnly, the moves that leave the material only (split_leaving_moves()).
+template <bool LeavingOnly = false, class Rules>
 void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, pos.side_to_move());
   // Most units need no test per move (all_legal: see CheckLines in rules/board_edit.h).
@@ -142,10 +143,15 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
       add_walk_moves(pos, from, PAWN, capturable, pawn_moves);
       continue;
     }
-    const Bitboard targets = leaper_or_slider_bb(type, from, occupied) & (~occupied | capturable);
+    const Bitboard targets =
+        leaper_or_slider_bb(type, from, occupied) & (LeavingOnly ? capturable : ~occupied | capturable);
+    if (LeavingOnly && !targets) continue;
     add_split_unit(out, from, legality.legal_targets(from, targets), occupied);
   }
   for (Move m : pawn_moves) {
+    if (LeavingOnly && m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT &&
+        !(occupied & square_bb(m.to())))
+      continue;
     // En passant takes a unit off another square; a double step leaves an en-passant
     // square whose observation may make an Isardam pair: both are made.
     if (m.kind() == MoveKind::EN_PASSANT ||
@@ -432,6 +438,24 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
 }
 
 template <class Rules>
+bool split_leaving_moves(const Position& pos, const Rules& rules, SplitMoves& out) {
+  if constexpr (BoardDecidesLegality<Rules>) {
+    if (!only_ordinary_units(pos)) return false;
+    split_by_board<true>(pos, rules, out);
+    out.units = 0;  // (each unit's quiet targets are empty)
+    return true;
+  }
+  if (!split_legal_moves(pos, rules, out)) return false;
+  // The other splits judge the quiet moves with the rest: drop them.
+  out.units = 0;
+  MoveList leaving;
+  for (Move m : out.listed)
+    if (m.promotion() != NO_PIECE_TYPE || m.kind() == MoveKind::EN_PASSANT || !pos.empty(m.to())) leaving.push(m);
+  out.listed = leaving;
+  return true;
+}
+
+template <class Rules>
 SplitOutcome split_legal_moves_if_legal(const Position& pos, const Rules& rules, SplitMoves& out) {
   if constexpr (BorrowedWalksSplit<Rules>) {
     if (only_ordinary_units(pos))
@@ -464,6 +488,7 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   template void generate_legal(const Position&, const ComposedRules<Walk, Restriction>&, MoveList&);         \
   template std::uint64_t perft(Position&, const ComposedRules<Walk, Restriction>&, int);                     \
   template bool split_legal_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);    \
+  template bool split_leaving_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);  \
   template SplitOutcome split_legal_moves_if_legal(const Position&, const ComposedRules<Walk, Restriction>&, \
                                                    SplitMoves&);
 FEERIE_RULE_SETS(FEERIE_INSTANTIATE_MOVEGEN)

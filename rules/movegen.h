@@ -49,6 +49,12 @@ struct SplitMoves {
 };
 template <class Rules>
 bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out);
+// split_legal_moves() of the moves that leave the material only (captures, en passant,
+// promotions), all listed: no quiet targets, no quiet move listed. What the solver asks of
+// a position found lost (its moves that stay were counted already); under the paralysis
+// family the quiet targets are not judged at all. False where split_legal_moves() is.
+template <class Rules>
+bool split_leaving_moves(const Position& pos, const Rules& rules, SplitMoves& out);
 
 // What split_legal_moves_if_legal() found.
 enum class SplitOutcome { Split, NotSplit, IllegalPosition };

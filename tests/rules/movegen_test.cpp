@@ -207,6 +207,17 @@ void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rule
     ASSERT_EQ(unchecked.listed.size(), split.listed.size()) << to_fen(pos);
     for (std::size_t m = 0; m < split.listed.size(); ++m)
       EXPECT_EQ(unchecked.listed[m].code(), split.listed[m].code()) << to_fen(pos);
+    // The moves that leave the material alone: the split's listed ones that capture or
+    // promote, in the same order, and no quiet target.
+    SplitMoves leaving;
+    ASSERT_TRUE(split_leaving_moves(pos, rules, leaving)) << to_fen(pos);
+    EXPECT_EQ(leaving.units, 0) << to_fen(pos);
+    std::vector<std::uint32_t> expected, got;
+    for (Move m : split.listed)
+      if (m.promotion() != NO_PIECE_TYPE || m.kind() == MoveKind::EN_PASSANT || !pos.empty(m.to()))
+        expected.push_back(m.code());
+    for (Move m : leaving.listed) got.push_back(m.code());
+    EXPECT_EQ(got, expected) << to_fen(pos);
   }
   EXPECT_EQ(checked, 3000) << name;
 }
