@@ -107,6 +107,8 @@ template <IsardamCheck Check>
 Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targets) const {
   if (all_legal(from)) return targets;
   const Piece unit = pos_.piece_on(from);
+  // A unit of a type paired with no enemy type makes no pair wherever it stands.
+  const bool pairs_with_enemy = pairing_types_ & (1u << unit.type());
   PairTest test = PairTest::None;
   BoardEdit lifted(pos_);
   lifted.remove(from);
@@ -115,7 +117,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
     if (pair_without(from, lifted))
       return targets_where(targets & rules_.pair_breaking_squares_bb(lifted),
                            [&](Square to) { return legal(from, to, unit.type()); });
-    targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
+    if (pairs_with_enemy) targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
     test = PairTest::Absent;
   }
   const Square king = pos_.king_square(pos_.side_to_move());
@@ -134,7 +136,8 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   };
   Attacker attackers[16];
   int n = 0;
-  for (Bitboard a = king_attackers(lifted, king); a; ++n) {
+  // (None when no enemy unit reaches the king now and the unit is on no line to it.)
+  for (Bitboard a = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0; a; ++n) {
     const Square s = pop_lsb(a);
     attackers[n] = {s, true, 0};
     if constexpr (Check == IsardamCheck::TypeA) {
@@ -148,7 +151,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
       taken.move(s, king, attacker.type());
       if (rules_.has_pair_after_move(taken, s, king))
         attackers[n].known = false;
-      else
+      else if (pairs_with_enemy)
         attackers[n].no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
     }
   }

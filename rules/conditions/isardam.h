@@ -54,7 +54,11 @@ struct Isardam : ParalysisRelation {
   class BoardLegality {
    public:
     BoardLegality(const Isardam& rules, const Position& pos)
-        : rules_(rules), pos_(pos), lines_(pos), types_may_pair_(rules.types_may_pair(pos)) {}
+        : rules_(rules),
+          pos_(pos),
+          lines_(pos),
+          pairing_types_(rules.pairing_types(pos, pos.side_to_move())),
+          types_may_pair_(pairing_types_ != 0) {}
     bool all_legal(Square from) const { return !types_may_pair_ && !lines_.may_check_after_move_of(from); }
     bool legal(Square from, Square to, PieceType arriving) const {
       const PairTest test = !types_may_pair_ && arriving == pos_.piece_on(from).type() ? PairTest::None
@@ -72,6 +76,7 @@ struct Isardam : ParalysisRelation {
     const Isardam& rules_;
     const Position& pos_;
     CheckLines lines_;
+    unsigned pairing_types_;  // ParalysisRelation::pairing_types() of the side to move
     bool types_may_pair_;
     // legal_targets() for the king, `lifted` the board without it (holding no pair) and
     // `made` the test by making the move.

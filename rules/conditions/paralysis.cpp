@@ -172,15 +172,18 @@ bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied,
   return false;
 }
 
-bool ParalysisRelation::types_may_pair(const Position& pos) const {
+unsigned ParalysisRelation::pairing_types(const Position& pos, Color c) const {
   unsigned types[2] = {0, 0};
-  for (Color c : {WHITE, BLACK})
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-      if (pos.pieces(c, PieceType(pt))) types[c] |= 1u << pt;
-  for (Color c : {WHITE, BLACK})
-    for (unsigned own = types[c]; own; own &= own - 1)
-      if (paralyses[std::countr_zero(own)] & types[~c]) return true;
-  return false;
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+    const Bitboard units = pos.pieces(PieceType(pt));
+    types[WHITE] |= unsigned((units & pos.pieces(WHITE)) != 0) << pt;
+    types[BLACK] |= unsigned((units & pos.pieces(BLACK)) != 0) << pt;
+  }
+  unsigned pairing = 0;
+  for (unsigned own = types[c]; own; own &= own - 1)
+    if (paralyses[std::countr_zero(own)] & types[~c]) pairing |= own & -own;
+  for (unsigned enemy = types[~c]; enemy; enemy &= enemy - 1) pairing |= paralyses[std::countr_zero(enemy)] & types[c];
+  return pairing;
 }
 
 Bitboard ParalysisRelation::attackers_bb(const BoardEdit& board, Square s, Color them) {

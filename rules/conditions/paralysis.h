@@ -98,7 +98,11 @@ struct ParalysisRelation {
   static Bitboard attackers_bb(const BoardEdit& board, Square s, Color them);
   // Whether the relation pairs the type of some unit of `pos` with that of an enemy unit
   // (own walks): without such types no unit can ever be paralysed, whatever the squares.
-  bool types_may_pair(const Position& pos) const;
+  bool types_may_pair(const Position& pos) const { return pairing_types(pos, WHITE) != 0; }
+  // The types of the units of `c` that the relation pairs with the type of some enemy unit
+  // (either paralysing the other), as a set of bits 1 << type: a unit of another type can
+  // make no pair wherever it stands (own walks).
+  unsigned pairing_types(const Position& pos, Color c) const;
 
   // Whether, after the side to move in `pos` moves its unit from `from` to `to` (taking
   // the enemy unit there, if any) and it arrives as `arriving` (its type, or the promotion
