@@ -38,6 +38,14 @@ bool legal_by_pins_and_checkers(const Position& pos, Move m, Square king, Bitboa
 
 }  // namespace
 
+// Whether the move of `pos` leaves its material: a capture (en passant included) or a
+// promotion, every unit an ordinary one (split_leaving_moves()).
+namespace {
+bool leaves_material(const Position& pos, Move m) {
+  return m.promotion() != NO_PIECE_TYPE || m.kind() == MoveKind::EN_PASSANT || !pos.empty(m.to());
+}
+}  // namespace
+
 // Whether every unit of `pos` is an ordinary K, Q, R, B, N or P: no grasshopper or locust
 // (their walks attack through hurdles) and no magic unit (a mutation may turn a unit into
 // one that gives or stops a check). The splits of the legal moves need it.
@@ -149,9 +157,7 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
     add_split_unit(out, from, legality.legal_targets(from, targets), occupied);
   }
   for (Move m : pawn_moves) {
-    if (LeavingOnly && m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT &&
-        !(occupied & square_bb(m.to())))
-      continue;
+    if (LeavingOnly && !leaves_material(pos, m)) continue;
     // En passant takes a unit off another square; a double step leaves an en-passant
     // square whose observation may make an Isardam pair: both are made.
     if (m.kind() == MoveKind::EN_PASSANT ||
@@ -450,7 +456,7 @@ bool split_leaving_moves(const Position& pos, const Rules& rules, SplitMoves& ou
   out.units = 0;
   MoveList leaving;
   for (Move m : out.listed)
-    if (m.promotion() != NO_PIECE_TYPE || m.kind() == MoveKind::EN_PASSANT || !pos.empty(m.to())) leaving.push(m);
+    if (leaves_material(pos, m)) leaving.push(m);
   out.listed = leaving;
   return true;
 }

@@ -213,8 +213,9 @@ Bitboard Isardam<Check>::BoardLegality::king_targets(const BoardEdit& lifted, Bi
   // making the move (exact, whatever the other attackers do), unless another attacker
   // is known to check there.
   const Bitboard occupied = lifted.occupied();
-  const Bitboard unsure = targets & ~pos_.pieces() & lines_.reached_by_enemy();
-  Bitboard checked = 0, unknown = targets & pos_.pieces() & lines_.reached_by_enemy();
+  const Bitboard reached_targets = targets & lines_.reached_by_enemy();
+  const Bitboard unsure = reached_targets & ~pos_.pieces();
+  Bitboard checked = 0, unknown = reached_targets & pos_.pieces();
   for (Bitboard enemies = unsure ? lifted.pieces(them) : 0; enemies;) {
     const Square a = pop_lsb(enemies);
     const Piece attacker = lifted.piece_on(a);
