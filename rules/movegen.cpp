@@ -170,16 +170,41 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
+// For the quiet moves (no promotion) of our unit on `from` under paralysis with borrowed
+// walks from friends, judged on the board without the unit (`occupied`): the targets
+// where the enemy unit on `e`, of type `type`, is paralysed after the move. There the unit
+// observes it by the walk it uses on the target (for each region of
+// for_each_walk_region(), the squares from which that walk reaches `e`), or one of
+// `paralysers` (our units that paralyse it on the board without the unit) keeps its line
+// open (a leaper's `between` is empty). The targets from which the unit would lend its
+// walk to a unit of ours change that unit's walk: the caller judges them apart.
+template <class Rules>
+Bitboard paralysed_after_quiet_move_bb(const Position& pos, const Rules& rules, Square from, Square e, PieceType type,
+                                       Bitboard paralysers, Bitboard occupied) {
+  const Color us = pos.side_to_move();
+  Bitboard squares = 0;
+  rules.for_each_walk_region(pos, from, [&](PieceType walk, Bitboard region) {
+    if (rules.relates(walk, type))
+      squares |= region & (walk == PAWN ? pawn_attackers_bb(us, e) : leaper_or_slider_bb(walk, e, occupied));
+  });
+  for (Bitboard p = paralysers; p;) squares |= ~between_bb(pop_lsb(p), e);
+  return squares;
+}
+
 // For split_with_borrowed_walks() under paralysis: those of the quiet targets `unsure` of
-// the unit on `from` (not the king, not a pawn) after which the king is not in check,
-// judged for all targets at once. With the unit lifted: the enemy units that reach the
-// king (their walks do not depend on our units), and for each the units of ours that
-// paralyse it. After the move to `to` an attacker still reaches the king unless the unit
-// blocks its line (a leaper's walk reaches no square beyond a neighbour, so `between` is
-// empty for it), and it is paralysed by the unit on `to` with the walk it borrows there,
+// the unit on `from` (not the king; a pawn's without promotion) after which the king is
+// not in check, judged for all targets at once. With the unit lifted: the enemy units that
+// reach the king (their walks do not depend on our units), and for each the units of ours
+// that paralyse it. After the move to `to` an attacker still reaches the king unless the
+// unit blocks its line (a leaper's walk reaches no square beyond a neighbour, so `between`
+// is empty for it), and it is paralysed by the unit on `to` with the walk it borrows there,
 // by the unit it lends its walk to from `to`, or by another of those paralysers whose line
 // the unit does not block (their walks are those of the board without the unit: only the
-// unit in front of `to` changes its lender).
+// unit in front of `to` changes its lender). The targets from which the unit would lend
+// (to a unit of ours in front of them) are judged one by one; on the others, per attacker,
+// the squares where it is blocked, where the unit paralyses it (by the walk of each region
+// of for_each_walk_region, the squares from which that walk observes the attacker) and
+// where a paralyser's line stays open, as bitboards.
 template <class Rules>
 Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square from, Bitboard unsure) {
   const Color us = pos.side_to_move(), them = ~us;
@@ -210,21 +235,29 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
       if (paralyses(o, a)) a.paralysers |= square_bb(o);
     }
   }
-  return targets_where(unsure, [&](Square to) {
-    const Bitboard target = square_bb(to);
-    after.put_piece(unit, to);
-    // The unit of ours whose lender is now the unit on `to`, if any.
-    const Bitboard borrower = rules.borrowing_squares_bb(us, target) & after.pieces(us);
-    bool safe = true;
-    for (int i = 0; i < n && safe; ++i) {
-      const Attacker& a = attackers[i];
-      if (between_bb(king, a.square) & target) continue;
-      safe = paralyses(to, a) || (borrower && paralyses(lsb(borrower), a)) ||
-             some_line_open(a.paralysers & ~borrower, a.square, target);
-    }
-    after.remove_piece(to);
-    return safe;
-  });
+  if (!n) return unsure;
+  const Bitboard lending = unsure & rules.lending_squares_bb(us, after.pieces(us));
+  Bitboard safe = unsure & ~lending;
+  for (int i = 0; i < n && safe; ++i) {
+    const Attacker& a = attackers[i];
+    safe &= between_bb(king, a.square) |
+            paralysed_after_quiet_move_bb(pos, rules, from, a.square, a.type, a.paralysers, occupied);
+  }
+  return safe | targets_where(lending, [&](Square to) {
+           const Bitboard target = square_bb(to);
+           after.put_piece(unit, to);
+           // The unit of ours whose lender is now the unit on `to`.
+           const Bitboard borrower = rules.borrowing_squares_bb(us, target) & after.pieces(us);
+           bool safe_here = true;
+           for (int i = 0; i < n && safe_here; ++i) {
+             const Attacker& a = attackers[i];
+             if (between_bb(king, a.square) & target) continue;
+             safe_here = paralyses(to, a) || paralyses(lsb(borrower), a) ||
+                         some_line_open(a.paralysers & ~borrower, a.square, target);
+           }
+           after.remove_piece(to);
+           return safe_here;
+         });
 }
 
 // An enemy unit of split_with_borrowed_walks(), the walk it uses and the squares that walk
@@ -236,11 +269,12 @@ struct EnemyReach {
 };
 
 // For split_with_borrowed_walks() under a restriction (paralysis): those of the quiet
-// targets `unsure` of the king after which it is not in check, each judged on the board
-// edited, not by making the move. A quiet move changes no enemy walk, so the enemy units
-// that reach the target are those of `enemies` whose reach holds it; the king's check is
-// then asked of each of them on the board after the move (the king on its target, which
-// may change its own walk and paralyse, and the walks of the units it lends to).
+// targets `unsure` of the king after which it is not in check. A quiet move changes no
+// enemy walk, so the enemy units that reach the target are those of `enemies` whose reach
+// holds it; each must be paralysed there (paralysed_after_quiet_move_bb, with the units of
+// ours that paralyse it once the king has left). The targets from which the king would
+// lend its walk to a unit of ours are judged one by one on the board edited: the king's
+// check asked of each enemy unit that reaches the target, with the king put there.
 template <class Rules>
 Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboard unsure, const EnemyReach* enemies,
                                 int n) {
@@ -251,14 +285,30 @@ Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboar
   after.remove_piece(king);
   after.set_side_to_move(~us);
   after.set_ep_square(SQ_NONE);
-  return targets_where(unsure, [&](Square to) {
-    after.put_piece(unit, to);
-    bool safe = true;
-    for (int i = 0; i < n && safe; ++i)
-      if (enemies[i].reach & square_bb(to)) safe = !rules.gives_check(after, enemies[i].square, to);
-    after.remove_piece(to);
-    return safe;
-  });
+  const Bitboard occupied = after.pieces();
+  const Bitboard lending = unsure & rules.lending_squares_bb(us, after.pieces(us));
+  Bitboard safe = unsure & ~lending;
+  for (int i = 0; i < n && safe; ++i) {
+    const EnemyReach& e = enemies[i];
+    if (!(e.reach & safe)) continue;
+    const PieceType type = after.piece_on(e.square).type();
+    Bitboard paralysers = 0;
+    for (Bitboard ours = after.pieces(us); ours;) {
+      const Square o = pop_lsb(ours);
+      const PieceType walk = rules.walk_of(after, o);
+      if (rules.relates(walk, type) && (orthodox_observation_bb(walk, us, o, occupied) & square_bb(e.square)))
+        paralysers |= square_bb(o);
+    }
+    safe &= ~e.reach | paralysed_after_quiet_move_bb(pos, rules, king, e.square, type, paralysers, occupied);
+  }
+  return safe | targets_where(lending, [&](Square to) {
+           after.put_piece(unit, to);
+           bool safe_here = true;
+           for (int i = 0; i < n && safe_here; ++i)
+             if (enemies[i].reach & square_bb(to)) safe_here = !rules.gives_check(after, enemies[i].square, to);
+           after.remove_piece(to);
+           return safe_here;
+         });
 }
 
 // For split_with_borrowed_walks() where every unit that reaches the king checks (Annan
@@ -295,9 +345,9 @@ inline Bitboard unchecked_quiet_targets_unrestricted(const Position& pos, Square
 // now and the unit was on no line between the king and an enemy unit that uses a
 // slider's walk. The other quiet moves are judged per unit: under paralysis by
 // unchecked_quiet_targets (the king's by unchecked_king_targets), without it by the rule
-// that every unit reaching the king checks (unchecked_quiet_targets_unrestricted), which
-// there judges the quiet moves of pawn walks too (the king's aside); all other moves are
-// made.
+// that every unit reaching the king checks (unchecked_quiet_targets_unrestricted); both
+// judge the quiet moves of pawn walks too (the king's aside; under paralysis promotions
+// aside); all other moves are made.
 //
 // Returns false, `out` left incomplete, when a unit of the side to move gives check: the
 // position is illegal. The units asked are those that are not immobile, each with the walk
@@ -309,6 +359,7 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces(), capturable = capturable_bb(pos, us), their_king = pos.pieces(them, KING);
   Bitboard reach = 0, lines = 0;  // reach: over the board without the king
+  Bitboard immobile = 0;          // our units paralysed: rules.immobile_bb(pos) & pos.pieces(us)
   EnemyReach enemies[16];
   int enemy_count = 0;
   for (Bitboard units = pos.pieces(them); units;) {
@@ -318,6 +369,12 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
     const Bitboard r = orthodox_observation_bb(walk, them, s, occupied ^ square_bb(king));
     reach |= r;
     enemies[enemy_count++] = {s, walk, r};
+    // Only the enemy units paralyse ours (an en-passant observation paralyses the enemy's
+    // double-stepper): with the walks just asked. Where the unit does not reach the king,
+    // the king blocks none of its lines and `r` is its observation over the board.
+    if constexpr (!Rules::RestrictionPart::NothingImmobile)
+      if (const Bitboard victims = rules.paralysable_bb(pos, us, walk))
+        immobile |= victims & (r & square_bb(king) ? orthodox_observation_bb(walk, them, s, occupied) : r);
   }
   const bool reached = reach & square_bb(king);
   // Whether the quiet moves of the unit on `from` (not the king) need a test.
@@ -338,13 +395,15 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
   out.listed.clear();
   MoveList made;
   // A pawn, or a unit lent a pawn's walk, other than the king: its moves are listed, the
-  // quiet ones (promotions included: what lands on the target only blocks lines) judged
-  // at once like any other unit's, the rest made.
+  // quiet ones judged at once like any other unit's (without paralysis promotions too:
+  // what lands on the target only blocks lines), the rest made.
   auto list_walk_moves_judging_quiet_ones = [&](Square from, PieceType walk) {
     MoveList moves;
     add_walk_moves(pos, from, walk, capturable, moves);
+    // Under paralysis a promotion is made: the unit that arrives paralyses by another walk.
     auto is_quiet = [&](Move m) {
-      return (m.kind() == MoveKind::NORMAL || m.kind() == MoveKind::DOUBLE_STEP) && !(occupied & square_bb(m.to()));
+      return (m.kind() == MoveKind::NORMAL || m.kind() == MoveKind::DOUBLE_STEP) && !(occupied & square_bb(m.to())) &&
+             (Rules::EveryAttackerChecks || m.promotion() == NO_PIECE_TYPE);
     };
     Bitboard quiet = 0;
     for (Move m : moves)
@@ -357,18 +416,15 @@ bool split_with_borrowed_walks(const Position& pos, const Rules& rules, SplitMov
         out.listed.push(m);
     }
   };
-  for (Bitboard units = pos.pieces(us) & ~rules.immobile_bb(pos); units;) {
+  for (Bitboard units = pos.pieces(us) & ~immobile; units;) {
     const Square from = pop_lsb(units);
     const PieceType walk = rules.walk_of(pos, from);
     if (pos.piece_on(from).type() == PAWN || walk < KNIGHT || walk > KING) {
       if (orthodox_observation_bb(walk, us, from, occupied) & their_king) return false;
-      if constexpr (Rules::EveryAttackerChecks) {
-        if (from != king) {
-          list_walk_moves_judging_quiet_ones(from, walk);
-          continue;
-        }
-      }
-      add_walk_moves(pos, from, walk, capturable, made);
+      if (from != king)
+        list_walk_moves_judging_quiet_ones(from, walk);
+      else
+        add_walk_moves(pos, from, walk, capturable, made);
       continue;
     }
     const Bitboard walk_reach = leaper_or_slider_bb(walk, from, occupied);

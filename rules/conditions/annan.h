@@ -61,6 +61,13 @@ struct AnnanWalk {
     return lender_south ? lenders << 8 : lenders >> 8;
   }
 
+  // The squares from which units would lend to `borrowers` of colour c: the inverse of
+  // borrowing_squares_bb.
+  Bitboard lending_squares_bb(Color c, Bitboard borrowers) const {
+    const bool lender_south = (c == WHITE) != lender_in_front;
+    return lender_south ? borrowers >> 8 : borrowers << 8;
+  }
+
   // The unit on `to` borrows, on each square, the walk of the friend that lends there
   // (every other unit of its colour stays where it is), and elsewhere uses its own.
   template <class F>

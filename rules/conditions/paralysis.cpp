@@ -44,11 +44,8 @@ Bitboard ParalysisRelation::paralysed_bb(const Position& pos, const Walk& walk) 
     const PieceType used = Walk::OwnWalks ? unit.type() : walk.walk_of(pos, s);
     // The enemy units of the types this unit's walk paralyses; most often there are none,
     // and the unit's observation need not be computed.
-    Bitboard victims = 0;
-    for (unsigned types = paralyses[used]; types; types &= types - 1)
-      victims |= pos.pieces(~unit.color(), PieceType(std::countr_zero(types)));
-    victims &= ~magic;
-    if (victims) paralysed |= capture_targets_bb(pos, s, used, unit.color()) & victims;
+    if (const Bitboard victims = paralysable_bb(pos, ~unit.color(), used))
+      paralysed |= capture_targets_bb(pos, s, used, unit.color()) & victims;
   }
   if (relates(PAWN, PAWN)) paralysed |= observed_en_passant(pos, walk);
   return paralysed;

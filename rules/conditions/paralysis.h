@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <string>
 
 #include "rules/board_edit.h"
@@ -35,6 +36,13 @@ struct ParalysisRelation {
     return paralyses[observer_walk] & (1u << observed);
   }
   bool includes_kings() const;
+  // The units of colour `c` (magic ones aside) whose type a unit using `walk` paralyses.
+  Bitboard paralysable_bb(const Position& pos, Color c, PieceType walk) const {
+    Bitboard victims = 0;
+    for (unsigned types = paralyses[walk]; types; types &= types - 1)
+      victims |= pos.pieces(c, PieceType(std::countr_zero(types)));
+    return victims & ~pos.magic_pieces();
+  }
 
   // The units of both colours observed by an enemy unit whose walk paralyses their type,
   // en-passant observation included. Under Isardam these are the forbidden pairs. Magic

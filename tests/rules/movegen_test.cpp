@@ -303,7 +303,8 @@ TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
 // Paralysis with borrowed walks from friends (madrasi+annan, ...): a quiet move leaves the
 // king in check only through an enemy unit that reaches it now or by a line the move
 // opens, paralysed or not. Move trees with paralysis freed or made by a move, lenders
-// taken and given, checks by a borrowed walk, kings side by side under Madrasi RI.
+// taken and given, checks by a borrowed walk, kings side by side under Madrasi RI; random
+// positions with pawns that lend, borrow, push and promote.
 TEST(Movegen, SplitLegalMovesUnderParalysisWithAnnanCountsWhatGenerateLegalLists) {
   const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
                         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -319,7 +320,8 @@ TEST(Movegen, SplitLegalMovesUnderParalysisWithAnnanCountsWhatGenerateLegalLists
                         "8/8/8/8/2k5/2r5/8/R1BK4 b - - 0 1"};
   for (const char* condition :
        {"madrasi+annan", "madrasi-ri+annan", "madrasi-ri+annan-b", "eiffel+nanna", "madrasi+nanna-c"}) {
-    expect_split_under(condition, fens, {"KQRvKR", "KQvKQ", "KRPvKP", "KRBvKN", "KNNvKB", "KBvKN", "KQvKPP"});
+    expect_split_under(condition, fens,
+                       {"KQRvKR", "KQvKQ", "KRPvKP", "KRBvKN", "KNNvKB", "KBvKN", "KQvKPP", "KPPvKP", "KRPvKR"});
     if (HasFatalFailure()) return;
   }
 }
