@@ -170,6 +170,20 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
+// The units of `us` on `board` that paralyse the enemy unit on `e`, of type `type`, each
+// by the walk it uses there (under borrowed walks, its lender's).
+template <class Rules>
+Bitboard paralysers_by_walks_bb(const Position& board, const Rules& rules, Color us, Square e, PieceType type) {
+  Bitboard paralysers = 0;
+  for (Bitboard ours = board.pieces(us); ours;) {
+    const Square o = pop_lsb(ours);
+    const PieceType walk = rules.walk_of(board, o);
+    if (rules.relates(walk, type) && (orthodox_observation_bb(walk, us, o, board.pieces()) & square_bb(e)))
+      paralysers |= square_bb(o);
+  }
+  return paralysers;
+}
+
 // For the quiet moves (no promotion) of our unit on `from` under paralysis with borrowed
 // walks from friends, judged on the board without the unit (`occupied`): the targets
 // where the enemy unit on `e`, of type `type`, is paralysed after the move. There the unit
@@ -228,12 +242,8 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   for (Bitboard enemies = after.pieces(them); enemies;) {
     const Square e = pop_lsb(enemies);
     if (!(orthodox_observation_bb(rules.walk_of(after, e), them, e, occupied) & square_bb(king))) continue;
-    Attacker& a = attackers[n++];
-    a = {e, after.piece_on(e).type(), 0};
-    for (Bitboard ours = after.pieces(us); ours;) {
-      const Square o = pop_lsb(ours);
-      if (paralyses(o, a)) a.paralysers |= square_bb(o);
-    }
+    const PieceType type = after.piece_on(e).type();
+    attackers[n++] = {e, type, paralysers_by_walks_bb(after, rules, us, e, type)};
   }
   if (!n) return unsure;
   const Bitboard lending = unsure & rules.lending_squares_bb(us, after.pieces(us));
@@ -292,14 +302,9 @@ Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboar
     const EnemyReach& e = enemies[i];
     if (!(e.reach & safe)) continue;
     const PieceType type = after.piece_on(e.square).type();
-    Bitboard paralysers = 0;
-    for (Bitboard ours = after.pieces(us); ours;) {
-      const Square o = pop_lsb(ours);
-      const PieceType walk = rules.walk_of(after, o);
-      if (rules.relates(walk, type) && (orthodox_observation_bb(walk, us, o, occupied) & square_bb(e.square)))
-        paralysers |= square_bb(o);
-    }
-    safe &= ~e.reach | paralysed_after_quiet_move_bb(pos, rules, king, e.square, type, paralysers, occupied);
+    safe &=
+        ~e.reach | paralysed_after_quiet_move_bb(pos, rules, king, e.square, type,
+                                                 paralysers_by_walks_bb(after, rules, us, e.square, type), occupied);
   }
   return safe | targets_where(lending, [&](Square to) {
            after.put_piece(unit, to);

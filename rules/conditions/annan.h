@@ -37,8 +37,7 @@ struct AnnanWalk {
   // The square of the unit that would lend to a unit of colour c on s, or SQ_NONE off
   // the board.
   Square lender_square(Color c, Square s) const {
-    bool south = (c == WHITE) != lender_in_front;
-    if (south) return rank_of(s) == 0 ? SQ_NONE : Square(s - 8);
+    if (lender_south(c)) return rank_of(s) == 0 ? SQ_NONE : Square(s - 8);
     return rank_of(s) == 7 ? SQ_NONE : Square(s + 8);
   }
 
@@ -57,16 +56,17 @@ struct AnnanWalk {
   // The squares where units of colour c stand in front of `lenders` (behind them under
   // Nanna): where they borrow the lenders' walks.
   Bitboard borrowing_squares_bb(Color c, Bitboard lenders) const {
-    const bool lender_south = (c == WHITE) != lender_in_front;
-    return lender_south ? lenders << 8 : lenders >> 8;
+    return lender_south(c) ? lenders << 8 : lenders >> 8;
   }
 
   // The squares from which units would lend to `borrowers` of colour c: the inverse of
   // borrowing_squares_bb.
   Bitboard lending_squares_bb(Color c, Bitboard borrowers) const {
-    const bool lender_south = (c == WHITE) != lender_in_front;
-    return lender_south ? borrowers >> 8 : borrowers << 8;
+    return lender_south(c) ? borrowers >> 8 : borrowers << 8;
   }
+  // Whether a unit of colour c borrows from the square south of it (a white unit under
+  // Annan, a black one under Nanna).
+  bool lender_south(Color c) const { return (c == WHITE) != lender_in_front; }
 
   // The unit on `to` borrows, on each square, the walk of the friend that lends there
   // (every other unit of its colour stays where it is), and elsewhere uses its own.
