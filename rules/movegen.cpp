@@ -170,16 +170,21 @@ void split_by_board(const Position& pos, const Rules& rules, SplitMoves& out) {
   keep_legal(pos, rules, made, false, SQ_NONE, 0, 0, out.listed);
 }
 
-// The units of `us` on `board` that paralyse the enemy unit on `e`, of type `type`, each
-// by the walk it uses there (under borrowed walks, its lender's).
+// Whether the unit of `us` on `o` paralyses the enemy unit on `e`, of type `type`, on
+// `board`, by the walk it uses there (under borrowed walks, its lender's).
+template <class Rules>
+bool paralyses_by_walk(const Position& board, const Rules& rules, Color us, Square o, Square e, PieceType type) {
+  const PieceType walk = rules.walk_of(board, o);
+  return rules.relates(walk, type) && (orthodox_observation_bb(walk, us, o, board.pieces()) & square_bb(e));
+}
+
+// The units of `us` on `board` that paralyse the enemy unit on `e`, of type `type`.
 template <class Rules>
 Bitboard paralysers_by_walks_bb(const Position& board, const Rules& rules, Color us, Square e, PieceType type) {
   Bitboard paralysers = 0;
   for (Bitboard ours = board.pieces(us); ours;) {
     const Square o = pop_lsb(ours);
-    const PieceType walk = rules.walk_of(board, o);
-    if (rules.relates(walk, type) && (orthodox_observation_bb(walk, us, o, board.pieces()) & square_bb(e)))
-      paralysers |= square_bb(o);
+    if (paralyses_by_walk(board, rules, us, o, e, type)) paralysers |= square_bb(o);
   }
   return paralysers;
 }
@@ -234,8 +239,7 @@ Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square
   };
   // Whether our unit on `o` paralyses the attacker on the board `after` as it stands.
   auto paralyses = [&](Square o, const Attacker& a) {
-    const PieceType walk = rules.walk_of(after, o);
-    return rules.relates(walk, a.type) && (orthodox_observation_bb(walk, us, o, after.pieces()) & square_bb(a.square));
+    return paralyses_by_walk(after, rules, us, o, a.square, a.type);
   };
   Attacker attackers[16];
   int n = 0;

@@ -22,7 +22,10 @@ run() {  # binary condition tag
   /usr/bin/time -f "%U %M" -o "$d/time" "$1" gen --condition "$2" --tables "$d" --threads 1 --no-checkpoint "$TABLE" \
     >"$d/log" 2>&1 || { echo "$2: gen failed (see $d/log)"; cat "$d/log"; exit 1; }
 }
-run "$F" "$C" fairy & run "$O" orthodox ortho & wait
+# Each run waited for by its own pid, so that a failed one stops the script.
+run "$F" "$C" fairy & fairy=$!
+run "$O" orthodox ortho & ortho=$!
+wait "$fairy"; wait "$ortho"
 entries() { "$1" gen --condition "$2" --tables "$W/plan" --plan "$TABLE" | awk -v t="$TABLE:" '$1 == t { print $3 }'; }
 read -r fu fm <"$W/fairy/time"; read -r ou om <"$W/ortho/time"
 fe=$(entries "$F" "$C"); oe=$(entries "$O" orthodox)
