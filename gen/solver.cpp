@@ -301,12 +301,14 @@ class Solver {
 
   ValueCode initial_value(int member, Color side, std::uint64_t i, Indexer::Cursor& cursor) {
     const Indexer& indexer = *members_[member];
-    Position pos;
     // Under orthodox legality the quiet moves of kings, leapers and sliders come as
     // bitboards: counted when moves reach distinct entries (most positions), indexed by
     // the indexer's shortcuts when they may not; the rest is listed.
     SplitMoves split;
-    if (!indexer.decode(i, side, pos, cursor) || !legal_moves_if_legal(pos, split)) return value::Illegal;
+    // The cursor's position: every move made on it below is unmade.
+    Position* decoded = indexer.decode_in_place(i, side, cursor);
+    if (!decoded || !legal_moves_if_legal(*decoded, split)) return value::Illegal;
+    Position& pos = *decoded;
     // Two moves can lead to one entry through a symmetry that fixes a king, and with
     // magic units through two promotion choices that give the same unit after mutation.
     const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
@@ -529,10 +531,21 @@ class Solver {
     return cursors_[std::size_t(omp_get_thread_num()) * members_.size() + std::size_t(member)];
   }
 
+  // The position of an entry a pass scans (it holds a mate value, so it is a position), in
+  // this thread's cursor.
+  const Position* decode_scanned(int member, Color side, std::uint64_t i) {
+    const Position* pos = members_[member]->decode_in_place(i, side, thread_cursor(member));
+    if (!pos)
+      fail("entry " + std::to_string(i) + " of " + members_[member]->material().name() +
+           " holds a mate value but is no position");
+    return pos;
+  }
+
   // Every predecessor of a position lost in n plies wins in n + 1, unless it wins faster.
   void propagate_loss(int member, Color side, std::uint64_t i, int n) {
-    Position pos;
-    members_[member]->decode(i, side, pos, thread_cursor(member));
+    const Position* decoded = decode_scanned(member, side, i);
+    if (!decoded) return;
+    const Position& pos = *decoded;
     const ValueCode win = value::mate_in_plies(n + 1);
     Entry found[MaxPredecessors];
     int count = collect_predecessors(member, pos, i, side, found);
@@ -549,8 +562,9 @@ class Solver {
   // Counting entries (not moves) keeps the count right for symmetric positions: the
   // predecessor entries of an entry are exactly the entries that have it as a successor.
   void propagate_win(int member, Color side, std::uint64_t i, int n) {
-    Position pos;
-    members_[member]->decode(i, side, pos, thread_cursor(member));
+    const Position* decoded = decode_scanned(member, side, i);
+    if (!decoded) return;
+    const Position& pos = *decoded;
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
     // Simple un-moves give distinct positions, and two of them share an entry only through

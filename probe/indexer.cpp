@@ -320,23 +320,37 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) con
 }
 
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const {
-  if (!cursor_walks_) return decode(index, side_to_move, out);
+  const Position* pos = decode_in_place(index, side_to_move, cursor);
+  if (pos) out = *pos;
+  return pos != nullptr;
+}
+
+Position* Indexer::decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const {
+  if (!cursor_walks_) {
+    cursor.outer_ = ~std::uint64_t(0);
+    return decode(index, side_to_move, cursor.position_) ? &cursor.position_ : nullptr;
+  }
   const std::uint64_t outer = index >> 6;  // the innermost unit's square is the lowest 6 bits
+  Position& pos = cursor.position_;
   if (outer != cursor.outer_ || side_to_move != cursor.side_) {
     cursor.outer_ = outer;
     cursor.side_ = side_to_move;
-    cursor.base_ = Position();
-    cursor.base_.set_side_to_move(side_to_move);
+    cursor.placed_ = SQ_NONE;
+    pos = Position();
+    pos.set_side_to_move(side_to_move);
     Square no_ep_pawn = SQ_NONE;
-    cursor.ok_ = place_units(outer, groups_.size() - 1, 0, cursor.base_, no_ep_pawn);
-    cursor.diagonal_ = cursor.ok_ && full_symmetry_ && on_diagonal(cursor.base_.king_square(WHITE)) &&
-                       on_diagonal(cursor.base_.king_square(BLACK));
+    cursor.ok_ = place_units(outer, groups_.size() - 1, 0, pos, no_ep_pawn);
+    cursor.diagonal_ =
+        cursor.ok_ && full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK));
+  } else if (cursor.placed_ != SQ_NONE) {
+    pos.remove_piece(cursor.placed_);
+    cursor.placed_ = SQ_NONE;
   }
   const Square s = Square(index & 63);
-  if (!cursor.ok_ || (cursor.base_.pieces() & square_bb(s))) return false;
-  out = cursor.base_;
-  out.put_piece(groups_.back().piece, s);
-  return !cursor.diagonal_ || this->index(out) == index;
+  if (!cursor.ok_ || (pos.pieces() & square_bb(s))) return nullptr;
+  pos.put_piece(groups_.back().piece, s);
+  cursor.placed_ = s;
+  return !cursor.diagonal_ || this->index(pos) == index ? &pos : nullptr;
 }
 
 int king_fixing_symmetries(const Indexer& indexer, const Position& pos, int out[8]) {

@@ -98,8 +98,8 @@ class Indexer {
   // Consecutive indices decoded faster (the solver's initialisation, the statistics and the
   // verifier walk the entries in index order). A cursor keeps the kings and the units of
   // every group but the innermost of the last index decoded through it; the next index,
-  // which differs only in the innermost unit's square 63 times in 64, places that unit on a
-  // copy of them. Used when the innermost group is one unit and there are no en-passant
+  // which differs only in the innermost unit's square 63 times in 64, moves that unit
+  // alone. Used when the innermost group is one unit and there are no en-passant
   // sections; otherwise, and when the cursor holds another index's outer units, this is
   // decode(). The results are decode()'s. One cursor per thread and per indexer.
   class Cursor {
@@ -108,13 +108,20 @@ class Indexer {
 
    private:
     friend class Indexer;
-    std::uint64_t outer_ = ~std::uint64_t(0);  // the base's index without the innermost unit; ~0: none
+    std::uint64_t outer_ = ~std::uint64_t(0);  // the position's index without the innermost unit; ~0: none
     Color side_ = WHITE;
-    bool ok_ = false;        // the base is a placement (no two units on one square)
-    bool diagonal_ = false;  // both kings on the a1-h8 diagonal under the full group: index() decides
-    Position base_;
+    bool ok_ = false;          // the outer units are a placement (no two units on one square)
+    bool diagonal_ = false;    // both kings on the a1-h8 diagonal under the full group: index() decides
+    Square placed_ = SQ_NONE;  // where position_ holds the innermost unit; SQ_NONE: not placed
+    Position position_;        // the outer units of outer_, and the innermost unit on placed_
   };
   bool decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const;
+  // decode() through a cursor without copying the position: the result is the cursor's own
+  // position, valid until the cursor's next use; null when the entry is not a position. The
+  // caller may change it only if it puts it back as it was (a move made and unmade), so
+  // that the next index can be reached from it. The solver's passes decode every entry they
+  // scan this way (a copy of the position was a tenth of an orthodox solve).
+  Position* decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const;
   // Whether the 64 indices of each run starting at a multiple of 64 stand for one placement
   // of every unit but innermost_unit(), which stands on the square of the index's lowest
   // six bits (what a cursor relies on; no en-passant sections).

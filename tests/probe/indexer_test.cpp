@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "rules/movegen.h"
 #include "tests/test_util.h"
 
 namespace feerie {
@@ -172,6 +173,39 @@ TEST(Indexer, ACursorDecodesWhatDecodeDoes) {
       }
     }
     EXPECT_GT(positions, 0u);
+  }
+}
+
+// decode_in_place() gives the cursor's own position: equal to decode()'s, and still right
+// for the next entries when the caller makes and unmakes moves on it (the solver's
+// initialisation does), after the entries that are no position too.
+TEST(Indexer, DecodingInPlaceSurvivesMovesMadeAndUnmade) {
+  for (const char* rules_name : {"orthodox", "annan"}) {
+    for (const char* material : {"KRPvKR", "KmRvKP", "KQvKR"}) {
+      SCOPED_TRACE(std::string(material) + " " + rules_name);
+      const RuleSet rules = test::rules(rules_name);
+      const Indexer indexer(*Material::parse(material), rules);
+      Indexer::Cursor cursor;
+      std::uint64_t moved = 0;
+      for (std::uint64_t i = 0; i < indexer.size(); i += i % 64 == 63 ? 8191 : 1) {
+        Position want;
+        const bool is_position = indexer.decode(i, WHITE, want);
+        Position* got = indexer.decode_in_place(i, WHITE, cursor);
+        ASSERT_EQ(got != nullptr, is_position) << i;
+        if (!got) continue;
+        ASSERT_TRUE(*got == want) << i << " " << to_fen(*got) << " " << to_fen(want);
+        MoveList moves;
+        generate_legal(*got, rules, moves);
+        for (Move m : moves) {
+          UndoRecord undo;
+          make_move(*got, m, undo, rules);
+          got->undo_move(m, undo);
+          ++moved;
+        }
+        ASSERT_TRUE(*got == want) << i;
+      }
+      EXPECT_GT(moved, 1000u);
+    }
   }
 }
 
