@@ -102,7 +102,9 @@ class Indexer {
   // alone. Used when the innermost group is one unit and there are no en-passant
   // sections; otherwise, and when the cursor holds another index's outer units, this is
   // decode(). The results are decode()'s. One cursor per thread and per indexer.
-  class Cursor {
+  // Aligned to a cache line: the solver keeps one per thread side by side, and each thread
+  // writes its own position for every entry it decodes.
+  class alignas(64) Cursor {
    public:
     Cursor() = default;
 
