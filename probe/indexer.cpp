@@ -326,10 +326,7 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cur
 }
 
 Position* Indexer::decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const {
-  if (!cursor_walks_) {
-    cursor.outer_ = ~std::uint64_t(0);
-    return decode(index, side_to_move, cursor.position_) ? &cursor.position_ : nullptr;
-  }
+  if (!cursor_walks_) return decode(index, side_to_move, cursor.position_) ? &cursor.position_ : nullptr;
   const std::uint64_t outer = index >> 6;  // the innermost unit's square is the lowest 6 bits
   Position& pos = cursor.position_;
   if (outer != cursor.outer_ || side_to_move != cursor.side_) {

@@ -121,8 +121,8 @@ class Indexer {
   // decode() through a cursor without copying the position: the result is the cursor's own
   // position, valid until the cursor's next use; null when the entry is not a position. The
   // caller may change it only if it puts it back as it was (a move made and unmade), so
-  // that the next index can be reached from it. The solver's passes decode every entry they
-  // scan this way (a copy of the position was a tenth of an orthodox solve).
+  // that the next index can be reached from it. The solver's passes and initialisation
+  // decode every entry this way (no copy per entry: 2% of an orthodox solve on one thread).
   Position* decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const;
   // Whether the 64 indices of each run starting at a multiple of 64 stand for one placement
   // of every unit but innermost_unit(), which stands on the square of the index's lowest
