@@ -38,7 +38,7 @@ class Solver {
         subtables_(subtables),
         options_(options),
         exchange_(*partition_, threads(), options.exchange_limit) {
-    for (const Indexer* m : members) fixed_squares_.push_back(fixed_squares(*m));
+    for (const Indexer* m : members) symmetry_lines_.push_back(symmetry_lines(*m));
   }
 
   Expected<std::vector<SolvedTable>> run() {
@@ -311,7 +311,7 @@ class Solver {
     Position& pos = *decoded;
     // Two moves can lead to one entry through a symmetry that fixes a king, and with
     // magic units through two promotion choices that give the same unit after mutation.
-    const bool may_share_entries = symmetry_fixes_a_king(member, pos) || pos.magic_pieces();
+    const bool may_share_entries = moves_may_share_entries(member, pos, pos.king_square(~side)) || pos.magic_pieces();
     const MoveList& moves = split.listed;
     const int quiet_moves = split.quiet_count();
     if (moves.empty() && !quiet_moves) return king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
@@ -424,21 +424,42 @@ class Solver {
     return count;
   }
 
-  // Whether a board symmetry other than the identity leaves a king of `pos` in place.
-  // Two successors X and g(X) of one position differ by one moved unit, so g fixes the
-  // king that did not move; without such a g every move reaches its own entry.
-  bool symmetry_fixes_a_king(int member, const Position& pos) const {
-    return fixed_squares_[member] & (square_bb(pos.king_square(WHITE)) | square_bb(pos.king_square(BLACK)));
+  // Whether two moves of `pos` by one side (or two un-moves) may reach one entry; `still`:
+  // the king of the other side, which moves in none. Positions X != Y share an entry only
+  // when a board symmetry h maps X onto Y. Each differs from `pos` by the square of one
+  // moved unit, so every other unit alone of its kind stands on a square h leaves in place,
+  // among them `still`: all units but at most two. Only the reflections in the long
+  // diagonals leave squares in place (with the full group). Where identical units may be
+  // swapped by h, only the king test applies. Without such an h every move reaches its own
+  // entry, and the caller needs neither the successors' indices nor a sort.
+  bool moves_may_share_entries(int member, const Position& pos, Square still) const {
+    const SymmetryLines& symmetries = symmetry_lines_[member];
+    for (Bitboard line : symmetries.lines)
+      if ((line & square_bb(still)) && (symmetries.identical_units || popcount(pos.pieces() & ~line) <= 2)) return true;
+    return false;
   }
 
-  // The squares some board symmetry other than the identity leaves in place (the two long
-  // diagonals with the full group, none with the mirror only).
-  static Bitboard fixed_squares(const Indexer& indexer) {
-    Bitboard fixed = 0;
-    for (int t = 1; t < indexer.symmetry_count(); ++t)
+  // The squares each board symmetry other than the identity leaves in place, for those that
+  // leave any (the two long diagonals with the full group, none with the mirror only), and
+  // whether the material has identical units.
+  struct SymmetryLines {
+    std::vector<Bitboard> lines;
+    bool identical_units = false;
+  };
+  static SymmetryLines symmetry_lines(const Indexer& indexer) {
+    SymmetryLines out;
+    for (int t = 1; t < indexer.symmetry_count(); ++t) {
+      Bitboard fixed = 0;
       for (int s = 0; s < SQUARE_NB; ++s)
         if (Indexer::transform(t, Square(s)) == Square(s)) fixed |= square_bb(Square(s));
-    return fixed;
+      if (fixed) out.lines.push_back(fixed);
+    }
+    const Material& m = indexer.material();
+    for (Color c : {WHITE, BLACK})
+      for (int magic = 0; magic < 2; ++magic)
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+          if (pt != KING && m.count(c, PieceType(pt), magic) > 1) out.identical_units = true;
+    return out;
   }
 
   // A move known to keep the material without playing it: no capture, no promotion, and
@@ -567,11 +588,11 @@ class Solver {
     const Position& pos = *decoded;
     Entry found[MaxPredecessors];
     int all = collect_predecessors(member, pos, i, side, found);
-    // Simple un-moves give distinct positions, and two of them share an entry only through
-    // a symmetry that fixes the king that moved in neither (that of `side`): without one,
-    // every entry found is distinct and needs no comparison with the others.
+    // Simple un-moves give distinct positions, which share an entry only as
+    // moves_may_share_entries() says (the king of `side` moved in neither): otherwise every
+    // entry found is distinct and needs no comparison with the others.
     const bool may_repeat =
-        !simple_unmoves_suffice(pos, rules_) || (fixed_squares_[member] & square_bb(pos.king_square(side)));
+        !simple_unmoves_suffice(pos, rules_) || moves_may_share_entries(member, pos, pos.king_square(side));
     int count = 0, away = 0;
     // Own entries: the unresolved ones, once each. Other processes' entries: once each,
     // the owner filters them (found[] is disjoint from away[]: ownership splits them).
@@ -646,7 +667,7 @@ class Solver {
   const Rules& rules_;
   const Tablebase& subtables_;
   const SolveOptions& options_;
-  std::vector<Bitboard> fixed_squares_;  // per member
+  std::vector<SymmetryLines> symmetry_lines_;  // per member
   std::vector<Indexer::Cursor> cursors_ =
       std::vector<Indexer::Cursor>(std::size_t(threads()) * members_.size());  // thread_cursor()
   SingleProcess single_;
