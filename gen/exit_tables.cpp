@@ -3,11 +3,12 @@
 #include <algorithm>
 
 #include "gen/graph.h"
+#include "probe/table_file.h"
 
 namespace feerie {
 
 Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members, const Tablebase& subtables,
-                                      Tablebase::Reading reading) {
+                                      Tablebase::Reading reading, bool small_whole) {
   ExitTables out;
   for (const Indexer* member : members) out.members_.push_back(member->material());
   auto known = [](const std::vector<Material>& list, const Material& m) {
@@ -17,7 +18,9 @@ Expected<ExitTables> ExitTables::load(const std::vector<const Indexer*>& members
   for (const Material& own : out.members_)
     for (const Material& m : material_successors(own, subtables.rules())) {
       if (known(out.members_, m) || known(loaded, m)) continue;
-      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = subtables.lookup_table(m, reading);
+      const bool small = small_whole && read_whole_instead_of_blocks(Indexer(m, subtables.rules()).size());
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t =
+          subtables.lookup_table(m, small ? Tablebase::Reading::Whole : reading);
       if (!t) return t.error();
       out.tables_.push_back(*t);
       loaded.push_back(m);

@@ -97,7 +97,8 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
     values += 2 * ValueBytes * e;
     largest_member = std::max(largest_member, 2 * e);
   }
-  // The tables a move out of the component leads to, read through their compressed blocks
+  // The tables a move out of the component leads to: the small ones read whole, a byte per
+  // entry (read_whole_instead_of_blocks()); the others read through their compressed blocks
   // (SolveOptions::subtable_reading): each file's shared block cache, and each thread's own
   // references to the blocks it read last, which may keep blocks the shared caches let go;
   // no more than all their blocks.
@@ -105,13 +106,17 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   for (const Material& m : component)
     for (const Material& s : material_successors(m, rules))
       if (std::find(component.begin(), component.end(), s) == component.end()) exits.insert(s);
-  double shared = 0, all_blocks = 0;
+  double whole = 0, shared = 0, all_blocks = 0;
   for (const Material& m : exits) {
     const double e = estimated_entries(m, rules);
+    if (read_whole_instead_of_blocks(std::uint64_t(e))) {
+      whole += 2 * e;
+      continue;
+    }
     shared += double(shared_block_cache_bytes(std::uint64_t(e)));
     all_blocks += 2 * double(sizeof(ValueCode)) * e;
   }
-  const double read = std::min(all_blocks, shared + double(threads) * double(ThreadBlockCacheBytes));
+  const double read = whole + std::min(all_blocks, shared + double(threads) * double(ThreadBlockCacheBytes));
   double writing = FileBytesPerEntry * largest_member;
   if (ranks <= 1) return std::uint64_t(values + read + writing + program_bytes());
   // Spread over processes: each holds its part of the values and of the file being

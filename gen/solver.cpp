@@ -43,7 +43,8 @@ class Solver {
 
   Expected<std::vector<SolvedTable>> run() {
     if (Status s = check_members(); !s) return s.error();
-    Expected<ExitTables> exits = ExitTables::load(members_, subtables_, options_.subtable_reading);
+    Expected<ExitTables> exits =
+        ExitTables::load(members_, subtables_, options_.subtable_reading, options_.small_subtables_whole);
     if (!exits) return exits.error();
     exits_ = std::move(*exits);
     std::vector<std::uint64_t> sizes;

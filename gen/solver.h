@@ -83,6 +83,9 @@ struct SolveOptions {
   // whole (fastest) or through their compressed blocks (a few MiB instead of a byte or two
   // per entry of each).
   Tablebase::Reading subtable_reading = Tablebase::Reading::ThroughBlocks;
+  // Read the small ones whole whatever subtable_reading says (read_whole_instead_of_blocks():
+  // no more memory than their block caches, and faster); false for tests of the blocks.
+  bool small_subtables_whole = true;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called during the initialisation (every few million entries) with the own entries
   // initialised so far and in all: a 6-man initialisation takes many minutes. May be

@@ -69,6 +69,12 @@ inline constexpr std::size_t ThreadBlockBytes = std::size_t(64) << 10;
 inline std::uint64_t shared_block_cache_bytes(std::uint64_t entries) {
   return std::min<std::uint64_t>(2 * entries * sizeof(ValueCode), MaxCachedBytes);
 }
+// Whether a table of `entries` per side that a solver would read through its blocks is
+// read whole instead (gen/exit_tables.h): its values, a byte per entry, then take no more
+// than its shared block cache may hold, and its look-ups take no lock, copy no block
+// reference and decompress nothing (orthodox KRPvKR: its captures lead to 4-man tables of
+// 7.4 M entries per side, looked up from most of its positions).
+inline bool read_whole_instead_of_blocks(std::uint64_t entries) { return 2 * entries <= MaxCachedBytes; }
 // The most one thread's own references hold.
 inline constexpr std::uint64_t ThreadBlockCacheBytes = std::uint64_t(ThreadBlockSlots) * ThreadBlockBytes;
 

@@ -234,6 +234,7 @@ TEST_F(ThreeMan, SubTablesReadThroughBlocksOrWholeGiveTheSameValues) {
   Indexer indexer(*Material::parse("KPvK"), RuleSet::orthodox());
   SolveOptions blocks, whole;
   blocks.subtable_reading = Tablebase::Reading::ThroughBlocks;
+  blocks.small_subtables_whole = false;
   whole.subtable_reading = Tablebase::Reading::Whole;
   auto a = solve(indexer, subtables, blocks);
   auto b = solve(indexer, Tablebase::open(dir_, RuleSet::orthodox()), whole);
@@ -255,6 +256,7 @@ TEST_F(ThreeMan, ACorruptSubTableBlockStopsTheSolveWithAnError) {
   for (Tablebase::Reading reading : {Tablebase::Reading::ThroughBlocks, Tablebase::Reading::Whole}) {
     SolveOptions options;
     options.subtable_reading = reading;
+    options.small_subtables_whole = false;
     auto solved = solve(indexer, Tablebase::open(other, RuleSet::orthodox()), options);
     ASSERT_FALSE(solved.ok());
     EXPECT_EQ(solved.error_kind(), ErrorKind::Corruption) << solved.error_message();
