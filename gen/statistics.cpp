@@ -3,6 +3,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "rules/fen.h"
 
@@ -81,6 +83,41 @@ bool count_run_by_kings(const Indexer& indexer, const ValueArray& v, Color side,
   return true;
 }
 
+// The longest win of some entries, at the lowest index that has it; -1 plies: none.
+struct LongestMate {
+  int plies = -1;
+  std::uint64_t index = 0;  // global
+};
+struct LongestMates {
+  LongestMate any;
+  LongestMate usual;  // among the positions of the classes (no en passant, pawns on ranks 2-7)
+};
+
+// The longest wins among the entries [lo, hi) of one side (global indices from `first`),
+// each at its lowest index. Only the entries longer than the usual one so far are decoded.
+LongestMates longest_mates(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first,
+                           std::uint64_t lo, std::uint64_t hi) {
+  LongestMates out;
+  for (std::uint64_t i = lo; i < hi; ++i) {
+    const ValueCode code = v[i];
+    if (!value::is_win(code) || value::plies(code) <= out.usual.plies) continue;
+    const int plies = value::plies(code);
+    Position pos;
+    indexer.decode(first + i, side, pos);
+    if (plies > out.any.plies) out.any = {plies, first + i};
+    if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos)) out.usual = {plies, first + i};
+  }
+  return out;
+}
+
+// The FEN of a longest win found (none: empty).
+std::string fen_of(const Indexer& indexer, Color side, const LongestMate& m) {
+  if (m.plies < 0) return "";
+  Position pos;
+  indexer.decode(m.index, side, pos);
+  return to_fen(pos);
+}
+
 }  // namespace
 
 std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const MemberValues& values, int threads,
@@ -111,19 +148,24 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
     s.loss = tally.raw[0], s.draw = tally.raw[1], s.win = tally.raw[2];
     s.positions = s.loss + s.draw + s.win;
     s.classes_loss = tally.classes[0], s.classes_draw = tally.classes[1], s.classes_win = tally.classes[2];
-    for (std::uint64_t i = 0; i < size; ++i) {
-      if (!value::is_win(v[i]) || value::plies(v[i]) <= s.classes_longest_mate_plies) continue;
-      Position pos;
-      indexer.decode(first + i, Color(side), pos);
-      if (value::plies(v[i]) > s.longest_mate_plies) {
-        s.longest_mate_plies = value::plies(v[i]);
-        s.longest_mate_fen = to_fen(pos);
-      }
-      if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos)) {
-        s.classes_longest_mate_plies = value::plies(v[i]);
-        s.classes_longest_mate_fen = to_fen(pos);
-      }
+    // The longest wins over consecutive ranges in parallel, then the first range holding
+    // each: the lowest index that has it, as one scan in index order finds it.
+    const int ranges = 8 * threads;
+    std::vector<LongestMates> found(std::size_t(ranges), LongestMates{});
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (int r = 0; r < ranges; ++r)
+      found[std::size_t(r)] =
+          longest_mates(indexer, v, Color(side), first, size * std::uint64_t(r) / std::uint64_t(ranges),
+                        size * std::uint64_t(r + 1) / std::uint64_t(ranges));
+    LongestMates longest;
+    for (const LongestMates& f : found) {
+      if (f.any.plies > longest.any.plies) longest.any = f.any;
+      if (f.usual.plies > longest.usual.plies) longest.usual = f.usual;
     }
+    s.longest_mate_plies = longest.any.plies;
+    s.longest_mate_fen = fen_of(indexer, Color(side), longest.any);
+    s.classes_longest_mate_plies = longest.usual.plies;
+    s.classes_longest_mate_fen = fen_of(indexer, Color(side), longest.usual);
   }
   return stats;
 }
