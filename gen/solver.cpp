@@ -310,8 +310,8 @@ class Solver {
     Position* decoded = indexer.decode_in_place(i, side, cursor);
     if (!decoded || !legal_moves_if_legal(*decoded, split)) return value::Illegal;
     Position& pos = *decoded;
-    // Two moves can lead to one entry through a symmetry that fixes a king, and with
-    // magic units through two promotion choices that give the same unit after mutation.
+    // Two moves can lead to one entry through a symmetry (moves_may_share_entries), and
+    // with magic units through two promotion choices that give the same unit after mutation.
     const bool may_share_entries = moves_may_share_entries(member, pos, pos.king_square(~side)) || pos.magic_pieces();
     const MoveList& moves = split.listed;
     const int quiet_moves = split.quiet_count();
