@@ -527,8 +527,29 @@ class Solver {
       out[count++] = e;
       return true;
     };
+    // The entries of a unit alone in its group differ from i by a multiple of its stride:
+    // computed and prefetched in a loop of their own (the most common un-moves; a fifth of
+    // an orthodox pass was the general loop's bookkeeping per un-move).
+    const std::uint64_t prefix = Entry::of(member, mover, 0).code;
+    const ValueStore::Slots slots = store_->slots(Entry{prefix}.table());
     for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
       const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
+      if (stride && !double_steps && !Spread) {
+        const int n = popcount(origins);
+        if (count + n > MaxPredecessors) {
+          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+          return;
+        }
+        Entry* next = out + count;
+        const std::uint64_t at_to = i - std::uint64_t(to) * stride;
+        for (; origins; ++next) {
+          const std::uint64_t index = at_to + std::uint64_t(pop_lsb(origins)) * stride;
+          slots.prefetch(index);
+          next->code = prefix | index;
+        }
+        count += n;
+        return;
+      }
       while (origins) {
         const Square from = pop_lsb(origins);
         // The unit on `to` goes back to `from`.

@@ -87,6 +87,16 @@ class ValueStore {
     return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset());
   }
   void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
+  // For prefetching many entries of one table (member * 2 + side) in a tight loop: entry
+  // `index` lies at base + (index << shift).
+  struct Slots {
+    std::uintptr_t base;
+    int shift;
+    void prefetch(std::uint64_t index) const {
+      __builtin_prefetch(reinterpret_cast<const void*>(base + (index << shift)));
+    }
+  };
+  Slots slots(int table) const { return {value_tables_[std::size_t(table)], wide_ ? 1 : 0}; }
   // Writes a value (narrow and too large: to the overflow list); a mate value also lowers
   // its block's minimum, raises the longest mate and counts as resolved in this pass.
   void store(Entry e, ValueCode v) {
