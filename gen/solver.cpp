@@ -528,8 +528,9 @@ class Solver {
       return true;
     };
     // The entries of a unit alone in its group differ from i by a multiple of its stride:
-    // computed and prefetched in a loop of their own (the most common un-moves; a fifth of
-    // an orthodox pass was the general loop's bookkeeping per un-move).
+    // computed and prefetched in a loop of their own (the most common un-moves), without the
+    // general loop's bookkeeping per un-move (8-12% of an orthodox KQRvKR solve). Not with
+    // en-passant variants to add, nor spread (each entry's owner decides its prefetch).
     const std::uint64_t prefix = Entry::of(member, mover, 0).code;
     const ValueStore::Slots slots = store_->slots(Entry{prefix}.table());
     for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
@@ -541,7 +542,7 @@ class Solver {
           return;
         }
         Entry* next = out + count;
-        const std::uint64_t at_to = i - std::uint64_t(to) * stride;
+        const std::uint64_t at_to = i - std::uint64_t(to) * stride;  // the unit on a1 (modulo 2^64)
         for (; origins; ++next) {
           const std::uint64_t index = at_to + std::uint64_t(pop_lsb(origins)) * stride;
           slots.prefetch(index);
