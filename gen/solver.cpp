@@ -471,6 +471,11 @@ class Solver {
            pos.empty(m.to()) && !pos.magic_pieces();
   }
 
+  // A position with more predecessors than the collecting arrays hold (MaxPredecessors).
+  void fail_too_many_predecessors(const Position& pos) {
+    fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+  }
+
   // The entries of the predecessors of `pos` (entry i of `member`, `side` to move), with
   // their values prefetched: the look-ups land all over the tables, and issuing them
   // together lets the memory system serve them in parallel. Illegal predecessors hold
@@ -488,7 +493,7 @@ class Solver {
     int count = 0;
     for_each_predecessor<false>(pos, rules_, [&](const Position& before, Square from, Square to) {
       if (count == MaxPredecessors) {
-        fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+        fail_too_many_predecessors(pos);
         return;
       }
       Entry e;
@@ -520,7 +525,7 @@ class Solver {
     int count = 0;
     auto add = [&](Entry e) {
       if (count == MaxPredecessors) {
-        fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+        fail_too_many_predecessors(pos);
         return false;
       }
       if (owns(e)) store_->prefetch(e);
@@ -538,7 +543,7 @@ class Solver {
       if (stride && !double_steps && !Spread) {
         const int n = popcount(origins);
         if (count + n > MaxPredecessors) {
-          fail("more than " + std::to_string(MaxPredecessors) + " predecessors of " + to_fen(pos));
+          fail_too_many_predecessors(pos);
           return;
         }
         Entry* next = out + count;

@@ -86,9 +86,9 @@ class ValueStore {
     if (!extended_ || b >= narrow::OpenBase) return narrow::decode(b);
     return narrow::decode(b, high_word(e).load(std::memory_order_relaxed) & high_mask(e), high_offset());
   }
-  void prefetch(Entry e) const { __builtin_prefetch(wide_ ? static_cast<void*>(wide_slot(e)) : narrow_slot(e)); }
+  void prefetch(Entry e) const { slots(e.table()).prefetch(e.index()); }
   // For prefetching many entries of one table (member * 2 + side) in a tight loop: entry
-  // `index` lies at base + (index << shift).
+  // `index` lies at base + (index << shift), in either width (narrow_slot, wide_slot).
   struct Slots {
     std::uintptr_t base;
     int shift;
