@@ -152,9 +152,12 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
   solve_options.threads = options.threads;
   solve_options.partition = options.partition;
   if (options.exchange_limit) solve_options.exchange_limit = options.exchange_limit;
+  solve_options.loss_passes = options.loss_passes;
   std::uint64_t exchanged = 0, busiest = 0;
+  int pulled = 0;
   solve_options.on_pass = [&](const SolveProgress& p) {
     exchanged += p.sent;
+    pulled += p.pulled;
     busiest = std::max(busiest, p.sent);
     std::string message = title + ": " +
                           (p.plies == 0 ? std::string("initialised") : "pass " + std::to_string(p.plies)) + ", " +
@@ -193,6 +196,7 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
     table.component = component;
     table.entries = indexers[m].size();
     table.passes = (*solved)[m].passes;
+    table.pulled = pulled;
     table.resumed_at_pass = resumed_at;
     table.exchanged = exchanged;
     table.busiest_pass_exchanged = busiest;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gen/partition.h"
+#include "gen/solver.h"
 #include "probe/material.h"
 #include "probe/table_file.h"
 #include "rules/expected.h"
@@ -33,6 +34,8 @@ struct GenerateOptions {
   Partition* partition = nullptr;
   // Partitioned: SolveOptions::exchange_limit (0: its default).
   std::uint64_t exchange_limit = 0;
+  // SolveOptions::loss_passes (tests compare the ways of the passes of losses).
+  LossPassChoice loss_passes;
   // Refuse, before any work, a job whose estimated peak memory exceeds this (gen/plan.h);
   // 0: no limit. The source names it in the refusal.
   std::uint64_t max_memory = 0;
@@ -65,6 +68,7 @@ struct GeneratedTable {
   std::uint64_t file_bytes = 0;
   std::uint64_t entries = 0;  // per side to move
   int passes = 0;
+  int pulled = 0;            // sides of passes of losses that pulled rather than pushed (LossPassChoice)
   int resumed_at_pass = -1;  // the pass a checkpoint let the solve resume at, -1 if none
   // Spread over processes: the updates they sent each other (8 bytes each), in all and in
   // the busiest pass (the component's, shared by its members).

@@ -29,6 +29,7 @@
 
 #include <array>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -55,6 +56,8 @@ struct SolveProgress {
   // high bit per entry for mates too long for a byte, 2 after (probe/value_array.h; this
   // process's store).
   double value_bytes = 1;
+  // The sides whose losses that pass pulled rather than pushed (0 to 2; LossPassChoice).
+  int pulled = 0;
 };
 
 // Where a solve stands between two passes (with the values of every member): what a
@@ -62,6 +65,19 @@ struct SolveProgress {
 struct SolverState {
   int next_ply = 0;   // the next pass propagates the entries whose mate is this many plies away
   int max_plies = 0;  // the longest mate found so far: the passes go on up to it
+};
+
+// How a pass of losses reaches their predecessors, per side: it pushes each loss in n
+// plies to its predecessors, or has the entries of the other side that may still win in
+// more than n + 1 plies (open, or winning through an exit) pull it from their successors
+// (the same values). It pulls when the losses are at least `minimum_losses` and the
+// candidates times `pull_cost` are fewer than the losses (both cost about the moves of the
+// side that wins); the default is what orthodox KQRvKR measured (gen/solver.cpp,
+// pulling_pays). Tests change it to pull more; a spread solve always pushes.
+struct LossPassChoice {
+  double pull_cost = 1.0;
+  std::uint64_t minimum_losses = std::uint64_t(1) << 16;
+  static LossPassChoice push_only() { return {std::numeric_limits<double>::infinity(), 0}; }
 };
 
 struct SolveOptions {
@@ -86,6 +102,7 @@ struct SolveOptions {
   // Read the small ones whole whatever subtable_reading says (read_whole_instead_of_blocks():
   // no more memory than their block caches, and faster); false for tests of the blocks.
   bool small_subtables_whole = true;
+  LossPassChoice loss_passes;
   std::function<void(const SolveProgress&)> on_pass;  // called after each pass (may be empty)
   // Called during the initialisation (every few million entries) with the own entries
   // initialised so far and in all: a 6-man initialisation takes many minutes. May be

@@ -121,6 +121,13 @@ std::vector<std::uint64_t> ValueStore::resolved() const {
   return by_member;
 }
 
+std::uint64_t ValueStore::losses(int side, int plies) const {
+  if (plies < 0 || plies >= CountedLossPlies || plies % 2) return 0;
+  std::uint64_t n = 0;
+  for (const LossCounter& thread : losses_) n += thread.count[std::size_t(side)][std::size_t(plies / 2)];
+  return n;
+}
+
 void ValueStore::reset_resolved() {
   for (Counter& thread : resolved_) thread.count.fill(0);
 }
@@ -138,6 +145,7 @@ std::uint64_t ValueStore::count_decided() const {
 
 void ValueStore::rebuild_block_minima(int next_ply) {
   const ValueCode first = value::mate_in_plies(next_ply);
+  for (LossCounter& thread : losses_) thread = {};
   for (int side = 0; side < 2; ++side)
     for (std::size_t member = 0; member < sizes_.size(); ++member) {
       const ValueArray& values = values_[member][side];
@@ -150,6 +158,9 @@ void ValueStore::rebuild_block_minima(int next_ply) {
         for (std::size_t i = std::size_t(b) * BlockSize; i < end; ++i) {
           const ValueCode v = values.at(i);
           if (value::is_mate(v) && v >= first) least = std::min(least, v);
+          if (value::is_loss(v) && value::plies(v) < CountedLossPlies)
+            ++losses_[std::size_t(omp_get_thread_num() % MaxThreads)]
+                  .count[std::size_t(side)][std::size_t(value::plies(v) / 2)];
         }
         mins[std::size_t(b)] = least;
       }

@@ -27,9 +27,10 @@
 // written during a pass (always larger than the one the pass propagates) is never lost.
 //
 // Threads. Every access is atomic (std::atomic_ref, relaxed: the passes need no order
-// between entries, only that no update is lost), but for the scan of a narrow block
-// (scan_narrow_block: 16 plain bytes at a time, read while only the other side is
-// written); the parallel loops are OpenMP's.
+// between entries, only that no update is lost), but for the scans of narrow blocks, 16
+// plain bytes at a time: scan_narrow_block, read while only the other side is written, and
+// scan_narrow_above, whose caller writes only the entry it is given, in a block no other
+// thread reads; the parallel loops are OpenMP's.
 //
 // Layout of the own entries: those of the member's OwnedRange (gen/partition.h), the
 // whole table unless the solve is spread over processes.
@@ -113,6 +114,9 @@ class ValueStore {
       overflow_[std::size_t(omp_get_thread_num() % MaxThreads)].list.push_back({e, v});
     }
     if (!value::is_mate(v)) return;
+    if (value::is_loss(v) && value::plies(v) < CountedLossPlies)
+      ++losses_[std::size_t(omp_get_thread_num() % MaxThreads)]
+            .count[std::size_t(e.side())][std::size_t(value::plies(v) / 2)];
     lower_block_min(e, v);
     int plies = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
     while (plies > seen && !max_plies_.compare_exchange_weak(seen, plies)) {
@@ -173,6 +177,11 @@ class ValueStore {
   // Mate values stored per member since the last reset.
   std::vector<std::uint64_t> resolved() const;
   void reset_resolved();
+  // The own entries of `side` (every member) lost in `plies`, for plies below
+  // CountedLossPlies (0 above): a loss is stored once per entry and never replaced, so the
+  // losses stored so far (and those rebuild_block_minima() finds) are those entries.
+  std::uint64_t losses(int side, int plies) const;
+  static constexpr int CountedLossPlies = 512;
   // The own entries whose value is not open, over every member and side.
   std::uint64_t count_decided() const;
 
@@ -188,9 +197,19 @@ class ValueStore {
   // number of times in every process of a spread solve (the largest own range sets it),
   // so that it may call collectives.
   template <bool Chunked, class F, class G>
-  void for_entries_with(ValueCode code, F&& f, G&& between_chunks);
+  void for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
+    for (int side = 0; side < 2; ++side) for_entries_with<Chunked>(side, code, f, between_chunks);
+  }
+  // The same over the entries of one side to move.
+  template <bool Chunked, class F, class G>
+  void for_entries_with(int side, ValueCode code, F&& f, G&& between_chunks);
+  // Runs f(member, index) over the own entries of `side` whose value is above `code` (a
+  // longer mate, or open), in parallel; returns how many there were. f may write the
+  // entry it is given, and no other of that side.
+  template <class F>
+  std::uint64_t for_entries_above(int side, ValueCode code, F&& f);
   // The block minima of values filled from elsewhere (a checkpoint): the smallest mate
-  // value of each block from mate_in_plies(next_ply) on.
+  // value of each block from mate_in_plies(next_ply) on; and the losses() they hold.
   void rebuild_block_minima(int next_ply);
   // Every entry still open is a draw (the end of the solve).
   void settle_open_as_draws();
@@ -318,6 +337,27 @@ class ValueStore {
     return pending;
   }
 
+  // The entries of a narrow block whose byte is above `code` (a narrow code, below
+  // narrow::OpenBase: bytes are ordered as their values), 16 at a time where SSE2 is there.
+  // Plain loads: the caller's f writes only the entry it is given, after the load of it.
+  template <class F>
+  static void scan_narrow_above(const std::uint8_t* values, std::uint64_t from, std::uint64_t end, ValueCode code,
+                                F&& f) {
+    std::uint64_t i = from;
+#ifdef __SSE2__
+    const __m128i least16 = _mm_set1_epi8(char(code + 1));
+    for (; i + 16 <= end; i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
+      // v >= code + 1, unsigned: the larger of the two is v itself.
+      for (unsigned hits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, least16), v))); hits;
+           hits &= hits - 1)
+        f(i + unsigned(__builtin_ctz(hits)));
+    }
+#endif
+    for (; i < end; ++i)
+      if (values[i] > code) f(i);
+  }
+
   void lower_block_min(Entry e, ValueCode v) {
     std::atomic_ref<ValueCode> block_min(
         *reinterpret_cast<ValueCode*>(block_min_tables_[e.table()] + e.index() / BlockSize * sizeof(ValueCode)));
@@ -351,6 +391,11 @@ class ValueStore {
     std::array<std::uint64_t, MaxMembers> count{};
   };
   std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
+  // Losses stored per side and length (losses()), one set per thread.
+  struct alignas(64) LossCounter {
+    std::array<std::array<std::uint64_t, CountedLossPlies / 2>, 2> count{};
+  };
+  std::vector<LossCounter> losses_ = std::vector<LossCounter>(MaxThreads);
   // Narrow stores that did not fit, per thread, until settle_overflow().
   struct alignas(64) Overflow {
     std::vector<std::pair<Entry, ValueCode>> list;
@@ -377,32 +422,69 @@ void ValueStore::for_all_entries(F&& f, G&& after_chunk) {
 }
 
 template <bool Chunked, class F, class G>
-void ValueStore::for_entries_with(ValueCode code, F&& f, G&& between_chunks) {
-  for (int side = 0; side < 2; ++side)
-    for (int member = 0; member < members(); ++member) {
-      std::vector<ValueCode>& mins = block_min_[std::size_t(member)][std::size_t(side)];
-      const ValueArray& values = values_[std::size_t(member)][std::size_t(side)];
-      const std::int64_t blocks = std::int64_t(mins.size());
-      const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
-      const std::int64_t chunk = Chunked ? ChunkBlocks : blocks, steps = Chunked ? scan_steps_[std::size_t(member)] : 1;
-      for (std::int64_t step = 0; step < steps; ++step) {
-        const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
+void ValueStore::for_entries_with(int side, ValueCode code, F&& f, G&& between_chunks) {
+  for (int member = 0; member < members(); ++member) {
+    std::vector<ValueCode>& mins = block_min_[std::size_t(member)][std::size_t(side)];
+    const ValueArray& values = values_[std::size_t(member)][std::size_t(side)];
+    const std::int64_t blocks = std::int64_t(mins.size());
+    const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
+    const std::int64_t chunk = Chunked ? ChunkBlocks : blocks, steps = Chunked ? scan_steps_[std::size_t(member)] : 1;
+    for (std::int64_t step = 0; step < steps; ++step) {
+      const std::int64_t from = std::min(blocks, step * chunk), to = std::min(blocks, from + chunk);
 #pragma omp parallel for schedule(dynamic, 8) num_threads(threads_)
-        for (std::int64_t b = from; b < to; ++b) {
-          std::atomic_ref<ValueCode> block_min(mins[std::size_t(b)]);
-          if (block_min.load(std::memory_order_acquire) > code) continue;
-          block_min.exchange(NoMate, std::memory_order_acq_rel);
-          const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
-          auto found = [&](std::uint64_t i) { f(member, side, first + i); };
-          const ValueCode pending =
-              wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
-              : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
-                          : scan_narrow_block(values.narrow_data(), start, end, code, found);
-          lower_block_min(Entry::of(member, side, first + start), pending);
-        }
-        if constexpr (Chunked) between_chunks();
+      for (std::int64_t b = from; b < to; ++b) {
+        std::atomic_ref<ValueCode> block_min(mins[std::size_t(b)]);
+        if (block_min.load(std::memory_order_acquire) > code) continue;
+        block_min.exchange(NoMate, std::memory_order_acq_rel);
+        const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
+        auto found = [&](std::uint64_t i) { f(member, side, first + i); };
+        const ValueCode pending =
+            wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
+            : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
+                        : scan_narrow_block(values.narrow_data(), start, end, code, found);
+        lower_block_min(Entry::of(member, side, first + start), pending);
+      }
+      if constexpr (Chunked) between_chunks();
+    }
+  }
+}
+
+template <class F>
+std::uint64_t ValueStore::for_entries_above(int side, ValueCode code, F&& f) {
+  std::uint64_t visited = 0;
+  for (int member = 0; member < members(); ++member) {
+    const ValueArray& values = values_[std::size_t(member)][std::size_t(side)];
+    const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
+    const std::int64_t blocks = std::int64_t((size + BlockSize - 1) / BlockSize);
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads_) reduction(+ : visited)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
+      auto found = [&](std::uint64_t i) {
+        ++visited;
+        f(member, first + i);
+      };
+      if (wide_ || code > narrow_max_code_) {  // value by value (no narrow code orders the bytes)
+        for (std::uint64_t i = start; i < end; ++i)
+          if (load(Entry::of(member, side, first + i)) > code) found(i);
+        continue;
+      }
+      if (!extended_) {
+        scan_narrow_above(values.narrow_data(), start, end, code, found);
+        continue;
+      }
+      // Extended: words of high bits at zero hold no long mate, their bytes are narrow.
+      for (std::uint64_t from = start; from < end;) {
+        const std::uint64_t stop = std::min(end, (from / 64 + 1) * 64);
+        if (std::atomic_ref<std::uint64_t>(values.high_words()[from / 64]).load(std::memory_order_relaxed) == 0)
+          scan_narrow_above(values.narrow_data(), from, stop, code, found);
+        else
+          for (std::uint64_t i = from; i < stop; ++i)
+            if (load(Entry::of(member, side, first + i)) > code) found(i);
+        from = stop;
       }
     }
+  }
+  return visited;
 }
 
 }  // namespace feerie

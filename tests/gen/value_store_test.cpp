@@ -368,3 +368,76 @@ TEST(ValueStore, ChunkedScansCallBetweenChunksAsOftenInEveryProcess) {
 
 }  // namespace
 }  // namespace feerie
+
+namespace feerie {
+namespace {
+
+// The entries for_entries_above() visits for `code` on `side`, as (member, index), and how
+// many it said it visited.
+std::set<std::pair<int, std::uint64_t>> visited_above(ValueStore& store, int side, ValueCode code,
+                                                      std::uint64_t& count) {
+  std::set<std::pair<int, std::uint64_t>> seen;
+  count = store.for_entries_above(side, code, [&](int member, std::uint64_t i) {
+#pragma omp critical
+    seen.insert({member, i});
+  });
+  return seen;
+}
+
+// The candidates of a pulled pass of losses (gen/solver.h, LossPassChoice): every entry of
+// one side above a code, open ones included, in each width, the 16-byte scan's tail too.
+TEST(ValueStore, ForEntriesAboveVisitsLongerMatesAndOpenEntriesOfOneSide) {
+  ValueStore store({2 * Block + 21, 40}, 0, 1, 2);
+  const ValueCode code = value::mate_in_plies(9);
+  std::set<std::pair<int, std::uint64_t>> expected;
+  std::mt19937_64 random(7);
+  const ValueCode below[] = {value::Illegal, value::Draw, value::mate_in_plies(0), value::mate_in_plies(8), code};
+  const ValueCode above[] = {value::mate_in_plies(10), value::mate_in_plies(151), value::open(0), value::open(99),
+                             value::open(value::NeverLost)};
+  for (int member = 0; member < 2; ++member)
+    for (std::uint64_t i = 0; i < store.range(member).size(); ++i) {
+      const bool is_above = random() % 3 == 0;
+      store.store(Entry::of(member, 1, i), is_above ? above[random() % 5] : below[random() % 5]);
+      store.store(Entry::of(member, 0, i), value::open(3));  // the other side: never visited
+      if (is_above) expected.insert({member, i});
+    }
+  std::uint64_t count = 0;
+  EXPECT_EQ(visited_above(store, 1, code, count), expected);
+  EXPECT_EQ(count, expected.size());
+  // Above every mate a byte holds: the open entries only.
+  std::set<std::pair<int, std::uint64_t>> open;
+  for (const auto& [member, i] : expected)
+    if (value::is_open(store.load(Entry::of(member, 1, i)))) open.insert({member, i});
+  EXPECT_EQ(visited_above(store, 1, value::mate_in_plies(200), count), open);
+  // Extended: a long mate (a high bit) is above a code a byte holds.
+  store.store(Entry::of(0, 1, 5), value::mate_in_plies(200));
+  store.settle_overflow();
+  ASSERT_TRUE(store.extended());
+  expected.insert({0, 5});
+  EXPECT_EQ(visited_above(store, 1, code, count), expected);
+  EXPECT_EQ(count, expected.size());
+  store.widen();
+  EXPECT_EQ(visited_above(store, 1, code, count), expected);
+  EXPECT_EQ(count, expected.size());
+}
+
+// The losses a pass would pull, counted per side and length as they are stored (once per
+// entry), and again from the values after a resume.
+TEST(ValueStore, LossesAreCountedPerSideAndLengthAndRebuilt) {
+  ValueStore store({3 * Block}, 0, 1, 2);
+  for (std::uint64_t i = 0; i < 10; ++i) store.store(Entry::of(0, 1, i), value::mate_in_plies(4));
+  for (std::uint64_t i = 10; i < 13; ++i) store.store(Entry::of(0, 0, i), value::mate_in_plies(4));
+  store.store(Entry::of(0, 0, 20), value::mate_in_plies(5));  // a win: not counted
+  store.store(Entry::of(0, 0, 21), value::open(2));
+  EXPECT_EQ(store.losses(1, 4), 10u);
+  EXPECT_EQ(store.losses(0, 4), 3u);
+  EXPECT_EQ(store.losses(0, 5), 0u);
+  EXPECT_EQ(store.losses(0, 6), 0u);
+  EXPECT_EQ(store.losses(0, ValueStore::CountedLossPlies + 2), 0u);
+  store.rebuild_block_minima(0);
+  EXPECT_EQ(store.losses(1, 4), 10u);
+  EXPECT_EQ(store.losses(0, 4), 3u);
+}
+
+}  // namespace
+}  // namespace feerie
