@@ -159,8 +159,7 @@ void ValueStore::rebuild_block_minima(int next_ply) {
           const ValueCode v = values.at(i);
           if (value::is_mate(v) && v >= first) least = std::min(least, v);
           if (value::is_loss(v) && value::plies(v) < CountedLossPlies)
-            ++losses_[std::size_t(omp_get_thread_num() % MaxThreads)]
-                  .count[std::size_t(side)][std::size_t(value::plies(v) / 2)];
+            ++thread_losses().count[std::size_t(side)][std::size_t(value::plies(v) / 2)];
         }
         mins[std::size_t(b)] = least;
       }

@@ -115,8 +115,7 @@ class ValueStore {
     }
     if (!value::is_mate(v)) return;
     if (value::is_loss(v) && value::plies(v) < CountedLossPlies)
-      ++losses_[std::size_t(omp_get_thread_num() % MaxThreads)]
-            .count[std::size_t(e.side())][std::size_t(value::plies(v) / 2)];
+      ++thread_losses().count[std::size_t(e.side())][std::size_t(value::plies(v) / 2)];
     lower_block_min(e, v);
     int plies = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
     while (plies > seen && !max_plies_.compare_exchange_weak(seen, plies)) {
@@ -391,11 +390,13 @@ class ValueStore {
     std::array<std::uint64_t, MaxMembers> count{};
   };
   std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
-  // Losses stored per side and length (losses()), one set per thread.
+  // Losses stored per side and length (losses()), one set per thread of the store's loops
+  // (4 KiB each: not MaxThreads of them, which would weigh on the peak of small tables).
   struct alignas(64) LossCounter {
     std::array<std::array<std::uint64_t, CountedLossPlies / 2>, 2> count{};
   };
-  std::vector<LossCounter> losses_ = std::vector<LossCounter>(MaxThreads);
+  std::vector<LossCounter> losses_ = std::vector<LossCounter>(std::size_t(std::max(threads_, 1)));
+  LossCounter& thread_losses() { return losses_[std::size_t(omp_get_thread_num()) % losses_.size()]; }
   // Narrow stores that did not fit, per thread, until settle_overflow().
   struct alignas(64) Overflow {
     std::vector<std::pair<Entry, ValueCode>> list;
