@@ -46,9 +46,7 @@ class LossPasses : public ::testing::Test {
     Expected<SolvedTable> solved = solve(indexer, subtables, options);
     EXPECT_TRUE(solved.ok()) << solved.error_message();
     if (!solved.ok()) return {};
-    std::vector<ValueCode> codes = solved->values[0].codes(), black = solved->values[1].codes();
-    codes.insert(codes.end(), black.begin(), black.end());
-    return codes;
+    return test::codes_of_both_sides(*solved);
   }
 
   static constexpr LossPassChoice PullOften{0.25, 1};

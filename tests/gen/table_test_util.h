@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "gen/generate.h"
+#include "gen/solver.h"
 #include "gen/verify.h"
 #include "probe/table_file.h"
 
@@ -60,6 +62,13 @@ inline std::string shared_tables_dir(const std::string& name) {
   return (mine / name).string();
 }
 #endif
+
+// Every value of a solved table: white to move, then black (tests comparing solves).
+inline std::vector<ValueCode> codes_of_both_sides(const SolvedTable& solved) {
+  std::vector<ValueCode> codes = solved.values[0].codes(), black = solved.values[1].codes();
+  codes.insert(codes.end(), black.begin(), black.end());
+  return codes;
+}
 
 // Generates `material` under `condition` into `dir` (with everything it needs, reusing
 // tables already there), checks it with the verifier, and returns it; a reused table's

@@ -38,9 +38,7 @@ class ValueWidth : public ::testing::Test {
     Expected<SolvedTable> solved = solve(indexer, subtables, options);
     EXPECT_TRUE(solved.ok()) << solved.error_message();
     if (!solved.ok()) return {};
-    std::vector<ValueCode> codes = solved->values[0].codes(), black = solved->values[1].codes();
-    codes.insert(codes.end(), black.begin(), black.end());
-    return codes;
+    return test::codes_of_both_sides(*solved);
   }
 
   std::string dir_;
