@@ -14,6 +14,7 @@
 #include "gen/entry.h"
 #include "gen/exit_tables.h"
 #include "gen/resume_check.h"
+#include "gen/symmetry_lines.h"
 #include "gen/update_exchange.h"
 #include "gen/value_store.h"
 #include "rules/fen.h"
@@ -453,29 +454,6 @@ class Solver {
     for (Bitboard line : symmetries.lines)
       if ((line & square_bb(still)) && (symmetries.identical_units || popcount(pos.pieces() & ~line) <= 2)) return true;
     return false;
-  }
-
-  // The squares each board symmetry other than the identity leaves in place, for those that
-  // leave any (the two long diagonals with the full group, none with the mirror only), and
-  // whether the material has identical units.
-  struct SymmetryLines {
-    std::vector<Bitboard> lines;
-    bool identical_units = false;
-  };
-  static SymmetryLines symmetry_lines(const Indexer& indexer) {
-    SymmetryLines out;
-    for (int t = 1; t < indexer.symmetry_count(); ++t) {
-      Bitboard fixed = 0;
-      for (int s = 0; s < SQUARE_NB; ++s)
-        if (Indexer::transform(t, Square(s)) == Square(s)) fixed |= square_bb(Square(s));
-      if (fixed) out.lines.push_back(fixed);
-    }
-    const Material& m = indexer.material();
-    for (Color c : {WHITE, BLACK})
-      for (int magic = 0; magic < 2; ++magic)
-        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-          if (pt != KING && m.count(c, PieceType(pt), magic) > 1) out.identical_units = true;
-    return out;
   }
 
   // A move known to keep the material without playing it: no capture, no promotion, and
