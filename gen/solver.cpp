@@ -726,6 +726,7 @@ class Solver {
   // wins of the opponent in at most n plies: 1 + the longest of those and of the moves
   // that leave.
   ValueCode loss_value(int member, const Position& pos, int n) {
+    if (!may_leave_material(pos, rules_)) return value::mate_in_plies(n + 1);  // (most losses)
     // The quiet moves stay in the material (already counted): only the others matter.
     SplitMoves split;
     if (!split_leaving_moves(pos, rules_, split)) list_legal_moves(pos, split);

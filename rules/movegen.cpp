@@ -527,6 +527,22 @@ bool split_leaving_moves(const Position& pos, const Rules& rules, SplitMoves& ou
 }
 
 template <class Rules>
+bool may_leave_material(const Position& pos, const Rules& rules) {
+  if (!only_ordinary_units(pos) || pos.ep_square() != SQ_NONE) return true;
+  const Color us = pos.side_to_move();
+  const Bitboard capturable = capturable_bb(pos, us), occupied = pos.pieces();
+  for (Bitboard units = pos.pieces(us); units;) {
+    const Square s = pop_lsb(units);
+    const PieceType walk = rules.walk_of(pos, s);
+    // A real pawn promotes from its seventh rank by its own walk, and from anywhere its
+    // last rank is in reach of a lent one (SPEC 3.4).
+    if (pos.piece_on(s).type() == PAWN && (walk != PAWN || relative_rank(us, s) == 6)) return true;
+    if (orthodox_observation_bb(walk, us, s, occupied) & capturable) return true;
+  }
+  return false;
+}
+
+template <class Rules>
 SplitOutcome split_legal_moves_if_legal(const Position& pos, const Rules& rules, SplitMoves& out) {
   if constexpr (BorrowedWalksSplit<Rules>) {
     if (only_ordinary_units(pos))
@@ -560,6 +576,7 @@ std::uint64_t perft(Position& pos, const Rules& rules, int depth) {
   template std::uint64_t perft(Position&, const ComposedRules<Walk, Restriction>&, int);                     \
   template bool split_legal_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);    \
   template bool split_leaving_moves(const Position&, const ComposedRules<Walk, Restriction>&, SplitMoves&);  \
+  template bool may_leave_material(const Position&, const ComposedRules<Walk, Restriction>&);                \
   template SplitOutcome split_legal_moves_if_legal(const Position&, const ComposedRules<Walk, Restriction>&, \
                                                    SplitMoves&);
 FEERIE_RULE_SETS(FEERIE_INSTANTIATE_MOVEGEN)

@@ -55,6 +55,14 @@ bool split_legal_moves(const Position& pos, const Rules& rules, SplitMoves& out)
 // family the quiet targets are not judged at all. False where split_legal_moves() is.
 template <class Rules>
 bool split_leaving_moves(const Position& pos, const Rules& rules, SplitMoves& out);
+// Whether a move of `pos` may leave its material (capture, en passant, promotion): false
+// only where none can, whatever the legality, judged by the walks its units use on the
+// board: no unit of the side to move reaches a capturable unit, no real pawn may promote,
+// no en-passant square. Positions with a grasshopper, a locust or a magic unit (hurdles,
+// mutations) always may. The solver's short cut for a position found lost: most have no
+// move out of the material, and the split of its moves is then needless.
+template <class Rules>
+bool may_leave_material(const Position& pos, const Rules& rules);
 
 // What split_legal_moves_if_legal() found.
 enum class SplitOutcome { Split, NotSplit, IllegalPosition };

@@ -275,6 +275,56 @@ TEST(Movegen, SplitLegalMovesUnderAnnanCountsWhatGenerateLegalLists) {
   }
 }
 
+// may_leave_material() is false only where no legal move captures, takes en passant or
+// promotes, under every walk policy and restriction, and false often enough to be worth
+// asking (the solver's short cut for a position found lost); with a grasshopper, a
+// locust or a magic unit on the board it is always true.
+TEST(Movegen, MayLeaveMaterialOnlyWhereALegalMoveCapturesOrPromotes) {
+  const char* conditions[] = {
+      "orthodox", "madrasi", "madrasi-ri",   "eiffel",       "isardam-b-ri",     "leffie",       "annan",
+      "annan-d",  "nanna-c", "face-to-face", "back-to-back", "madrasi-ri+annan", "isardam+annan"};
+  for (const char* condition : conditions) {
+    const RuleSet rule_set = test::rules(condition);
+    for (const char* name : {"KQRvKR", "KRPvKP", "KPPvKP", "KPvKP", "KNPvKB", "KGvKP", "KmRvKP"}) {
+      Indexer indexer(*Material::parse(name), rule_set);
+      const bool fairy = std::string(name).find_first_of("Gm") != std::string::npos;
+      std::mt19937_64 rng(2026);
+      int checked = 0, none = 0, leaving = 0;
+      for (int n = 0; checked < 2000 && n < 100000; ++n) {
+        std::uint64_t i = rng() % indexer.size();
+        if (n % 2 && indexer.size() > indexer.base_size())
+          i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+        Position pos;
+        if (!indexer.decode(i, Color(n & 1), pos)) continue;
+        rule_set.visit([&](const auto& rules) {
+          if (!is_legal_position(pos, rules)) return;
+          ++checked;
+          MoveList moves;
+          generate_legal(pos, rules, moves);
+          const bool leaves = std::any_of(moves.begin(), moves.end(), [&](Move m) {
+            return m.promotion() != NO_PIECE_TYPE || m.kind() == MoveKind::EN_PASSANT || !pos.empty(m.to());
+          });
+          const bool may = may_leave_material(pos, rules);
+          if (leaves) {
+            ++leaving;
+            EXPECT_TRUE(may) << condition << " " << to_fen(pos);
+          }
+          if (fairy) {
+            EXPECT_TRUE(may) << condition << " " << to_fen(pos);
+          }
+          if (!may) ++none;
+        });
+        if (HasFailure()) return;
+      }
+      EXPECT_EQ(checked, 2000) << condition << " " << name;
+      if (!fairy) {
+        EXPECT_GT(none, 200) << condition << " " << name;
+      }
+      EXPECT_GT(leaving, 0) << condition << " " << name;
+    }
+  }
+}
+
 TEST(Movegen, SplitLegalMovesLeavesFairyAndMagicPositionsToGenerateLegal) {
   SplitMoves split;
   EXPECT_FALSE(split_legal_moves(test::position("4k3/8/8/8/8/8/8/G3K3 w - - 0 1"), OrthodoxRules{}, split));
