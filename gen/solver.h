@@ -58,6 +58,10 @@ struct SolveProgress {
   double value_bytes = 1;
   // The sides whose losses that pass pulled rather than pushed (0 to 2; LossPassChoice).
   int pulled = 0;
+  // The sides whose wins that pass two threads split between them by the colour parity of
+  // the winning side's units, without locked instructions (0 to 2; gen/solver.cpp,
+  // wins_split()).
+  int split = 0;
 };
 
 // Where a solve stands between two passes (with the values of every member): what a

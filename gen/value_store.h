@@ -202,6 +202,14 @@ class ValueStore {
   // The same over the entries of one side to move.
   template <bool Chunked, class F, class G>
   void for_entries_with(int side, ValueCode code, F&& f, G&& between_chunks);
+  // for_entries_with() of one side, not chunked, for two threads that split the entries
+  // between them by `key`: thread t runs f(member, side, index) on those whose key(index)
+  // is t, in index order. Each thread scans every block holding such entries; the other
+  // threads the caller gives no work to. For passes where the entries one thread's f
+  // writes are never those of the other's (gen/solver.cpp, propagate_win), so that they
+  // need no locked instruction. As for_entries_with(), f writes only the other side.
+  template <class Key, class F>
+  void for_entries_with_split(int side, ValueCode code, Key&& key, F&& f);
   // Runs f(member, index) over the own entries of `side` whose value is above `code` (a
   // longer mate, or open), in parallel; returns how many there were. f may write the
   // entry it is given, and no other of that side.
@@ -269,6 +277,14 @@ class ValueStore {
       pending = std::min<ValueCode>(pending, unsigned(v) - above < span ? ValueCode(v) : NoMate);
     }
     return pending;
+  }
+  // scan_block() of the block [start, end) of `values` at the store's width.
+  template <class F>
+  ValueCode scan_any_block(const ValueArray& values, std::uint64_t start, std::uint64_t end, ValueCode code,
+                           F&& found) const {
+    return wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
+           : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
+                       : scan_narrow_block(values.narrow_data(), start, end, code, found);
   }
   // scan_block() of a narrow array, 16 bytes at a time where SSE2 is there (every x86-64):
   // the pass's code is compared and the pending minimum taken for 16 entries at once, and
@@ -414,7 +430,7 @@ void ValueStore::for_all_entries(F&& f, G&& after_chunk) {
       const std::int64_t size = std::int64_t(ranges_[std::size_t(member)].size());
       for (std::int64_t from = 0; from < size; from += std::int64_t(ChunkEntries)) {
         const std::int64_t to = std::min(size, from + std::int64_t(ChunkEntries));
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads_)
+#pragma omp parallel for schedule(dynamic, 32768) num_threads(threads_)
         for (std::int64_t i = from; i < to; ++i) f(member, side, first + std::uint64_t(i));
         done += std::uint64_t(to - from);
         after_chunk(done, total);
@@ -439,14 +455,38 @@ void ValueStore::for_entries_with(int side, ValueCode code, F&& f, G&& between_c
         block_min.exchange(NoMate, std::memory_order_acq_rel);
         const std::uint64_t start = std::uint64_t(b) * BlockSize, end = std::min(size, start + BlockSize);
         auto found = [&](std::uint64_t i) { f(member, side, first + i); };
-        const ValueCode pending =
-            wide_       ? scan_block<ValueCode, value::OpenBase>(values.words(), start, end, code, found)
-            : extended_ ? scan_extended_block(values.narrow_data(), values.high_words(), start, end, code, found)
-                        : scan_narrow_block(values.narrow_data(), start, end, code, found);
-        lower_block_min(Entry::of(member, side, first + start), pending);
+        lower_block_min(Entry::of(member, side, first + start), scan_any_block(values, start, end, code, found));
       }
       if constexpr (Chunked) between_chunks();
     }
+  }
+}
+
+template <class Key, class F>
+void ValueStore::for_entries_with_split(int side, ValueCode code, Key&& key, F&& f) {
+  for (int member = 0; member < members(); ++member) {
+    std::vector<ValueCode>& mins = block_min_[std::size_t(member)][std::size_t(side)];
+    const ValueArray& values = values_[std::size_t(member)][std::size_t(side)];
+    const std::uint64_t size = ranges_[std::size_t(member)].size(), first = ranges_[std::size_t(member)].first;
+    // The blocks to scan, their minima set aside until both threads are done (f writes the
+    // other side only: nothing lowers them meanwhile); thread 0's scan gives their new ones.
+    std::vector<std::uint32_t> due;
+    for (std::size_t b = 0; b < mins.size(); ++b)
+      if (mins[b] <= code) due.push_back(std::uint32_t(b));
+    std::vector<ValueCode> pending(due.size());
+#pragma omp parallel num_threads(2)
+    {
+      const int thread = omp_get_thread_num();
+      for (std::size_t d = 0; d < due.size(); ++d) {
+        const std::uint64_t start = std::uint64_t(due[d]) * BlockSize, end = std::min(size, start + BlockSize);
+        auto found = [&](std::uint64_t i) {
+          if (key(first + i) == thread) f(member, side, first + i);
+        };
+        const ValueCode left = scan_any_block(values, start, end, code, found);
+        if (thread == 0) pending[d] = left;
+      }
+    }
+    for (std::size_t d = 0; d < due.size(); ++d) mins[due[d]] = pending[d];
   }
 }
 

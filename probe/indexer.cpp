@@ -134,6 +134,9 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
     g->shift = std::has_single_bit(g->combinations) ? std::countr_zero(g->combinations) : -1;
   }
   pair_stride_ = stride;
+  pair_shift_ = std::has_single_bit(stride) ? std::countr_zero(stride) : -1;
+  for (std::size_t g = groups_.size(); g-- > 0;)
+    if (groups_[g].count == 1) lone_group_[groups_[g].piece.color()] = int(g);
   int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
   ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
   size_ = base_size_ * (1 + ep_sections_);

@@ -130,6 +130,22 @@ class Indexer {
   bool innermost_walks() const { return cursor_walks_; }
   Piece innermost_unit() const { return groups_.back().piece; }
 
+  // The parity of the square colours of the king of `c` and of its first unit alone in its
+  // group, in entry `index` (of any section): 0 or 1; -1 when `c` has no such unit. Every
+  // board symmetry changes the colour of every square or of none, so all images of a
+  // position have one parity; and a move of the other side that keeps the material leaves
+  // it as it is. The solver splits the wins of a pass between two threads by it: the
+  // predecessors of a win, reached by un-moves of the other side, share its parity.
+  int colour_parity(std::uint64_t index, Color c) const {
+    const int g = lone_group_[c];
+    if (g < 0) return -1;
+    const std::uint64_t base = index < base_size_ ? index : index % base_size_;
+    const std::uint64_t pair = pair_shift_ >= 0 ? base >> pair_shift_ : base / pair_stride_;
+    const unsigned king = c == WHITE ? pair_wk_[pair] : pair_bk_[pair];
+    const unsigned unit = unsigned(base / groups_[std::size_t(g)].stride) % 64;
+    return int(((king >> 3) ^ king ^ (unit >> 3) ^ unit) & 1);
+  }
+
   // Symmetry number t (0 <= t < symmetry_count()) applied to a square: bit 2 reflects in
   // the a1-h8 diagonal, then bit 0 mirrors a<->h, then bit 1 flips ranks.
   static Square transform(int t, Square s);
@@ -167,6 +183,8 @@ class Indexer {
   int ep_sections_ = 0;                           // number of extra sections (0 without pawns on both sides)
   bool cursor_walks_ = false;                     // decode() with a cursor can move the innermost unit alone
   std::uint64_t pair_stride_ = 0;                 // product of all group combinations: one king pair's span
+  int pair_shift_ = -1;                           // log2(pair_stride_) when a power of two, else -1
+  std::array<int, 2> lone_group_{-1, -1};         // per colour: its first group of one unit (colour_parity)
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;
 };

@@ -8,11 +8,13 @@
 #
 # Default materials: KQvKR KRvKB KBNvK KPvKR KNvKP (and their dependencies), one thread,
 # under 16 conditions (every rule set: orthodox, the paralysis family, Isardam, Annan and
-# Nanna, and combinations). CONDITIONS="orthodox madrasi-ri" narrows the set.
+# Nanna, and combinations). CONDITIONS="orthodox madrasi-ri" narrows the set; THREADS=2
+# runs both binaries with two threads (what the split passes of wins need).
 set -u
 old=$(readlink -f "$1") new=$(readlink -f "$2") out=$3
 shift 3
 mats=${*:-KQvKR KRvKB KBNvK KPvKR KNvKP}
+threads=${THREADS:-1}
 conds=${CONDITIONS:-orthodox madrasi madrasi-ri isardam isardam-b isardam-b-ri leffie eiffel annan nanna-c madrasi-ri+annan madrasi+annan isardam+nanna isardam-b+annan leffie+annan-d isardam-b-ri+nanna-c}
 rm -rf "$out"; mkdir -p "$out"
 status=0
@@ -20,7 +22,7 @@ for c in $conds; do
   for tag in old new; do
     bin=$old; [ $tag = new ] && bin=$new
     d="$out/$tag/$c"; mkdir -p "$d"
-    /usr/bin/time -f "$tag $c %e s" "$bin" gen --threads 1 --no-checkpoint --condition "$c" --tables "$d" $mats \
+    /usr/bin/time -f "$tag $c %e s" "$bin" gen --threads "$threads" --no-checkpoint --condition "$c" --tables "$d" $mats \
       > /dev/null 2>> "$out/times.log" || { echo "FAIL $tag $c" >> "$out/times.log"; status=1; }
   done
   (cd "$out/old/$c" && find . -type f -name "*.ftb" | sort | xargs sha256sum) > "$out/old-$c.sha"

@@ -138,6 +138,53 @@ TEST(Indexer, AdjacentKingsOnlyWhenTheRulesAllowThem) {
 // symmetry with kings on the diagonal, the a<->h mirror of pawn tables, adjacent kings,
 // magic units, and the materials it leaves to decode() (two identical units innermost,
 // en-passant sections). Runs of 300 entries, every 4099 entries (65537 on 5-man tables: in every king pair).
+// colour_parity() is the parity of the square colours of the king of a colour and of its
+// first unit alone in its group (in the order K Q R B N G L P), in every section; every
+// entry reached by moving a unit of the other colour (a board symmetry may then apply) has
+// the same; -1 where the colour has no unit alone.
+TEST(Indexer, ColourParityOfTheUnitsTheOtherSideLeavesInPlace) {
+  auto colour = [](Square s) { return (rank_of(s) + file_of(s)) & 1; };
+  for (const char* name : {"KQRvKR", "KRPvKR", "KPvKP", "KRRvKB", "KQvK", "KBNvKP", "KNvKP"}) {
+    SCOPED_TRACE(name);
+    const Indexer indexer = make_indexer(name);
+    std::mt19937_64 rng(5);
+    int checked = 0, symmetric = 0;
+    for (int k = 0; k < 100000 && checked < 500; ++k) {
+      const std::uint64_t i = rng() % indexer.size();
+      Position pos;
+      if (!indexer.decode(i, Color(k & 1), pos)) continue;
+      ++checked;
+      for (Color c : {WHITE, BLACK}) {
+        int expected = -1;
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST, PAWN})
+          if (expected < 0 && indexer.material().count(c, pt) == 1)
+            expected = colour(pos.king_square(c)) ^ colour(lsb(pos.pieces(c, pt)));
+        ASSERT_EQ(indexer.colour_parity(i, c), expected) << to_fen(pos);
+        if (expected < 0) continue;
+        Position moved = pos;
+        moved.set_ep_square(SQ_NONE);
+        for (Bitboard units = pos.pieces(~c); units;) {
+          const Square from = pop_lsb(units);
+          for (Bitboard empty = ~pos.pieces(); empty;) {
+            const Square to = pop_lsb(empty);
+            moved.move_piece(from, to);
+            if (indexer.can_index(moved)) {
+              const std::uint64_t j = indexer.index(moved);
+              ASSERT_EQ(indexer.colour_parity(j, c), expected) << to_fen(moved);
+              Position canonical;
+              ASSERT_TRUE(indexer.decode(j, moved.side_to_move(), canonical));
+              symmetric += canonical.pieces(c) != moved.pieces(c);
+            }
+            moved.move_piece(to, from);
+          }
+        }
+      }
+    }
+    EXPECT_EQ(checked, 500);
+    EXPECT_GT(symmetric, 0);  // moves that the index maps through a board symmetry
+  }
+}
+
 TEST(Indexer, ACursorDecodesWhatDecodeDoes) {
   struct Case {
     const char* material;
