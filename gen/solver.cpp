@@ -15,6 +15,7 @@
 #include "gen/exit_tables.h"
 #include "gen/resume_check.h"
 #include "gen/symmetry_lines.h"
+#include "gen/unit_moves.h"
 #include "gen/update_exchange.h"
 #include "gen/value_store.h"
 #include "rules/fen.h"
@@ -410,29 +411,6 @@ class Solver {
     generate_legal(pos, rules_, out.listed);
   }
 
-  // The index, in the same member with the other side to move, of `pos` (entry i) with its
-  // `unit` on `from` moved to the empty square `to`: the indexer's shortcuts where they
-  // apply (`stride`: unit_stride() of a unit alone in its group, 0 for a king or none),
-  // index_after_move() otherwise. `moved` is `pos` with the other side to move and no
-  // en-passant square, and is left so. Used forward (the quiet moves of the
-  // initialisation) and backward (the un-moves of collect_simple_predecessors()).
-  // Always inlined: in the hot loops of the passes and of the initialisation.
-  [[gnu::always_inline]] static std::uint64_t index_after_unit_move(const Indexer& indexer, const Position& pos,
-                                                                    std::uint64_t i, Position& moved, Piece unit,
-                                                                    Square from, Square to, std::uint64_t stride) {
-    if (stride) return i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * stride;
-    if (unit.type() == KING) {
-      const Color c = unit.color();
-      const std::uint64_t j = indexer.index_after_king_move(i, pos, c == WHITE ? to : pos.king_square(WHITE),
-                                                            c == BLACK ? to : pos.king_square(BLACK));
-      if (j != Indexer::NoShortcut) return j;
-    }
-    moved.move_piece(from, to);
-    const std::uint64_t j = indexer.index_after_move(i, pos, moved, from, to);
-    moved.move_piece(to, from);
-    return j;
-  }
-
   // The indices (in `member`, the opponent to move) reached by the quiet moves of `split`
   // from `pos`, entry i.
   int quiet_successor_indices(int member, const Position& pos, std::uint64_t i, const SplitMoves& split,
@@ -465,14 +443,6 @@ class Solver {
     for (Bitboard line : symmetries.lines)
       if ((line & square_bb(still)) && (symmetries.identical_units || popcount(pos.pieces() & ~line) <= 2)) return true;
     return false;
-  }
-
-  // A move known to keep the material without playing it: no capture, no promotion, and
-  // no unit with an after-move effect (no magic units). Under every condition such a move
-  // changes nothing but the moved unit's square.
-  static bool quiet(const Position& pos, Move m) {
-    return m.promotion() == NO_PIECE_TYPE && m.kind() != MoveKind::EN_PASSANT && m.kind() != MoveKind::LOCUST_CAPTURE &&
-           pos.empty(m.to()) && !pos.magic_pieces();
   }
 
   // A position with more predecessors than the collecting arrays hold (MaxPredecessors).
