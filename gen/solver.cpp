@@ -574,7 +574,7 @@ class Solver {
   // the locks: the entries then travel between the cores' caches.)
   bool wins_split(Color side) const {
     return !Spread && threads() == 2 && members_.size() == 1 && !members_[0]->material().has_magic() &&
-           members_[0]->colour_parity(0, side) >= 0;
+           members_[0]->has_colour_parity(side);
   }
 
   // Whether the pass of losses in n plies pulls those of `side` (pull_wins) rather than

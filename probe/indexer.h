@@ -146,6 +146,9 @@ class Indexer {
     return int(((king >> 3) ^ king ^ (unit >> 3) ^ unit) & 1);
   }
 
+  // Whether colour_parity() has a parity for `c` (a unit alone in its group besides the king).
+  bool has_colour_parity(Color c) const { return lone_group_[c] >= 0; }
+
   // Symmetry number t (0 <= t < symmetry_count()) applied to a square: bit 2 reflects in
   // the a1-h8 diagonal, then bit 0 mirrors a<->h, then bit 1 flips ranks.
   static Square transform(int t, Square s);

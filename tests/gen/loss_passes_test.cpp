@@ -20,14 +20,8 @@ class LossPasses : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = test::shared_tables_dir("loss_passes");
-    GenerateOptions options;
-    options.tables_dir = dir_;
-    options.checkpoint_seconds = -1;
-    for (const char* condition : {"orthodox", "madrasi-ri"}) {
-      Expected<RuleSet> rules = RuleSet::parse(condition);
-      ASSERT_TRUE(rules.ok());
-      ASSERT_TRUE(generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, *rules, options).ok());
-    }
+    for (const char* condition : {"orthodox", "madrasi-ri"})
+      ASSERT_TRUE(test::generate_kqvkr_subtables(dir_, condition));
   }
 
   // Every value of `material` (white to move, then black) solved under `condition` with

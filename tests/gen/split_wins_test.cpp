@@ -19,14 +19,7 @@ class SplitWins : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = test::shared_tables_dir("split_wins");
-    GenerateOptions options;
-    options.tables_dir = dir_;
-    options.checkpoint_seconds = -1;
-    for (const char* condition : Conditions) {
-      Expected<RuleSet> rules = RuleSet::parse(condition);
-      ASSERT_TRUE(rules.ok());
-      ASSERT_TRUE(generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, *rules, options).ok());
-    }
+    for (const char* condition : Conditions) ASSERT_TRUE(test::generate_kqvkr_subtables(dir_, condition));
   }
 
   // Every value of KQvKR (white to move, then black) under `condition` with `threads`;

@@ -63,6 +63,19 @@ inline std::string shared_tables_dir(const std::string& name) {
 }
 #endif
 
+// Generates KQvK and KRvK (the sub-tables of KQvKR) under `condition` into `dir`, without
+// checkpoints: the fixture of the suites that solve KQvKR.
+inline ::testing::AssertionResult generate_kqvkr_subtables(const std::string& dir, const char* condition) {
+  Expected<RuleSet> rules = RuleSet::parse(condition);
+  if (!rules.ok()) return ::testing::AssertionFailure() << rules.error_message();
+  GenerateOptions options;
+  options.tables_dir = dir;
+  options.checkpoint_seconds = -1;
+  auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, *rules, options);
+  if (!generated.ok()) return ::testing::AssertionFailure() << generated.error_message();
+  return ::testing::AssertionSuccess();
+}
+
 // Every value of a solved table: white to move, then black (tests comparing solves).
 inline std::vector<ValueCode> codes_of_both_sides(const SolvedTable& solved) {
   std::vector<ValueCode> codes = solved.values[0].codes(), black = solved.values[1].codes();

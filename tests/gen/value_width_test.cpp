@@ -19,10 +19,7 @@ class ValueWidth : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = test::temporary_tables_dir("feerie-width-");
-    GenerateOptions options;
-    options.tables_dir = dir_;
-    options.checkpoint_seconds = -1;
-    ASSERT_TRUE(generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, RuleSet::orthodox(), options).ok());
+    ASSERT_TRUE(test::generate_kqvkr_subtables(dir_, "orthodox"));
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -172,6 +172,15 @@ TEST(Movegen, SplitLegalMovesUnderParalysisCountsWhatGenerateLegalLists) {
   }
 }
 
+// Entry of draw n of a random walk over the entries of `indexer`: from the en-passant
+// sections every other draw where the material has them.
+std::uint64_t random_entry(const Indexer& indexer, std::mt19937_64& rng, int n) {
+  const std::uint64_t any = rng() % indexer.size();
+  if (n % 2 && indexer.size() > indexer.base_size())
+    return indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+  return any;
+}
+
 // The same on random legal positions of tables the solver splits (en-passant sections
 // half the time where the material has them), and split_legal_moves_if_legal() on legal
 // and illegal ones.
@@ -181,9 +190,7 @@ void expect_split_on_random_positions(const RuleSet& rule_set, const Rules& rule
   std::mt19937_64 rng(2026);
   int checked = 0;
   for (int n = 0; checked < 3000 && n < 100000; ++n) {
-    std::uint64_t i = rng() % indexer.size();
-    if (n % 2 && indexer.size() > indexer.base_size())
-      i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+    const std::uint64_t i = random_entry(indexer, rng, n);
     Position pos;
     if (!indexer.decode(i, Color(n & 1), pos)) continue;
     // The split of a position not known to be legal finds it illegal exactly when
@@ -291,9 +298,7 @@ TEST(Movegen, MayLeaveMaterialOnlyWhereALegalMoveCapturesOrPromotes) {
       std::mt19937_64 rng(2026);
       int checked = 0, none = 0, leaving = 0;
       for (int n = 0; checked < 2000 && n < 100000; ++n) {
-        std::uint64_t i = rng() % indexer.size();
-        if (n % 2 && indexer.size() > indexer.base_size())
-          i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());
+        const std::uint64_t i = random_entry(indexer, rng, n);
         Position pos;
         if (!indexer.decode(i, Color(n & 1), pos)) continue;
         rule_set.visit([&](const auto& rules) {
