@@ -423,9 +423,9 @@ class Solver {
     for (int u = 0; u < split.units; ++u) {
       const Square from = split.from[u];
       const Piece unit = pos.piece_on(from);
-      const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
+      UnitMoveShortcuts shortcuts(indexer, pos, i, unit);
       for (Bitboard targets = split.quiet_targets[u]; targets;)
-        out[count++] = index_after_unit_move(indexer, pos, i, after, unit, from, pop_lsb(targets), stride);
+        out[count++] = index_after_unit_move(indexer, pos, i, after, unit, from, pop_lsb(targets), shortcuts);
     }
     return count;
   }
@@ -513,7 +513,8 @@ class Solver {
     const std::uint64_t prefix = Entry::of(member, mover, 0).code;
     const ValueStore::Slots slots = store_->slots(Entry{prefix}.table());
     for_each_simple_unmove(pos, rules_, before, [&](Piece unit, Square to, Bitboard origins) {
-      const std::uint64_t stride = unit.type() == KING ? 0 : indexer.unit_stride(pos, i, unit);
+      UnitMoveShortcuts shortcuts(indexer, pos, i, unit);
+      const std::uint64_t stride = shortcuts.stride;
       if (stride && !double_steps && !Spread) {
         const int n = popcount(origins);
         if (count + n > MaxPredecessors) {
@@ -534,7 +535,7 @@ class Solver {
         const Square from = pop_lsb(origins);
         // The unit on `to` goes back to `from`.
         bool room =
-            add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, stride)));
+            add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, shortcuts)));
         if (room && double_steps) {
           before.move_piece(to, from);
           for_each_en_passant_variant(before, rules_, double_steps,

@@ -115,6 +115,14 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
         pair_wk_.push_back(std::uint16_t(wk));
         pair_bk_.push_back(std::uint16_t(bk));
       }
+  image_pair_index_.assign(64 * 64, -1);
+  for (int wk = 0; wk < 64; ++wk)
+    for (int bk = 0; bk < 64; ++bk) {
+      const int t = canonical_symmetry_[wk * 64 + bk];
+      const Square w = transform(t, Square(wk)), b = transform(t, Square(bk));
+      if (!(full_symmetry_ && on_diagonal(w) && on_diagonal(b)))
+        image_pair_index_[wk * 64 + bk] = pair_index_[w * 64 + b];
+    }
   base_size_ = pair_wk_.size();
   for (Color c : {WHITE, BLACK})
     for (int magic = 0; magic < 2; ++magic)
@@ -175,25 +183,32 @@ std::uint64_t Indexer::index(const Position& pos) const {
 
 std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then_reflect) const {
   const Square* images = then_reflect ? Symmetry.reflected_image[t] : Symmetry.image[t];
-  auto map = [images](Square s) { return images[s]; };
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
-  std::uint64_t idx = std::uint64_t(pair_index_[map(wk) * 64 + map(bk)]);
-  Color stm = pos.side_to_move();
+  // (kk * C1 + g1) * C2 + g2 ... = kk * pair_stride + the units' part.
+  const std::uint64_t pair = std::uint64_t(pair_index_[images[wk] * 64 + images[bk]]);
   Square ep_pawn = SQ_NONE;
-  if (ep_sections_ && ep_square_usable(pos, rules_)) ep_pawn = map(Square(pos.ep_square() - pawn_push(stm)));
+  if (ep_sections_ && ep_square_usable(pos, rules_))
+    ep_pawn = images[Square(pos.ep_square() - pawn_push(pos.side_to_move()))];
   int ep_section = 0;
+  const std::uint64_t units = units_index(pos, images, ep_pawn, ep_section);
+  return std::uint64_t(ep_section) * base_size_ + pair * pair_stride_ + units;
+}
+
+std::uint64_t Indexer::units_index(const Position& pos, const Square* images, Square ep_pawn, int& ep_section) const {
+  const Color stm = pos.side_to_move();
   const Bitboard magic = pos.magic_pieces();
+  std::uint64_t idx = 0;
   for (const Group& g : groups_) {
     const Bitboard units = pos.pieces(g.piece.color(), g.piece.type()) & (g.piece.magic() ? magic : ~magic);
     if (g.count == 1) {
       // C(s, 1) = s: the unit's image square is the digit.
-      const Square s = map(lsb(units));
+      const Square s = images[lsb(units)];
       if (s == ep_pawn && g.piece == Piece(~stm, PAWN)) ep_section = 1;
       idx = idx * g.combinations + std::uint64_t(s);
       continue;
     }
     Bitboard squares = 0;
-    for (Bitboard b = units; b;) squares |= square_bb(map(pop_lsb(b)));
+    for (Bitboard b = units; b;) squares |= square_bb(images[pop_lsb(b)]);
     std::uint64_t combination = 0;
     for (int j = 1; squares; ++j) {
       Square s = pop_lsb(squares);
@@ -202,7 +217,7 @@ std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then
     }
     idx = idx * g.combinations + combination;
   }
-  return std::uint64_t(ep_section) * base_size_ + idx;
+  return idx;
 }
 
 namespace {
@@ -243,15 +258,17 @@ std::uint64_t Indexer::index_after_move(std::uint64_t before_index, const Positi
   return index(after);
 }
 
-std::uint64_t Indexer::index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk,
-                                             Square new_bk) const {
-  if (index >= base_size_ || pos.ep_square() != SQ_NONE) return NoShortcut;
-  std::int32_t new_pair = pair_index_[new_wk * 64 + new_bk];
-  if (new_pair < 0 || (full_symmetry_ && on_diagonal(new_wk) && on_diagonal(new_bk))) return NoShortcut;
-  // `pos` is canonical as it stands, so its pair is in the list: swap the pair number
-  // without dividing.
-  std::int32_t old_pair = pair_index_[pos.king_square(WHITE) * 64 + pos.king_square(BLACK)];
-  return index + std::uint64_t(std::int64_t(new_pair) - old_pair) * pair_stride_;
+void Indexer::fill_king_move_cache(std::uint64_t index, const Position& pos, int t, KingMoveCache& cache) const {
+  if (t == 0) {
+    // `pos` is canonical as it stands (decoded from `index`), its pair in the list: the
+    // units' part is what the pair leaves of the index.
+    const std::int32_t pair = pair_index_[pos.king_square(WHITE) * 64 + pos.king_square(BLACK)];
+    cache.units[0] = index - std::uint64_t(pair) * pair_stride_;
+  } else {
+    int no_section = 0;
+    cache.units[std::size_t(t)] = units_index(pos, Symmetry.image[t], SQ_NONE, no_section);
+  }
+  cache.known |= std::uint8_t(1u << t);
 }
 
 std::uint64_t Indexer::unit_stride(const Position& pos, std::uint64_t index, Piece unit) const {
@@ -259,6 +276,15 @@ std::uint64_t Indexer::unit_stride(const Position& pos, std::uint64_t index, Pie
   if (full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK))) return 0;
   int group = group_of_[unit.code()];
   return group >= 0 && groups_[group].count == 1 ? groups_[group].stride : 0;
+}
+
+Indexer::DiagonalMoves Indexer::diagonal_moves(const Position& pos, std::uint64_t index, Piece unit) const {
+  if (index >= base_size_ || pos.ep_square() != SQ_NONE) return {};
+  if (!full_symmetry_ || !on_diagonal(pos.king_square(WHITE)) || !on_diagonal(pos.king_square(BLACK))) return {};
+  const int group = group_of_[unit.code()];
+  if (group < 0 || groups_[std::size_t(group)].count != 1) return {};
+  // `pos` decoded from `index` is the image index() chose: its own index is `index`.
+  return {index, index_with_symmetry(pos, 0, true), groups_[std::size_t(group)].stride};
 }
 
 bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,

@@ -34,6 +34,7 @@
 // Thread-safety: const methods may be called concurrently.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -84,11 +85,53 @@ class Indexer {
   // section, both kings on the diagonal with the full group, several such units).
   std::uint64_t unit_stride(const Position& pos, std::uint64_t index, Piece unit) const;
 
+  // The same for the positions unit_stride() leaves out because both kings stand on the
+  // a1-h8 diagonal under the full group: index() takes the smaller index of two images,
+  // the position and its reflection in the diagonal (which keeps the kings in place), and
+  // a move of a unit alone in its group changes each of them by the stride times the
+  // change of the unit's square in that image. `stride` 0: does not apply (not such a
+  // position, en-passant section or square, several such units).
+  struct DiagonalMoves {
+    std::uint64_t index = 0;      // the position's own (the smaller) index
+    std::uint64_t reflected = 0;  // the reflection's index
+    std::uint64_t stride = 0;
+    // The index after the unit moves from `from` to the empty square `to`.
+    std::uint64_t after(Square from, Square to) const {
+      return std::min(index + (std::uint64_t(to) - std::uint64_t(from)) * stride,
+                      reflected + (std::uint64_t(flip_diagonal(to)) - std::uint64_t(flip_diagonal(from))) * stride);
+    }
+  };
+  DiagonalMoves diagonal_moves(const Position& pos, std::uint64_t index, Piece unit) const;
+
   // The shortcut of index_after_move() for a king move: the index after the kings of
-  // `pos` (decoded from `index`) move to (new_wk, new_bk), when the new pair is canonical
-  // as it stands; NoShortcut otherwise (en-passant section, a pair needing a symmetry).
+  // `pos` (decoded from `index`) move to (new_wk, new_bk); NoShortcut where it does not
+  // apply (en-passant section or square, both kings of the new pair on the diagonal with
+  // the full group, a pair not in the list).
   static constexpr std::uint64_t NoShortcut = ~std::uint64_t(0);
-  std::uint64_t index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk, Square new_bk) const;
+  // A king move changes only the king pair, and with it maybe the symmetry that makes the
+  // position canonical (a king leaving the triangle or the files a-d); every other unit
+  // then moves to its image. The other units' part of the index under each symmetry is
+  // the same for all the king moves of one position: a cache, one per position, keeps it
+  // from the first move that needs it (a position's king moves fall under two or three
+  // symmetries; without it each such move computed the whole index).
+  struct KingMoveCache {
+    std::uint8_t known = 0;  // bit t: units[t] holds the units' part under symmetry t
+    std::array<std::uint64_t, 8> units;
+  };
+  std::uint64_t index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk, Square new_bk,
+                                      KingMoveCache& cache) const {
+    if (index >= base_size_ || pos.ep_square() != SQ_NONE) return NoShortcut;
+    const std::size_t kings = std::size_t(new_wk) * 64 + std::size_t(new_bk);
+    const std::int32_t pair = image_pair_index_[kings];
+    if (pair < 0) return NoShortcut;
+    const int t = canonical_symmetry_[kings];
+    if (!(cache.known & (1u << t))) fill_king_move_cache(index, pos, t, cache);
+    return std::uint64_t(pair) * pair_stride_ + cache.units[std::size_t(t)];
+  }
+  std::uint64_t index_after_king_move(std::uint64_t index, const Position& pos, Square new_wk, Square new_bk) const {
+    KingMoveCache cache;
+    return index_after_king_move(index, pos, new_wk, new_bk, cache);
+  }
 
   // The position at `index`, with `side_to_move`. False when the entry is not a position
   // (units on the same square, a non-canonical king pair, an impossible en-passant
@@ -166,6 +209,13 @@ class Indexer {
   int canonical_symmetry(Square wk, Square bk) const;
   int find_canonical_symmetry(Square wk, Square bk) const;
   std::uint64_t index_with_symmetry(const Position& pos, int t, bool then_reflect) const;
+  // The units' part of index_with_symmetry() (the digits of every group but the king pair,
+  // each times its stride) with the square map `images`; `ep_pawn` the image of the pawn
+  // that may be taken en passant (SQ_NONE: none), whose number in its group goes to
+  // `ep_section`.
+  std::uint64_t units_index(const Position& pos, const Square* images, Square ep_pawn, int& ep_section) const;
+  // Puts the units' part of `pos` (entry `index`) under symmetry t into `cache`.
+  void fill_king_move_cache(std::uint64_t index, const Position& pos, int t, KingMoveCache& cache) const;
   bool is_canonical_pair(Square wk, Square bk) const;
   // Puts on `out` the units of groups_[0, groups) decoded from `rest` (the digits of the
   // last of them lowest) and then the kings of the king pair left in `rest`; false when two
@@ -183,11 +233,14 @@ class Indexer {
   std::vector<std::uint16_t> pair_wk_, pair_bk_;
   std::vector<std::int32_t> pair_index_;          // [wk * 64 + bk] -> kk or -1
   std::vector<std::uint8_t> canonical_symmetry_;  // [wk * 64 + bk] -> symmetry to apply
-  int ep_sections_ = 0;                           // number of extra sections (0 without pawns on both sides)
-  bool cursor_walks_ = false;                     // decode() with a cursor can move the innermost unit alone
-  std::uint64_t pair_stride_ = 0;                 // product of all group combinations: one king pair's span
-  int pair_shift_ = -1;                           // log2(pair_stride_) when a power of two, else -1
-  std::array<int, 2> lone_group_{-1, -1};         // per colour: its first group of one unit (colour_parity)
+  // [wk * 64 + bk] -> kk of the pair's canonical image, or -1 when it has none or when it
+  // has both kings on the diagonal with the full group (two candidate images: index()).
+  std::vector<std::int32_t> image_pair_index_;
+  int ep_sections_ = 0;                    // number of extra sections (0 without pawns on both sides)
+  bool cursor_walks_ = false;              // decode() with a cursor can move the innermost unit alone
+  std::uint64_t pair_stride_ = 0;          // product of all group combinations: one king pair's span
+  int pair_shift_ = -1;                    // log2(pair_stride_) when a power of two, else -1
+  std::array<int, 2> lone_group_{-1, -1};  // per colour: its first group of one unit (colour_parity)
   std::uint64_t base_size_ = 0;
   std::uint64_t size_ = 0;
 };

@@ -113,6 +113,101 @@ TEST(Indexer, IncrementalIndexAfterAMoveEqualsTheFullIndex) {
   expect_incremental_index("KPvKP", 300);
 }
 
+// The king moves of one position through one KingMoveCache (the solver's un-moves of a
+// king): every shortcut taken is index(), whatever symmetry the move needs and in whatever
+// order the moves come; the shortcut is missing only where both kings of the canonical
+// image stand on the diagonal (two candidate images).
+TEST(Indexer, KingMovesThroughOneCacheEqualTheFullIndex) {
+  struct Case {
+    const char* material;
+    const char* rules;
+  };
+  std::mt19937_64 rng(5);
+  for (const Case& c : {Case{"KQvKR", "orthodox"}, Case{"KQRvKR", "orthodox"}, Case{"KRRvK", "orthodox"},
+                        Case{"KPvKP", "orthodox"}, Case{"KRvKB", "madrasi-ri"}, Case{"KmRvKP", "orthodox"}}) {
+    SCOPED_TRACE(std::string(c.material) + " " + c.rules);
+    const Indexer indexer(*Material::parse(c.material), test::rules(c.rules));
+    int shortcuts = 0, through_symmetry = 0, missing = 0;
+    for (int checked = 0; checked < 400;) {
+      const std::uint64_t i = rng() % indexer.base_size();
+      Position pos;
+      if (!indexer.decode(i, Color(checked & 1), pos)) continue;
+      ++checked;
+      Indexer::KingMoveCache cache;
+      for (Color mover : {WHITE, BLACK}) {
+        const Square from = pos.king_square(mover);
+        // Every empty square, not only the king's steps: the cache serves any target.
+        for (int k = 0; k < 64; ++k) {
+          const Square to = Square((k * 37 + checked) % 64);
+          if (!pos.empty(to)) continue;
+          Position after = pos;
+          after.move_piece(from, to);
+          if (!indexer.kings_indexable(after)) continue;
+          const std::uint64_t got =
+              indexer.index_after_king_move(i, pos, after.king_square(WHITE), after.king_square(BLACK), cache);
+          if (got == Indexer::NoShortcut) {
+            ++missing;
+            continue;
+          }
+          ++shortcuts;
+          ASSERT_EQ(got, indexer.index(after)) << to_fen(pos) << " " << square_name(from) << square_name(to);
+          // The entry's position is another image when the move needed a symmetry.
+          Position image;
+          ASSERT_TRUE(indexer.decode(got, pos.side_to_move(), image));
+          through_symmetry += image.king_square(WHITE) != after.king_square(WHITE) ||
+                              image.king_square(BLACK) != after.king_square(BLACK);
+        }
+      }
+    }
+    EXPECT_GT(shortcuts, 20 * missing);
+    EXPECT_GT(through_symmetry, 0);
+  }
+}
+
+// Positions with both kings on the a1-h8 diagonal under the full group (two candidate
+// images): every move of a unit alone in its group through diagonal_moves() is index();
+// where the shortcut does not apply (identical units, kings elsewhere) it says so.
+TEST(Indexer, LoneUnitMovesWithBothKingsOnTheDiagonalEqualTheFullIndex) {
+  std::mt19937_64 rng(13);
+  for (const char* material : {"KQvKR", "KQRvKR", "KRRvKB"}) {
+    SCOPED_TRACE(material);
+    const Indexer indexer = make_indexer(material);
+    int diagonal_positions = 0, moves = 0, reflected = 0;
+    for (int tried = 0; diagonal_positions < 300; ++tried) {
+      ASSERT_LT(tried, 1000000);
+      const std::uint64_t i = rng() % indexer.base_size();
+      Position pos;
+      if (!indexer.decode(i, Color(tried & 1), pos)) continue;
+      const auto on_diagonal = [](Square s) { return file_of(s) == rank_of(s); };
+      const bool diagonal = on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK));
+      for (Bitboard units = pos.pieces() & ~pos.pieces(KING); units;) {
+        const Square from = pop_lsb(units);
+        const Piece unit = pos.piece_on(from);
+        const Indexer::DiagonalMoves shortcut = indexer.diagonal_moves(pos, i, unit);
+        const bool lone = popcount(pos.pieces(unit.color(), unit.type())) == 1;
+        ASSERT_EQ(shortcut.stride != 0, diagonal && lone) << to_fen(pos);
+        if (!shortcut.stride) continue;
+        for (int t = 0; t < 64; ++t) {
+          const Square to = Square(t);
+          if (!pos.empty(to)) continue;
+          Position after = pos;
+          after.move_piece(from, to);
+          const std::uint64_t want = indexer.index(after);
+          ASSERT_EQ(shortcut.after(from, to), want) << to_fen(pos) << " " << square_name(from) << square_name(to);
+          ++moves;
+          // The reflection's index is the smaller one: the entry is the other image.
+          Position image;
+          ASSERT_TRUE(indexer.decode(want, pos.side_to_move(), image));
+          reflected += image.piece_on(to) != unit;
+        }
+      }
+      diagonal_positions += diagonal;
+    }
+    EXPECT_GT(moves, 1000);
+    EXPECT_GT(reflected, 100);
+  }
+}
+
 TEST(Indexer, UnusableEnPassantSquareIsDropped) {
   Indexer indexer = make_indexer("KPvKP");
   Position with_ep = test::position("4k3/8/8/3p4/8/8/4P3/4K3 w - d6 0 1");
