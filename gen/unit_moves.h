@@ -44,7 +44,7 @@ struct UnitMoveShortcuts {
                                                                   Square from, Square to,
                                                                   UnitMoveShortcuts& shortcuts) {
   if (shortcuts.stride) return i + std::uint64_t(std::int64_t(to) - std::int64_t(from)) * shortcuts.stride;
-  if (shortcuts.diagonal.stride) return shortcuts.diagonal.after(from, to);
+  if (shortcuts.diagonal.stride) return shortcuts.diagonal.after(i, from, to);
   const bool king = unit.type() == KING;
   if (king) {
     const Color c = unit.color();

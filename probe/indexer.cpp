@@ -284,7 +284,7 @@ Indexer::DiagonalMoves Indexer::diagonal_moves(const Position& pos, std::uint64_
   const int group = group_of_[unit.code()];
   if (group < 0 || groups_[std::size_t(group)].count != 1) return {};
   // `pos` decoded from `index` is the image index() chose: its own index is `index`.
-  return {index, index_with_symmetry(pos, 0, true), groups_[std::size_t(group)].stride};
+  return {index_with_symmetry(pos, 0, true), groups_[std::size_t(group)].stride};
 }
 
 bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,

@@ -92,11 +92,11 @@ class Indexer {
   // change of the unit's square in that image. `stride` 0: does not apply (not such a
   // position, en-passant section or square, several such units).
   struct DiagonalMoves {
-    std::uint64_t index = 0;      // the position's own (the smaller) index
     std::uint64_t reflected = 0;  // the reflection's index
     std::uint64_t stride = 0;
-    // The index after the unit moves from `from` to the empty square `to`.
-    std::uint64_t after(Square from, Square to) const {
+    // The index after the unit moves from `from` to the empty square `to` in the position
+    // of entry `index` (the smaller of its two images' indices).
+    std::uint64_t after(std::uint64_t index, Square from, Square to) const {
       return std::min(index + (std::uint64_t(to) - std::uint64_t(from)) * stride,
                       reflected + (std::uint64_t(flip_diagonal(to)) - std::uint64_t(flip_diagonal(from))) * stride);
     }

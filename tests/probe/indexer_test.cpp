@@ -193,7 +193,7 @@ TEST(Indexer, LoneUnitMovesWithBothKingsOnTheDiagonalEqualTheFullIndex) {
           Position after = pos;
           after.move_piece(from, to);
           const std::uint64_t want = indexer.index(after);
-          ASSERT_EQ(shortcut.after(from, to), want) << to_fen(pos) << " " << square_name(from) << square_name(to);
+          ASSERT_EQ(shortcut.after(i, from, to), want) << to_fen(pos) << " " << square_name(from) << square_name(to);
           ++moves;
           // The reflection's index is the smaller one: the entry is the other image.
           Position image;
