@@ -128,45 +128,42 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   // pair: tested above). Each such attacker checks (type B), or checks unless taking the
   // king would leave a pair (type A). Where taking the king on the board with the unit
   // lifted leaves none, the pair after it on `to` is one the unit makes there: its pairing
-  // squares on that board. Else (or when a pawn would promote by taking), the move is made.
-  struct Attacker {
-    Square square;
-    bool known;         // whether no_check answers (else the move is made)
-    Bitboard no_check;  // the squares of the unit after which taking the king leaves a pair
-  };
-  Attacker attackers[16];
-  int n = 0;
+  // squares on that board (`no_check`); the attacker is then "known". Else (or when a pawn
+  // would promote by taking), the move is made. All targets at once: each attacker is
+  // answered on its square (taken) and between it and the king (blocked); elsewhere a
+  // known one leaves legal only its no_check squares, an unknown one leaves the move to
+  // be made.
+  Bitboard legal = targets, unsure = 0;
+  bool reached = false;
   // (None when no enemy unit reaches the king now and the unit is on no line to it.)
-  for (Bitboard a = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0; a; ++n) {
+  for (Bitboard a = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0; a;) {
     const Square s = pop_lsb(a);
-    attackers[n] = {s, true, 0};
+    reached = true;
+    const Bitboard answered = square_bb(s) | between_bb(king, s);
+    bool known = true;
+    Bitboard no_check = 0;
     if constexpr (Check == IsardamCheck::TypeA) {
       const Piece attacker = lifted.piece_on(s);
       if (attacker.type() == PAWN && relative_rank(attacker.color(), king) == 7) {
-        attackers[n].known = false;
-        continue;
+        known = false;
+      } else if (test != PairTest::None) {  // (None: no pair can appear, it checks)
+        BoardEdit taken = lifted;
+        taken.move(s, king, attacker.type());
+        if (rules_.has_pair_after_move(taken, s, king))
+          known = false;
+        else if (pairs_with_enemy)
+          no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
       }
-      if (test == PairTest::None) continue;  // no pair can appear: it checks
-      BoardEdit taken = lifted;
-      taken.move(s, king, attacker.type());
-      if (rules_.has_pair_after_move(taken, s, king))
-        attackers[n].known = false;
-      else if (pairs_with_enemy)
-        attackers[n].no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
     }
+    if (known)
+      legal &= answered | no_check;
+    else
+      unsure |= ~answered;
   }
-  if (!n) return targets;  // no enemy unit reaches the king, nor can after the move
-  return targets_where(targets, [&](Square to) {
-    if (!lines_.may_check_after_move(from, to)) return true;
-    const Bitboard target = square_bb(to);
-    for (int i = 0; i < n; ++i) {
-      const Attacker& a = attackers[i];
-      if (a.square == to || (between_bb(king, a.square) & target)) continue;  // taken or blocked
-      if (!a.known) return made(to);
-      if (!(a.no_check & target)) return false;
-    }
-    return true;
-  });
+  if (!reached) return targets;  // no enemy unit reaches the king, nor can after the move
+  // (Every move of this unit may check here: its lines_ test does not depend on `to`.)
+  unsure &= legal;
+  return (legal & ~unsure) | targets_where(unsure, made);
 }
 
 template <IsardamCheck Check>
