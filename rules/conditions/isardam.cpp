@@ -44,16 +44,41 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, PieceTy
   return false;
 }
 
+// king_capture_allowed() on a board edit, for own walks and ordinary units only: the
+// unit lands on the king's square (a pawn on its last rank promoting to Q, R, B or N, the
+// only choices without fairy units), and the board after the capture, which has no
+// en-passant square, is searched whole for a pair (the board before may hold one).
+bool king_capture_leaves_no_pair_anywhere(const ParalysisRelation& relation, const Position& pos, Square attacker,
+                                          Square king) {
+  const BoardEdit board(pos);
+  const Piece unit = board.piece_on(attacker);
+  auto leaves_no_pair = [&](PieceType arriving) {
+    BoardEdit taken = board;
+    taken.move(attacker, king, arriving);
+    return !relation.has_pair(taken);
+  };
+  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
+  for (PieceType pt : promotion_types(false, false))
+    if (leaves_no_pair(pt)) return true;
+  return false;
+}
+
 }  // namespace
 
 template <IsardamCheck Check>
 template <class Walk>
 bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square king, const Walk& walk) const {
-  if constexpr (Check == IsardamCheck::TypeB)
+  if constexpr (Check == IsardamCheck::TypeB) {
     return true;
-  else
+  } else {
+    // Without a copy of the position and a move made on it where no unit borrows a walk
+    // and every unit is ordinary (the test of every position's legality in the solver).
+    if constexpr (Walk::OwnWalks)
+      if (!pos.magic_pieces() && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))
+        return king_capture_leaves_no_pair_anywhere(*this, pos, attacker, king);
     return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
+  }
 }
 
 namespace {
