@@ -44,18 +44,18 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, PieceTy
   return false;
 }
 
-// king_capture_allowed() on a board edit, for own walks and ordinary units only: the
-// unit lands on the king's square (a pawn on its last rank promoting to Q, R, B or N, the
-// only choices without fairy units), and the board after the capture, which has no
-// en-passant square, is searched whole for a pair (the board before may hold one).
-bool king_capture_leaves_no_pair_anywhere(const ParalysisRelation& relation, const Position& pos, Square attacker,
-                                          Square king) {
-  const BoardEdit board(pos);
+// king_capture_allowed() on a board edit, for own walks and ordinary units only: whether
+// the enemy unit on `attacker` of `board` could take the king on `king` by a move that
+// leaves no pair: `has_pair` asked of the board after the capture. The unit lands on the
+// king's square; a pawn arriving on its last rank promotes (to Q, R, B or N, the only
+// choices without fairy units). After a capture there is no en-passant square.
+template <class HasPair>
+bool king_capture_on_board_leaves_no_pair(const BoardEdit& board, Square attacker, Square king, HasPair&& has_pair) {
   const Piece unit = board.piece_on(attacker);
   auto leaves_no_pair = [&](PieceType arriving) {
     BoardEdit taken = board;
     taken.move(attacker, king, arriving);
-    return !relation.has_pair(taken);
+    return !has_pair(taken);
   };
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
   for (PieceType pt : promotion_types(false, false))
@@ -75,33 +75,13 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
     // and every unit is ordinary (the test of every position's legality in the solver).
     if constexpr (Walk::OwnWalks)
       if (!pos.magic_pieces() && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))
-        return king_capture_leaves_no_pair_anywhere(*this, pos, attacker, king);
+        // The board before may hold a pair: the whole board after is searched.
+        return king_capture_on_board_leaves_no_pair(BoardEdit(pos), attacker, king,
+                                                    [&](const BoardEdit& after) { return has_pair(after); });
     return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });
   }
 }
-
-namespace {
-
-// Whether the enemy unit on `attacker` of `board`, which holds no pair, could take the
-// king on `king` by a move that leaves no pair (the board version of
-// king_capture_allowed(): own walks, so the unit lands on the king's square; a pawn
-// arriving on its last rank promotes).
-bool king_capture_leaves_no_pair(const ParalysisRelation& relation, const BoardEdit& board, Square attacker,
-                                 Square king) {
-  const Piece unit = board.piece_on(attacker);
-  auto leaves_no_pair = [&](PieceType arriving) {
-    BoardEdit taken = board;
-    taken.move(attacker, king, arriving);
-    return !relation.has_pair_after_move(taken, attacker, king);
-  };
-  if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
-  for (PieceType pt : promotion_types(false, false))
-    if (leaves_no_pair(pt)) return true;
-  return false;
-}
-
-}  // namespace
 
 template <IsardamCheck Check>
 bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Square to, PieceType arriving,
@@ -122,8 +102,14 @@ bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Squa
     // either, unless a pawn promotes by it: every attacker checks.
     const Bitboard promoting = relative_rank(~pos.side_to_move(), king) == 7 ? after.pieces(PAWN) : 0;
     if (pair_test == PairTest::None && !(attackers & promoting)) return !attackers;
-    while (attackers)
-      if (king_capture_leaves_no_pair(*this, after, pop_lsb(attackers), king)) return false;
+    while (attackers) {
+      const Square attacker = pop_lsb(attackers);
+      // `after` holds no pair: only the capture can make one.
+      if (king_capture_on_board_leaves_no_pair(after, attacker, king, [&](const BoardEdit& taken) {
+            return has_pair_after_move(taken, attacker, king);
+          }))
+        return false;
+    }
     return true;
   }
 }

@@ -8,7 +8,9 @@
 #include <random>
 #include <string>
 
+#include "rules/conditions/isardam.h"
 #include "rules/conditions/paralysis.h"
+#include "rules/fen.h"
 #include "rules/move.h"
 #include "tests/test_util.h"
 
@@ -103,6 +105,50 @@ TEST(PairTests, ThroughAnEmptiedSquareAgreeWithTheWholeBoard) {
     EXPECT_GT(total.after_move - total.after_move_pairs, 1000) << condition;
     std::printf("%s: lifted %d (%d with a pair), moved %d (%d with a pair)\n", condition, total.through,
                 total.through_pairs, total.after_move, total.after_move_pairs);
+  }
+}
+
+// Isardam type A's check (Isardam::gives_check, asked of a board edit with own walks and
+// ordinary units) against the capture of the king made on a copy of the position and the
+// pairs of the position after it (paralysed_bb), on random boards that may hold pairs
+// before the capture; pawns promoting by the capture included.
+TEST(PairTests, TypeACheckOnTheBoardAgreesWithTheCaptureMade) {
+  for (const char* condition : {"isardam", "isardam-ri", "leffie"}) {
+    const ParalysisRelation relation = relation_of(condition);
+    const Isardam<IsardamCheck::TypeA> isardam{relation};
+    std::mt19937 rng(20261129);
+    int asked = 0, checking = 0;
+    for (const char* units : {"KQRkq", "KQkqQq", "KRBkrb", "KPPkrn", "KQRBNkqrbn", "KPkpP"}) {
+      for (int b = 0; b < 400; ++b) {
+        Position pos = random_board(rng, units);
+        for (Color them : {WHITE, BLACK}) {
+          const Square king = pos.king_square(~them);
+          pos.set_side_to_move(them);
+          const BoardEdit board(pos);
+          for (Bitboard attackers = ParalysisRelation::attackers_bb(board, king, them); attackers;) {
+            const Square s = pop_lsb(attackers);
+            const Piece unit = pos.piece_on(s);
+            if (unit.type() == PAWN && relative_rank(them, s) == 0) continue;  // captures nothing (SPEC 2)
+            const bool promotes = unit.type() == PAWN && relative_rank(them, king) == 7;
+            bool leaves_no_pair = false;
+            for (PieceType promotion : {QUEEN, ROOK, BISHOP, KNIGHT, NO_PIECE_TYPE}) {
+              if (promotes == (promotion == NO_PIECE_TYPE)) continue;
+              Position after = pos;
+              UndoRecord undo;
+              after.do_move(Move(s, king, MoveKind::NORMAL, promotion), undo);
+              leaves_no_pair = leaves_no_pair || !relation.paralysed_bb(after, OwnWalk{});
+            }
+            ASSERT_EQ(isardam.gives_check(pos, s, king, OwnWalk{}), leaves_no_pair)
+                << condition << " " << to_fen(pos) << " " << square_name(s) << "x" << square_name(king);
+            ++asked;
+            checking += leaves_no_pair;
+          }
+        }
+      }
+    }
+    // Both answers must occur, else the comparison proves nothing.
+    EXPECT_GT(checking, 100) << condition;
+    EXPECT_GT(asked - checking, 100) << condition;
   }
 }
 
