@@ -46,15 +46,6 @@ bool leaves_material(const Position& pos, Move m) {
 }
 }  // namespace
 
-// Whether every unit of `pos` is an ordinary K, Q, R, B, N or P: no grasshopper or locust
-// (their walks attack through hurdles) and no magic unit (a mutation may turn a unit into
-// one that gives or stops a check). The splits of the legal moves need it.
-namespace {
-bool only_ordinary_units(const Position& pos) {
-  return !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
-}
-}  // namespace
-
 // Whether legal_by_pins_and_checkers() decides the legality of every move but en passant:
 // orthodox legality, and no grasshopper or locust (their walks attack through hurdles, so
 // any unit moving may open or close a check) nor magic unit (a mutation may turn a unit

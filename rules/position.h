@@ -124,4 +124,11 @@ inline void Position::move_piece(Square from, Square to) {
 // under every condition of Feerie.
 Position color_flipped(const Position& pos);
 
+// Whether every unit of `pos` is an ordinary K, Q, R, B, N or P: no grasshopper or locust
+// (their walks attack through hurdles) and no magic unit (a mutation may turn a unit into
+// one that gives or stops a check). The board-only legality tests need it.
+inline bool only_ordinary_units(const Position& pos) {
+  return !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST) | pos.magic_pieces());
+}
+
 }  // namespace feerie

@@ -74,7 +74,7 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
     // Without a copy of the position and a move made on it where no unit borrows a walk
     // and every unit is ordinary (the test of every position's legality in the solver).
     if constexpr (Walk::OwnWalks)
-      if (!pos.magic_pieces() && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))
+      if (only_ordinary_units(pos))
         // The board before may hold a pair: the whole board after is searched.
         return king_capture_on_board_leaves_no_pair(BoardEdit(pos), attacker, king,
                                                     [&](const BoardEdit& after) { return has_pair(after); });
@@ -144,12 +144,12 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   // answered on its square (taken) and between it and the king (blocked); elsewhere a
   // known one leaves legal only its no_check squares, an unknown one leaves the move to
   // be made.
-  Bitboard legal = targets, unsure = 0;
-  bool reached = false;
   // (None when no enemy unit reaches the king now and the unit is on no line to it.)
-  for (Bitboard a = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0; a;) {
+  const Bitboard reaching = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0;
+  if (!reaching) return targets;  // no enemy unit reaches the king, nor can after the move
+  Bitboard legal = targets, unsure = 0;
+  for (Bitboard a = reaching; a;) {
     const Square s = pop_lsb(a);
-    reached = true;
     const Bitboard answered = square_bb(s) | between_bb(king, s);
     bool known = true;
     Bitboard no_check = 0;
@@ -171,7 +171,6 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
     else
       unsure |= ~answered;
   }
-  if (!reached) return targets;  // no enemy unit reaches the king, nor can after the move
   // (Every move of this unit may check here: its lines_ test does not depend on `to`.)
   unsure &= legal;
   return (legal & ~unsure) | targets_where(unsure, made);
