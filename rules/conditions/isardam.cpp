@@ -126,7 +126,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   if (types_may_pair_) {
     // A pair among the other units: only a move that breaks it may be legal.
     if (pair_without(from, lifted))
-      return targets_where(targets & rules_.pair_breaking_squares_bb(lifted),
+      return targets_where(targets & pair_breaking_squares(from),
                            [&](Square to) { return legal(from, to, unit.type()); });
     if (pairs_with_enemy) targets &= ~rules_.pairing_squares_bb(lifted, unit.color(), unit.type());
     test = PairTest::Absent;
@@ -180,17 +180,13 @@ template <IsardamCheck Check>
 const typename Isardam<Check>::BoardLegality::Pairs& Isardam<Check>::BoardLegality::pairs() const {
   if (pairs_.found) return pairs_;
   pairs_.found = true;
-  const BoardEdit board(pos_);
-  for (Bitboard units = board.occupied(); units && !pairs_.overflow;) {
-    const Square s = pop_lsb(units);
-    for (Bitboard observed = rules_.observed_paralysed_types_bb(board, s); observed;) {
-      if (pairs_.count == 32) {
-        pairs_.overflow = true;
-        break;
-      }
+  rules_.any_pairs(BoardEdit(pos_), [&](Square s, Bitboard observed) {
+    while (observed) {
+      if (pairs_.count == 32) return pairs_.overflow = true;
       pairs_.units[pairs_.count++] = square_bb(s) | square_bb(pop_lsb(observed));
     }
-  }
+    return false;
+  });
   return pairs_;
 }
 
@@ -202,6 +198,20 @@ bool Isardam<Check>::BoardLegality::pair_without(Square from, const BoardEdit& l
   for (int k = 0; k < board.count; ++k)
     if (!(board.units[k] & square_bb(from))) return true;
   return rules_.has_pair_through(lifted, from, 0);
+}
+
+template <IsardamCheck Check>
+Bitboard Isardam<Check>::BoardLegality::pair_breaking_squares(Square from) const {
+  const Pairs& board = pairs();
+  if (board.overflow) return ~Bitboard(0);  // (each move is judged in full)
+  // The board's pairs the unit is not part of stay once it is lifted (more may appear,
+  // made through its square): the squares that break those hold the ones that break
+  // every pair, and each move is judged in full anyway.
+  Bitboard squares = ~Bitboard(0);
+  for (int k = 0; k < board.count; ++k)
+    if (!(board.units[k] & square_bb(from)))
+      squares &= board.units[k] | between_bb(lsb(board.units[k]), msb(board.units[k]));
+  return squares;
 }
 
 template <IsardamCheck Check>

@@ -100,6 +100,10 @@ struct Isardam : ParalysisRelation {
     // Whether `lifted`, the board without the unit on `from`, holds a pair: one of the
     // board's that does not involve the unit, or one a slider makes through its square.
     bool pair_without(Square from, const BoardEdit& lifted) const;
+    // Where pair_without() holds, squares among which the unit on `from` must land to
+    // break every pair of the board without it: those that break the board's pairs it is
+    // not part of (a superset of ParalysisRelation::pair_breaking_squares_bb of that board).
+    Bitboard pair_breaking_squares(Square from) const;
     mutable Pairs pairs_;
   };
   BoardLegality board_legality(const Position& pos, const OwnWalk&) const { return BoardLegality(*this, pos); }

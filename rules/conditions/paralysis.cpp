@@ -109,20 +109,18 @@ Bitboard ParalysisRelation::observed_paralysed_types_bb(const BoardEdit& board, 
 }
 
 bool ParalysisRelation::has_pair(const BoardEdit& board) const {
-  for (Bitboard units = board.occupied(); units;)
-    if (observed_paralysed_types_bb(board, pop_lsb(units))) return true;
-  return false;
+  return any_pairs(board, [](Square, Bitboard) { return true; });
 }
 
 Bitboard ParalysisRelation::pair_breaking_squares_bb(const BoardEdit& board) const {
   Bitboard squares = ~Bitboard(0);
-  for (Bitboard units = board.occupied(); units;) {
-    const Square s = pop_lsb(units);
-    for (Bitboard observed = observed_paralysed_types_bb(board, s); observed;) {
+  any_pairs(board, [&](Square s, Bitboard observed) {
+    while (observed) {
       const Square v = pop_lsb(observed);
       squares &= between_bb(s, v) | square_bb(s) | square_bb(v);
     }
-  }
+    return false;
+  });
   return squares;
 }
 

@@ -93,6 +93,12 @@ struct ParalysisRelation {
   bool observes_paralysed_type(const BoardEdit& board, Square s) const {
     return observed_paralysed_types_bb(board, s) != 0;
   }
+  // observed_paralysed_types_bb() of every unit of `board` that has some: calls
+  // `f(observer, observed)` for each until it returns true, and answers whether one did.
+  // Walk by walk rather than unit by unit, so that the units of a walk that paralyses no
+  // enemy unit present (most of them) cost nothing each.
+  template <class F>
+  bool any_pairs(const BoardEdit& board, F&& f) const;
   // The squares where a unit of colour `c` and type `type` (not a pawn) put down on
   // `board` would make a pair with an enemy unit of it: observe one whose type its walk
   // paralyses, or be observed by one whose walk paralyses its type. What the units do on
@@ -120,6 +126,29 @@ struct ParalysisRelation {
   // mover's own pawn).
   bool king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const;
 };
+
+template <class F>
+bool ParalysisRelation::any_pairs(const BoardEdit& board, F&& f) const {
+  const Bitboard occupied = board.occupied();
+  for (int w = PAWN; w <= KING; ++w) {
+    const PieceType walk = PieceType(w);
+    const Bitboard walkers = board.pieces(walk);
+    if (!walkers || !paralyses[w]) continue;
+    Bitboard paralysed_types = 0;
+    for (unsigned types = paralyses[w]; types; types &= types - 1)
+      paralysed_types |= board.pieces(PieceType(std::countr_zero(types)));
+    for (Color c : {WHITE, BLACK}) {
+      const Bitboard victims = paralysed_types & board.pieces(~c);
+      if (!victims) continue;
+      for (Bitboard observers = walkers & board.pieces(c); observers;) {
+        const Square o = pop_lsb(observers);
+        if (const Bitboard observed = orthodox_observation_bb(walk, c, o, occupied) & victims)
+          if (f(o, observed)) return true;
+      }
+    }
+  }
+  return false;
+}
 
 // The restriction policy of Madrasi and Eiffel (rules/conditions/composed.h): paralysis
 // takes effect.
