@@ -180,7 +180,7 @@ template <IsardamCheck Check>
 const typename Isardam<Check>::BoardLegality::Pairs& Isardam<Check>::BoardLegality::pairs() const {
   if (pairs_.found) return pairs_;
   pairs_.found = true;
-  rules_.any_pairs(BoardEdit(pos_), [&](Square s, Bitboard observed) {
+  rules_.any_pairs(pos_, [&](Square s, Bitboard observed) {
     while (observed) {
       if (pairs_.count == 32) return pairs_.overflow = true;
       pairs_.units[pairs_.count++] = square_bb(s) | square_bb(pop_lsb(observed));

@@ -93,12 +93,14 @@ struct ParalysisRelation {
   bool observes_paralysed_type(const BoardEdit& board, Square s) const {
     return observed_paralysed_types_bb(board, s) != 0;
   }
-  // observed_paralysed_types_bb() of every unit of `board` that has some: calls
-  // `f(observer, observed)` for each until it returns true, and answers whether one did.
-  // Walk by walk rather than unit by unit, so that the units of a walk that paralyses no
-  // enemy unit present (most of them) cost nothing each.
-  template <class F>
-  bool any_pairs(const BoardEdit& board, F&& f) const;
+  // The pairs of `board` (a BoardEdit or a Position of ordinary units, no en-passant
+  // observation): calls `f(observer, observed)` with observed_paralysed_types_bb() of
+  // every unit that has some, until it returns true, and answers whether one did. Two
+  // units of one leaper's or slider's walk observe each other: that pair is given once,
+  // from the white unit. Walk by walk rather than unit by unit, so that the units of a
+  // walk that paralyses no enemy unit present (most of them) cost nothing each.
+  template <class Board, class F>
+  bool any_pairs(const Board& board, F&& f) const;
   // The squares where a unit of colour `c` and type `type` (not a pawn) put down on
   // `board` would make a pair with an enemy unit of it: observe one whose type its walk
   // paralyses, or be observed by one whose walk paralyses its type. What the units do on
@@ -127,9 +129,9 @@ struct ParalysisRelation {
   bool king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const;
 };
 
-template <class F>
-bool ParalysisRelation::any_pairs(const BoardEdit& board, F&& f) const {
-  const Bitboard occupied = board.occupied();
+template <class Board, class F>
+bool ParalysisRelation::any_pairs(const Board& board, F&& f) const {
+  const Bitboard occupied = board.pieces(WHITE) | board.pieces(BLACK);
   for (int w = PAWN; w <= KING; ++w) {
     const PieceType walk = PieceType(w);
     const Bitboard walkers = board.pieces(walk);
@@ -137,8 +139,10 @@ bool ParalysisRelation::any_pairs(const BoardEdit& board, F&& f) const {
     Bitboard paralysed_types = 0;
     for (unsigned types = paralyses[w]; types; types &= types - 1)
       paralysed_types |= board.pieces(PieceType(std::countr_zero(types)));
+    // (The black units of the walk are seen from the white ones.)
+    const Bitboard mutual = walk != PAWN && relates(walk, walk) ? walkers : 0;
     for (Color c : {WHITE, BLACK}) {
-      const Bitboard victims = paralysed_types & board.pieces(~c);
+      const Bitboard victims = paralysed_types & board.pieces(~c) & (c == BLACK ? ~mutual : ~Bitboard(0));
       if (!victims) continue;
       for (Bitboard observers = walkers & board.pieces(c); observers;) {
         const Square o = pop_lsb(observers);
