@@ -11,25 +11,37 @@
 # SUBTABLES_DIR holds SUBTABLES_DIR/<condition>/ and SUBTABLES_DIR/orthodox/ with every
 # table TABLE depends on (`feerie gen --tables SUBTABLES_DIR ...` makes them). Prints user
 # seconds, peak memory and the SHA-256 prefix of each table, then the ratio per entry.
+# ROUNDS=n repeats the pair n times and ends with the median ratio: on a shared virtual
+# machine one pair's ratio drifts by several percent from one run to the next.
 set -euo pipefail
 F=$(readlink -f "$1"); C=$2; TABLE=$3; SUBS=$(readlink -f "$4"); O=$(readlink -f "${5:-$1}")
 W=$(mktemp -d /tmp/feerie-pair.XXXX); trap 'rm -rf "$W"' EXIT
 run() {  # binary condition tag
   local d=$W/$3
   mkdir -p "$d/$2"
-  for f in "$SUBS/$2"/*.ftb; do ln -s "$f" "$d/$2/"; done
+  for f in "$SUBS/$2"/*.ftb; do ln -sf "$f" "$d/$2/"; done
   rm -f "$d/$2/$TABLE".*
   /usr/bin/time -f "%U %M" -o "$d/time" "$1" gen --condition "$2" --tables "$d" --threads 1 --no-checkpoint "$TABLE" \
     >"$d/log" 2>&1 || { echo "$2: gen failed (see $d/log)"; cat "$d/log"; exit 1; }
 }
-# Each run waited for by its own pid, so that a failed one stops the script.
-run "$F" "$C" fairy & fairy=$!
-run "$O" orthodox ortho & ortho=$!
-wait "$fairy"; wait "$ortho"
-entries() { "$1" gen --condition "$2" --tables "$W/plan" --plan "$TABLE" | awk -v t="$TABLE:" '$1 == t { print $3 }'; }
-read -r fu fm <"$W/fairy/time"; read -r ou om <"$W/ortho/time"
-fe=$(entries "$F" "$C"); oe=$(entries "$O" orthodox)
-echo "$C $TABLE: $fu s user, $fe entries, peak $((fm / 1024)) MiB, $(sha256sum "$W/fairy/$C/$TABLE.ftb" | cut -c1-16)"
-echo "orthodox $TABLE: $ou s user, $oe entries, peak $((om / 1024)) MiB, $(sha256sum "$W/ortho/orthodox/$TABLE.ftb" | cut -c1-16)"
-python3 -c "import sys; f,fe,o,oe = map(float, sys.argv[1:]); print(f'per entry vs orthodox: {(f/fe)/(o/oe):.3f} (times alone: {f/o:.3f})')" \
-  "$fu" "$fe" "$ou" "$oe"
+# One pair: each run waited for by its own pid, so that a failed one stops the script.
+round() {
+  run "$F" "$C" fairy & fairy=$!
+  run "$O" orthodox ortho & ortho=$!
+  wait "$fairy"; wait "$ortho"
+  entries() { "$1" gen --condition "$2" --tables "$W/plan" --plan "$TABLE" | awk -v t="$TABLE:" '$1 == t { print $3 }'; }
+  read -r fu fm <"$W/fairy/time"; read -r ou om <"$W/ortho/time"
+  fe=$(entries "$F" "$C"); oe=$(entries "$O" orthodox)
+  echo "$C $TABLE: $fu s user, $fe entries, peak $((fm / 1024)) MiB, $(sha256sum "$W/fairy/$C/$TABLE.ftb" | cut -c1-16)"
+  echo "orthodox $TABLE: $ou s user, $oe entries, peak $((om / 1024)) MiB, $(sha256sum "$W/ortho/orthodox/$TABLE.ftb" | cut -c1-16)"
+  python3 -c "import sys; f,fe,o,oe = map(float, sys.argv[1:]); print(f'per entry vs orthodox: {(f/fe)/(o/oe):.3f} (times alone: {f/o:.3f})')" \
+    "$fu" "$fe" "$ou" "$oe" | tee -a "$W/ratios"
+}
+rounds=${ROUNDS:-1}
+for ((r = 1; r <= rounds; r++)); do
+  [ "$rounds" -gt 1 ] && echo "round $r of $rounds"
+  round
+done
+if [ "$rounds" -gt 1 ]; then
+  awk '{ print $5 }' "$W/ratios" | sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "median per entry vs orthodox over %d rounds: %.3f\n", NR, m }'
+fi
