@@ -101,8 +101,9 @@ struct Isardam : ParalysisRelation {
     // board's that does not involve the unit, or one a slider makes through its square.
     bool pair_without(Square from, const BoardEdit& lifted) const;
     // Where pair_without() holds, squares among which the unit on `from` must land to
-    // break every pair of the board without it: those that break the board's pairs it is
-    // not part of (a superset of ParalysisRelation::pair_breaking_squares_bb of that board).
+    // break every pair of the board without it (on the line between the two units of
+    // each, or on one of them): those that break the board's pairs it is not part of, a
+    // superset.
     Bitboard pair_breaking_squares(Square from) const;
     mutable Pairs pairs_;
   };

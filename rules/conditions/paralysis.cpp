@@ -112,18 +112,6 @@ bool ParalysisRelation::has_pair(const BoardEdit& board) const {
   return any_pairs(board, [](Square, Bitboard) { return true; });
 }
 
-Bitboard ParalysisRelation::pair_breaking_squares_bb(const BoardEdit& board) const {
-  Bitboard squares = ~Bitboard(0);
-  any_pairs(board, [&](Square s, Bitboard observed) {
-    while (observed) {
-      const Square v = pop_lsb(observed);
-      squares &= between_bb(s, v) | square_bb(s) | square_bb(v);
-    }
-    return false;
-  });
-  return squares;
-}
-
 Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const {
   const Color them = ~c;
   const Bitboard occupied = board.occupied();

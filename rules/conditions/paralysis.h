@@ -75,10 +75,6 @@ struct ParalysisRelation {
   bool observed_by_paralyser(const BoardEdit& board, Square s) const { return paralysers_bb(board, s) != 0; }
   // Whether some unit of `board` is so observed: a pair, in Isardam's words.
   bool has_pair(const BoardEdit& board) const;
-  // The squares on which a unit put down (or taking what stands there) breaks every pair of
-  // `board`: on the line between the two units of each, or on one of them. Every square
-  // when there is none.
-  Bitboard pair_breaking_squares_bb(const BoardEdit& board) const;
   // has_pair(after) where `after` is a board that held no pair once the unit now on `to`
   // has moved there from `from`: only that unit, and the sliders whose lines ran through
   // `from`, can make a pair (taking a unit or blocking a line only removes observations).
