@@ -216,29 +216,19 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
   // does unless the unit takes it or blocks its line; it gives no check if the unit on
   // `to` paralyses it, or another unit that does so with the unit lifted and whose line
   // to it the unit does not block (nothing else changes: every walk is symmetric but the
-  // pawn's, and the unit is no pawn; a unit observes through no other square).
-  struct Attacker {
-    Square square;
-    Bitboard paralysers;      // other units that paralyse it
-    Bitboard paralysed_from;  // the squares from which the unit paralyses it
-  };
-  Attacker attackers[16];
-  int n = 0;
-  for (Bitboard a = king_attackers(lifted, king); a; ++n) {
+  // pawn's, and the unit is no pawn; a unit observes through no other square). Per
+  // attacker, for all targets at once: those where it gives no check (a paralyser's line
+  // stays open off the squares between them; a leaper's has none).
+  const Bitboard occupied = lifted.occupied();
+  Bitboard legal = targets;
+  for (Bitboard a = king_attackers(lifted, king); a && legal;) {
     const Square s = pop_lsb(a);
-    attackers[n] = {s, rules_.paralysers_bb(lifted, s),
-                    rules_.relates(type, lifted.piece_on(s).type()) ? leaper_or_slider_bb(type, s, lifted.occupied())
-                                                                    : Bitboard(0)};
+    Bitboard no_check = square_bb(s) | between_bb(king, s);
+    if (rules_.relates(type, lifted.piece_on(s).type())) no_check |= leaper_or_slider_bb(type, s, occupied);
+    for (Bitboard p = rules_.paralysers_bb(lifted, s); p;) no_check |= ~between_bb(pop_lsb(p), s);
+    legal &= no_check;
   }
-  return targets_where(targets, [&](Square to) {
-    const Bitboard target = square_bb(to);
-    for (int i = 0; i < n; ++i) {
-      const Attacker& a = attackers[i];
-      if (a.square == to || (between_bb(king, a.square) & target) || (a.paralysed_from & target)) continue;
-      if (!some_line_open(a.paralysers, a.square, target)) return false;
-    }
-    return true;
-  });
+  return legal;
 }
 
 bool ParalysisRelation::includes_kings() const {
