@@ -15,6 +15,7 @@
 # machine one pair's ratio drifts by several percent from one run to the next.
 set -euo pipefail
 F=$(readlink -f "$1"); C=$2; TABLE=$3; SUBS=$(readlink -f "$4"); O=$(readlink -f "${5:-$1}")
+source "$(dirname "$(readlink -f "$0")")/median.sh"
 W=$(mktemp -d /tmp/feerie-pair.XXXX); trap 'rm -rf "$W"' EXIT
 run() {  # binary condition tag
   local d=$W/$3
@@ -43,5 +44,5 @@ for ((r = 1; r <= rounds; r++)); do
   round
 done
 if [ "$rounds" -gt 1 ]; then
-  awk '{ print $5 }' "$W/ratios" | sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "median per entry vs orthodox over %d rounds: %.3f\n", NR, m }'
+  echo "median per entry vs orthodox over $rounds rounds: $(awk '{ print $5 }' "$W/ratios" | median)"
 fi

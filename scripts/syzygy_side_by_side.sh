@@ -14,6 +14,7 @@
 set -euo pipefail
 F=$(readlink -f "$1"); SRC=$2; TABLE=$3; ROUNDS=${4:-3}
 source "$(dirname "$(readlink -f "$0")")/syzygy_common.sh"
+source "$(dirname "$(readlink -f "$0")")/median.sh"
 syzygy_build "$SRC"
 # Every table a capture or a promotion leads to, recursively (not the table itself).
 subs() { syzygy_subs "$1" | tr ' ' '\n' | grep -vx "$1" | tr '\n' ' '; }
@@ -32,7 +33,4 @@ for i in $(seq "$ROUNDS"); do
   full+=("$(python3 -c "print(round($a/$b,3))")"); gen+=("$(python3 -c "print(round($a/$c,3))")")
   echo "round $i: feerie ${a}s (peak $((am / 1024)) MiB)  $(basename "$RTB") ${b}s ($((bm / 1024)) MiB)  -g ${c}s ($((cm / 1024)) MiB)"
 done
-# The median; of an even number of rounds, the mean of the two middle ones (the lower one
-# alone flattered feerie: 0.481 of two rounds at 0.481 and 0.583).
-median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "$TABLE feerie/$(basename "$RTB"): median $(printf '%s\n' "${full[@]}" | median) (full), $(printf '%s\n' "${gen[@]}" | median) (values only)"

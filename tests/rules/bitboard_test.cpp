@@ -1,15 +1,16 @@
 #include "rules/bitboard.h"
 
 #include <random>
+#include <vector>
 
 #include "tests/test_util.h"
 
 namespace feerie {
 namespace {
 
-// The sliders' table look-ups (PEXT tables where the processor has BMI2; the rook's by its
-// rank and its file) against the ray-by-ray walk they are built from: every square, the
-// empty and the full board, and random boards of every density.
+// The sliders' table look-ups (PEXT tables where the processor has BMI2) against the
+// ray-by-ray walk they are built from: every square, the empty and the full board, and
+// random boards of every density.
 TEST(Bitboard, SliderAttacksMatchTheRays) {
   std::mt19937_64 random(20261129);
   std::vector<Bitboard> boards = {0, ~Bitboard(0)};
