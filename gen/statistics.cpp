@@ -41,15 +41,28 @@ struct Tally {
 
 bool counted(ValueCode v) { return v != value::Illegal && v != value::Unknown; }
 
+// Calls f(codes) with `codes(i)` the code of entry i of `v`: read straight from the bytes
+// where the array is narrow and not extended (most tables), without ValueArray::at()'s
+// tests of the width per entry, which took a third of the statistics' time.
+template <class F>
+decltype(auto) with_codes(const ValueArray& v, F&& f) {
+  if (!v.wide() && !v.extended()) {
+    const std::uint8_t* bytes = v.narrow_data();
+    return f([bytes](std::uint64_t i) { return narrow::decode(bytes[i]); });
+  }
+  return f([&v](std::uint64_t i) { return v[i]; });
+}
+
 // Entry `first + i` of `side`, decoded.
-void count_entry(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first, std::uint64_t i,
+template <class Codes>
+void count_entry(const Indexer& indexer, const Codes& v, Color side, std::uint64_t first, std::uint64_t i,
                  std::uint64_t labels, Indexer::Cursor& cursor, Tally& tally) {
-  if (!counted(v[i])) return;
+  if (!counted(v(i))) return;
   Position pos;
   indexer.decode(first + i, side, pos, cursor);
   int pointwise = 0;
   const int images = distinct_images(indexer, pos, &pointwise);
-  const int o = outcome(v[i]);
+  const int o = outcome(v(i));
   tally.raw[o] += std::uint64_t(images);
   if (pos.ep_square() == SQ_NONE && pawns_on_usual_ranks(pos))
     tally.classes[o] += std::uint64_t(images) * labels * std::uint64_t(pointwise);
@@ -61,10 +74,11 @@ void count_entry(const Indexer& indexer, const ValueArray& v, Color side, std::u
 // squares, and whether it is a class of the reference convention depends on the outer
 // pawns and on the innermost unit's square only (no en-passant sections). False, counting
 // nothing, when the kings are fixed by another symmetry.
-bool count_run_by_kings(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first, std::uint64_t lo,
+template <class Codes>
+bool count_run_by_kings(const Indexer& indexer, const Codes& v, Color side, std::uint64_t first, std::uint64_t lo,
                         std::uint64_t hi, std::uint64_t labels, Indexer::Cursor& cursor, Tally& tally) {
   std::uint64_t i = lo;
-  while (i < hi && !counted(v[i])) ++i;
+  while (i < hi && !counted(v(i))) ++i;
   if (i == hi) return true;
   Position pos;
   indexer.decode(first + i, side, pos, cursor);
@@ -75,8 +89,9 @@ bool count_run_by_kings(const Indexer& indexer, const ValueArray& v, Color side,
   const bool outer_usual = !(outer_pawns & FirstAndLastRanks);
   const Bitboard inner_unusual = indexer.innermost_unit().type() == PAWN ? FirstAndLastRanks : 0;
   for (; i < hi; ++i) {
-    if (!counted(v[i])) continue;
-    const int o = outcome(v[i]);
+    const ValueCode code = v(i);
+    if (!counted(code)) continue;
+    const int o = outcome(code);
     tally.raw[o] += images;
     if (outer_usual && !(inner_unusual & square_bb(Square((first + i) & 63)))) tally.classes[o] += images * labels;
   }
@@ -95,11 +110,12 @@ struct LongestMates {
 
 // The longest wins among the entries [lo, hi) of one side (global indices from `first`),
 // each at its lowest index. Only the entries longer than the usual one so far are decoded.
-LongestMates longest_mates(const Indexer& indexer, const ValueArray& v, Color side, std::uint64_t first,
-                           std::uint64_t lo, std::uint64_t hi) {
+template <class Codes>
+LongestMates longest_mates(const Indexer& indexer, const Codes& v, Color side, std::uint64_t first, std::uint64_t lo,
+                           std::uint64_t hi) {
   LongestMates out;
   for (std::uint64_t i = lo; i < hi; ++i) {
-    const ValueCode code = v[i];
+    const ValueCode code = v(i);
     if (!value::is_win(code) || value::plies(code) <= out.usual.plies) continue;
     const int plies = value::plies(code);
     Position pos;
@@ -126,24 +142,27 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
   const std::uint64_t labels = labelling_factor(indexer.material());
   if (threads <= 0) threads = omp_get_max_threads();
   for (int side = 0; side < 2; ++side) {
-    const ValueArray& v = values[side];
-    const std::uint64_t size = v.size();
+    const ValueArray& array = values[side];
+    const std::uint64_t size = array.size();
     // Runs of 64 indices from multiples of 64 (global indices): with innermost_walks(),
     // the placements of one innermost unit beside the same other units.
     const std::int64_t runs = size ? std::int64_t((first + size - 1) / 64 - first / 64 + 1) : 0;
     Tally tally;
+    with_codes(array, [&](const auto& v) {
 #pragma omp parallel num_threads(threads) reduction(+ : tally)
-    {
-      Indexer::Cursor cursor;  // each thread's runs of consecutive entries
+      {
+        Indexer::Cursor cursor;  // each thread's runs of consecutive entries
 #pragma omp for schedule(dynamic, 64)
-      for (std::int64_t r = 0; r < runs; ++r) {
-        const std::uint64_t start = (first / 64 + std::uint64_t(r)) * 64;
-        const std::uint64_t lo = std::max(start, first) - first, hi = std::min(start + 64, first + size) - first;
-        if (!indexer.innermost_walks() ||
-            !count_run_by_kings(indexer, v, Color(side), first, lo, hi, labels, cursor, tally))
-          for (std::uint64_t i = lo; i < hi; ++i) count_entry(indexer, v, Color(side), first, i, labels, cursor, tally);
+        for (std::int64_t r = 0; r < runs; ++r) {
+          const std::uint64_t start = (first / 64 + std::uint64_t(r)) * 64;
+          const std::uint64_t lo = std::max(start, first) - first, hi = std::min(start + 64, first + size) - first;
+          if (!indexer.innermost_walks() ||
+              !count_run_by_kings(indexer, v, Color(side), first, lo, hi, labels, cursor, tally))
+            for (std::uint64_t i = lo; i < hi; ++i)
+              count_entry(indexer, v, Color(side), first, i, labels, cursor, tally);
+        }
       }
-    }
+    });
     SideStatistics& s = stats[side];
     s.loss = tally.raw[0], s.draw = tally.raw[1], s.win = tally.raw[2];
     s.positions = s.loss + s.draw + s.win;
@@ -152,11 +171,13 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
     // each: the lowest index that has it, as one scan in index order finds it.
     const int ranges = 8 * threads;
     std::vector<LongestMates> found(std::size_t(ranges), LongestMates{});
+    with_codes(array, [&](const auto& v) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (int r = 0; r < ranges; ++r)
-      found[std::size_t(r)] =
-          longest_mates(indexer, v, Color(side), first, size * std::uint64_t(r) / std::uint64_t(ranges),
-                        size * std::uint64_t(r + 1) / std::uint64_t(ranges));
+      for (int r = 0; r < ranges; ++r)
+        found[std::size_t(r)] =
+            longest_mates(indexer, v, Color(side), first, size * std::uint64_t(r) / std::uint64_t(ranges),
+                          size * std::uint64_t(r + 1) / std::uint64_t(ranges));
+    });
     LongestMates longest;
     for (const LongestMates& f : found) {
       if (f.any.plies > longest.any.plies) longest.any = f.any;

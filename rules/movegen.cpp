@@ -1,5 +1,7 @@
 #include "rules/movegen.h"
 
+#include <optional>
+
 #include "rules/fen.h"
 #include "rules/walks.h"
 
@@ -64,16 +66,19 @@ template <class Rules>
 void keep_legal(const Position& pos, const Rules& rules, const MoveList& pseudo, bool pins_decide, Square king,
                 Bitboard pinned, Bitboard checkers, MoveList& out) {
   const Color us = pos.side_to_move();
-  Position after = pos;
+  // The working copy where moves are made, copied at the first: most calls judge every
+  // move by pins or have none to judge (the copy was 3% of an orthodox solve's passes).
+  std::optional<Position> after;
   for (Move m : pseudo) {
     if (pins_decide && m.kind() != MoveKind::EN_PASSANT) {
       if (legal_by_pins_and_checkers(pos, m, king, pinned, checkers)) out.push(m);
       continue;
     }
+    if (!after) after.emplace(pos);
     UndoRecord undo;
-    make_move(after, m, undo, rules);
-    if (!king_in_check(after, us, rules) && rules.move_allowed(after)) out.push(m);
-    after.undo_move(m, undo);
+    make_move(*after, m, undo, rules);
+    if (!king_in_check(*after, us, rules) && rules.move_allowed(*after)) out.push(m);
+    after->undo_move(m, undo);
   }
 }
 
