@@ -11,6 +11,7 @@
 #include <optional>
 #include <utility>
 
+#include "gen/component_entries.h"
 #include "gen/entry.h"
 #include "gen/exit_tables.h"
 #include "gen/resume_check.h"
@@ -109,7 +110,7 @@ class Solver {
     auto inside = [this](int member, const Position& after, Move m, const UndoRecord& undo,
                          std::pair<int, std::uint64_t>& out) {
       Entry e;
-      if (!lands_inside(member, after, m, undo, true, e)) return false;
+      if (!component_.lands_inside(member, after, m, undo, true, e)) return false;
       out = {e.table(), e.index()};
       return true;
     };
@@ -286,48 +287,6 @@ class Solver {
     decided_ = all[0];
   }
 
-  // The member holding `material` (canonical orientation), or -1.
-  int member_of(const Material& material) const {
-    for (std::size_t m = 0; m < members_.size(); ++m)
-      if (members_[m]->material() == material) return int(m);
-    return -1;
-  }
-
-  // The entry of `pos` when its material is a member of the component (positions of the
-  // other orientation are looked up with colours exchanged); false for a material outside.
-  bool locate(const Position& pos, Entry& out) const {
-    Material material = Material::of(pos);
-    const bool flipped = !material.is_canonical_orientation();
-    int member = member_of(flipped ? material.colors_swapped() : material);
-    if (member < 0) return false;
-    const Indexer& indexer = *members_[member];
-    if (!flipped) {
-      if (!indexer.kings_indexable(pos)) return false;
-      out = Entry::of(member, pos.side_to_move(), indexer.index(pos));
-      return true;
-    }
-    Position other = color_flipped(pos);
-    if (!indexer.kings_indexable(other)) return false;
-    out = Entry::of(member, other.side_to_move(), indexer.index(other));
-    flips_seen_.store(true, std::memory_order_relaxed);
-    return true;
-  }
-
-  // Where a move made on `after` (from the position of `member`) lands: true with its
-  // entry when inside the component. Moves without capture, promotion or mutation stay
-  // in the member; `need_entry` false lets those skip the index computation.
-  bool lands_inside(int member, const Position& after, Move m, const UndoRecord& undo, bool need_entry,
-                    Entry& out) const {
-    if (kept_material(m, undo)) {
-      out = Entry::of(member, after.side_to_move(), need_entry ? members_[member]->index(after) : 0);
-      return true;
-    }
-    // The members of a component have the same number of units, so a capture leaves it;
-    // so does any change of material out of a component of one material.
-    if (!undo.captured.empty() || members_.size() == 1) return false;
-    return locate(after, out);
-  }
-
   ValueCode initial_value(int member, Color side, std::uint64_t i, Indexer::Cursor& cursor) {
     const Indexer& indexer = *members_[member];
     // Under orthodox legality the quiet moves of kings, leapers and sliders come as
@@ -364,7 +323,7 @@ class Solver {
       UndoRecord undo;
       make_move(pos, m, undo, rules_);
       Entry entry;
-      if (lands_inside(member, pos, m, undo, may_share_entries, entry)) {
+      if (component_.lands_inside(member, pos, m, undo, may_share_entries, entry)) {
         successors[inside++] = entry.code;
       } else {
         Expected<ValueCode> v = exits_.value(member, pos, m, undo);
@@ -456,8 +415,12 @@ class Solver {
   // Illegal in the table and are never updated, so the retro generator need not test
   // their legality. Predecessors in materials outside the component (solved later, they
   // read this one as a sub-table) are left out.
-  int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
-    if (simple_unmoves_suffice(pos, rules_)) return collect_simple_predecessors(member, pos, i, side, out);
+  // `unmoves` (when not null): the un-move that gave each, where one unit went back.
+  int collect_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out,
+                           Unmove* unmoves = nullptr) {
+    if (simple_unmoves_suffice(pos, rules_))
+      return unmoves ? collect_simple_predecessors<true>(member, pos, i, side, out, unmoves)
+                     : collect_simple_predecessors<false>(member, pos, i, side, out, nullptr);
     const Indexer& indexer = *members_[member];
     // Without magic units a predecessor is in the same material, its index by arithmetic.
     // Across mutations it may belong to another member; every member of a component has
@@ -473,9 +436,10 @@ class Solver {
       Entry e;
       if (!mutations)
         e = Entry::of(member, ~side, indexer.index_after_move(i, pos, before, to, from));
-      else if (!locate(before, e))
+      else if (!component_.locate(before, e))
         return;  // a material solved after this component
       if (owns(e)) store_->prefetch(e);
+      if (unmoves) unmoves[count] = Unmove::unknown();  // an en-passant square or mutations
       out[count++] = e;
     });
     return count;
@@ -489,7 +453,9 @@ class Solver {
   // Orthodox tables of the default suite (KQvKR, KRvK, KBNvK) are verified
   // entry by entry, and the slow suite checks all 35 published tables; the fairy ones are
   // verified per condition.
-  int collect_simple_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out) {
+  template <bool Unmoves>
+  int collect_simple_predecessors(int member, const Position& pos, std::uint64_t i, Color side, Entry* out,
+                                  Unmove* unmoves) {
     const Indexer& indexer = *members_[member];
     const Color mover = ~side;
     const Bitboard double_steps = double_step_pawns_before(pos, rules_);
@@ -497,12 +463,13 @@ class Solver {
     Position before = pos;
     before.set_side_to_move(mover);
     int count = 0;
-    auto add = [&](Entry e) {
+    auto add = [&](Entry e, Unmove unmove) {
       if (count == MaxPredecessors) {
         fail_too_many_predecessors(pos);
         return false;
       }
       if (owns(e)) store_->prefetch(e);
+      if constexpr (Unmoves) unmoves[count] = unmove;
       out[count++] = e;
       return true;
     };
@@ -522,11 +489,14 @@ class Solver {
           return;
         }
         Entry* next = out + count;
+        Unmove* unmove = Unmoves ? unmoves + count : nullptr;
         const std::uint64_t at_to = i - std::uint64_t(to) * stride;  // the unit on a1 (modulo 2^64)
         for (; origins; ++next) {
-          const std::uint64_t index = at_to + std::uint64_t(pop_lsb(origins)) * stride;
+          const Square from = pop_lsb(origins);
+          const std::uint64_t index = at_to + std::uint64_t(from) * stride;
           slots.prefetch(index);
           next->code = prefix | index;
+          if constexpr (Unmoves) *unmove++ = {from, to};
         }
         count += n;
         return;
@@ -535,11 +505,14 @@ class Solver {
         const Square from = pop_lsb(origins);
         // The unit on `to` goes back to `from`.
         bool room =
-            add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, shortcuts)));
+            add(Entry::of(member, mover, index_after_unit_move(indexer, pos, i, before, unit, to, from, shortcuts)),
+                Unmove{from, to});
         if (room && double_steps) {
           before.move_piece(to, from);
-          for_each_en_passant_variant(before, rules_, double_steps,
-                                      [&] { room = room && add(Entry::of(member, mover, indexer.index(before))); });
+          // With an en-passant square: not one unit gone back alone.
+          for_each_en_passant_variant(before, rules_, double_steps, [&] {
+            room = room && add(Entry::of(member, mover, indexer.index(before)), Unmove::unknown());
+          });
           before.move_piece(from, to);
         }
         if (!room) return;
@@ -593,7 +566,7 @@ class Solver {
   // components (6 men with magic units and more) always push; the initialisation, which
   // locates every move between members, finds them (a resumed solve does not look).
   bool pulling_pays(Color side, int n) {
-    if (members_.size() > 1 && (!initialised_here_ || flips_seen_.load(std::memory_order_relaxed))) return false;
+    if (members_.size() > 1 && (!initialised_here_ || component_.flips_seen())) return false;
     const LossPassChoice& choice = options_.loss_passes;
     const std::uint64_t losses = store_->losses(side, n);
     if (Spread || losses == 0 || losses < choice.minimum_losses || !std::isfinite(choice.pull_cost)) return false;
@@ -641,7 +614,7 @@ class Solver {
         continue;
       }
       make_move(after, m, undo, rules_);
-      if (lands_inside(member, after, m, undo, true, out[count])) ++count;
+      if (component_.lands_inside(member, after, m, undo, true, out[count])) ++count;
     }
     for (int k = 0; k < count; ++k) store_->prefetch(out[k]);
     return count;
@@ -673,7 +646,8 @@ class Solver {
     if (!decoded) return;
     const Position& pos = *decoded;
     Entry found[MaxPredecessors];
-    int all = collect_predecessors(member, pos, i, side, found);
+    Unmove unmoves[MaxPredecessors];
+    int all = collect_predecessors(member, pos, i, side, found, unmoves);
     // Simple un-moves give distinct positions, which share an entry only as
     // moves_may_share_entries() says (the king of `side` moved in neither): otherwise every
     // entry found is distinct and needs no comparison with the others.
@@ -694,23 +668,35 @@ class Solver {
       if (!value::counts_down(store_->load(e))) continue;
       bool repeated = false;
       for (int d = 0; d < count && may_repeat && !repeated; ++d) repeated = found[d].code == e.code;
-      if (!repeated) found[count++] = e;
+      if (repeated) continue;
+      unmoves[count] = unmoves[k];
+      found[count++] = e;
     }
     for (int k = 0; k < away; ++k) send(elsewhere[k]);
     // A thread that alone takes the counts of these entries does so without the locked
     // instruction of an atomic decrement (5% of an orthodox solve on one thread; for two
     // threads see wins_split()).
-    for (int k = 0; k < count; ++k) take_successor(found[k], n, exclusive);
+    for (int k = 0; k < count; ++k) take_successor(found[k], n, exclusive, &pos, unmoves[k]);
   }
 
   // One successor entry of the unresolved entry `e` fewer; the thread that takes the count
   // to zero resolves it as lost in 1 + the longest of its moves (n plies inside).
-  // `alone`: no other thread writes values meanwhile.
-  void take_successor(Entry e, int n, bool alone) {
+  // `alone`: no other thread writes values meanwhile. `won` and `unmove` (when known): the
+  // position won whose predecessor `e` is, and the un-move between them; the position lost
+  // is then `won` with that unit gone back (up to a board symmetry, which changes no
+  // value), without decoding the entry (its decode was 6% of an orthodox solve's passes of
+  // wins).
+  void take_successor(Entry e, int n, bool alone, const Position* won = nullptr, Unmove unmove = Unmove::unknown()) {
     const ValueCode old = alone ? store_->take_successor_alone(e) : store_->take_successor(e);
     if (value::open_successors(old) > 1) return;
     Position lost;
-    members_[e.member()]->decode(e.index(), Color(e.side()), lost);
+    if (won && unmove.known()) {
+      lost = *won;
+      lost.move_piece(unmove.to, unmove.from);
+      lost.set_side_to_move(Color(e.side()));
+    } else {
+      members_[e.member()]->decode(e.index(), Color(e.side()), lost);
+    }
     if (value::open_successors(old) == 0) return fail("successor count below zero at " + to_fen(lost));
     ValueCode loss = loss_value(e.member(), lost, n);
     if (loss != value::Unknown) store_->store(e, loss);
@@ -732,7 +718,7 @@ class Solver {
       UndoRecord undo;
       make_move(after, m, undo, rules_);
       Entry inside;
-      if (lands_inside(member, after, m, undo, false, inside)) continue;
+      if (component_.lands_inside(member, after, m, undo, false, inside)) continue;
       Expected<ValueCode> v = exits_.value(member, after, m, undo);
       if (!v) {
         fail(v.error());
@@ -753,6 +739,7 @@ class Solver {
   const Tablebase& subtables_;
   const SolveOptions& options_;
   std::vector<SymmetryLines> symmetry_lines_;  // per member
+  ComponentEntries component_{members_};       // where positions and moves land
   std::vector<Indexer::Cursor> cursors_ =
       std::vector<Indexer::Cursor>(std::size_t(threads()) * members_.size());  // thread_cursor()
   SingleProcess single_;
@@ -765,8 +752,7 @@ class Solver {
   // Per side: at most this many entries may win later than the pass offers (pulling_pays),
   // counted when last needed.
   std::uint64_t pull_candidates_[2] = {~std::uint64_t(0), ~std::uint64_t(0)};
-  bool initialised_here_ = false;                // not resumed from a checkpoint
-  mutable std::atomic<bool> flips_seen_{false};  // a move led into a member of the other orientation
+  bool initialised_here_ = false;  // not resumed from a checkpoint
   std::mutex error_mutex_;
   std::optional<Error> error_;  // the first failure of any thread
 };

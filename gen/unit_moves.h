@@ -18,6 +18,16 @@ inline bool quiet(const Position& pos, Move m) {
          pos.empty(m.to()) && !pos.magic_pieces();
 }
 
+// The un-move that gave a predecessor: the unit now on `to` stood on `from`, nothing else
+// changed (no en-passant square, no mutation); or unknown(). Trivial, so that the solver's
+// arrays of them cost nothing until written.
+struct Unmove {
+  Square from;
+  Square to;
+  static constexpr Unmove unknown() { return {SQ_NONE, SQ_NONE}; }
+  bool known() const { return from != SQ_NONE; }
+};
+
 // What the indexer's shortcuts need for the moves of one unit of a position (entry i),
 // found once for all its moves: the stride of a unit alone in its group (unit_stride(),
 // 0 for a king or none), the same with both kings on the diagonal (diagonal_moves()),
