@@ -145,6 +145,11 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
   pair_shift_ = std::has_single_bit(stride) ? std::countr_zero(stride) : -1;
   for (std::size_t g = groups_.size(); g-- > 0;)
     if (groups_[g].count == 1) lone_group_[groups_[g].piece.color()] = int(g);
+  for (Color c : {WHITE, BLACK})
+    if (lone_group_[c] >= 0) {
+      const std::uint64_t lone_stride = groups_[std::size_t(lone_group_[c])].stride;
+      lone_shift_[c] = std::has_single_bit(lone_stride) ? std::countr_zero(lone_stride) : -1;
+    }
   int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
   ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
   size_ = base_size_ * (1 + ep_sections_);
