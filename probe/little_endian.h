@@ -8,6 +8,11 @@
 
 namespace feerie {
 
+// Writes the `bytes` low bytes of v at p, least significant first.
+inline void write_le(char* p, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) p[i] = static_cast<char>((v >> (8 * i)) & 0xff);
+}
+
 // Appends the `bytes` low bytes of v to `out`, least significant first.
 inline void put_le(std::string& out, std::uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));

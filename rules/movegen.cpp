@@ -67,7 +67,8 @@ void keep_legal(const Position& pos, const Rules& rules, const MoveList& pseudo,
                 Bitboard pinned, Bitboard checkers, MoveList& out) {
   const Color us = pos.side_to_move();
   // The working copy where moves are made, copied at the first: most calls judge every
-  // move by pins or have none to judge (the copy was 3% of an orthodox solve's passes).
+  // move by pins or have none to judge (the copy was 2.8% of a profile of an orthodox
+  // solve's passes of wins).
   std::optional<Position> after;
   for (Move m : pseudo) {
     if (pins_decide && m.kind() != MoveKind::EN_PASSANT) {
