@@ -373,13 +373,24 @@ Position* Indexer::decode_in_place(std::uint64_t index, Color side_to_move, Curs
     cursor.ok_ = place_units(outer, groups_.size() - 1, 0, pos, no_ep_pawn);
     cursor.diagonal_ =
         cursor.ok_ && full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK));
-  } else if (cursor.placed_ != SQ_NONE) {
-    pos.remove_piece(cursor.placed_);
-    cursor.placed_ = SQ_NONE;
   }
   const Square s = Square(index & 63);
-  if (!cursor.ok_ || (pos.pieces() & square_bb(s))) return nullptr;
-  pos.put_piece(groups_.back().piece, s);
+  if (!cursor.ok_) return nullptr;
+  // The innermost unit moves from where it stood to s: its piece is known, so the
+  // position's bitboards are updated without reading its board first (the board read
+  // and the read-modify-writes behind it were the hottest instructions of decoding).
+  const Piece unit = groups_.back().piece;
+  const Square placed = cursor.placed_;
+  const Bitboard others = placed == SQ_NONE ? pos.pieces() : pos.pieces() ^ square_bb(placed);
+  if (others & square_bb(s)) {
+    if (placed != SQ_NONE) pos.remove_piece(placed);
+    cursor.placed_ = SQ_NONE;
+    return nullptr;
+  }
+  if (placed == SQ_NONE)
+    pos.put_piece(unit, s);
+  else if (placed != s)
+    pos.move_unit(unit, placed, s);
   cursor.placed_ = s;
   return !cursor.diagonal_ || this->index(pos) == index ? &pos : nullptr;
 }

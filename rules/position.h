@@ -62,6 +62,9 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
+  // move_piece() for a caller that knows the unit `p` on `from` (`to` empty, from != to):
+  // the board need not be read first, so the bitboards' addresses are known at once.
+  void move_unit(Piece p, Square from, Square to);
   void set_side_to_move(Color c) { side_to_move_ = c; }
   void set_ep_square(Square s) { ep_square_ = s; }
   // Replaces the unit on `s` (used by promotion and mutation).
@@ -112,6 +115,15 @@ inline void Position::move_piece(Square from, Square to) {
   // Hot in retro generation: one XOR per bitboard instead of a removal and a placement.
   Piece p = board_[from];
   Bitboard from_to = square_bb(from) | square_bb(to);
+  board_[to] = p;
+  board_[from] = NO_PIECE;
+  by_color_[p.color()] ^= from_to;
+  by_type_[p.type()] ^= from_to;
+  if (p.magic()) magic_ ^= from_to;
+}
+
+inline void Position::move_unit(Piece p, Square from, Square to) {
+  const Bitboard from_to = square_bb(from) | square_bb(to);
   board_[to] = p;
   board_[from] = NO_PIECE;
   by_color_[p.color()] ^= from_to;
