@@ -15,7 +15,9 @@ inline void write_le(char* p, std::uint64_t v, int bytes) {
 
 // Appends the `bytes` low bytes of v to `out`, least significant first.
 inline void put_le(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  const std::size_t at = out.size();
+  out.resize(at + std::size_t(bytes));
+  write_le(out.data() + at, v, bytes);
 }
 
 // Reads a `bytes`-byte little-endian number at p.

@@ -111,18 +111,11 @@ inline void Position::remove_piece(Square s) {
   board_[s] = NO_PIECE;
 }
 
-inline void Position::move_piece(Square from, Square to) {
-  // Hot in retro generation: one XOR per bitboard instead of a removal and a placement.
-  Piece p = board_[from];
-  Bitboard from_to = square_bb(from) | square_bb(to);
-  board_[to] = p;
-  board_[from] = NO_PIECE;
-  by_color_[p.color()] ^= from_to;
-  by_type_[p.type()] ^= from_to;
-  if (p.magic()) magic_ ^= from_to;
-}
+inline void Position::move_piece(Square from, Square to) { move_unit(board_[from], from, to); }
 
 inline void Position::move_unit(Piece p, Square from, Square to) {
+  // Hot in retro generation and decoding: one XOR per bitboard instead of a removal and a
+  // placement.
   const Bitboard from_to = square_bb(from) | square_bb(to);
   board_[to] = p;
   board_[from] = NO_PIECE;
