@@ -81,6 +81,21 @@ int Indexer::find_canonical_symmetry(Square wk, Square bk) const {
   return 0;  // unreachable: some image of any pair is canonical
 }
 
+std::vector<std::uint64_t> Indexer::king_pair_runs_by_full_images() const {
+  std::vector<std::pair<int, std::uint32_t>> keyed;  // (smallest image as wk * 64 + bk, pair)
+  for (std::uint32_t pair = 0; pair < pair_wk_.size(); ++pair) {
+    int smallest = 64 * 64;
+    for (int t = 0; t < 8 && !full_symmetry_; ++t)  // with the full group, no two pairs share images
+      smallest = std::min(smallest, transform(t, Square(pair_wk_[pair])) * 64 + transform(t, Square(pair_bk_[pair])));
+    keyed.push_back({smallest, pair});
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::uint64_t> runs;
+  for (int section = 0; section <= ep_sections_; ++section)  // section 0: no en-passant square
+    for (const auto& [image, pair] : keyed) runs.push_back(std::uint64_t(section) * base_size_ + pair * pair_stride_);
+  return runs;
+}
+
 namespace {
 
 // Whether a pawn can stand on the board in this material or in one it turns into without

@@ -57,6 +57,16 @@ class Indexer {
   std::uint64_t king_pair_count() const { return pair_wk_.size(); }
   int ep_section_count() const { return ep_sections_; }
   std::uint64_t base_size() const { return base_size_; }
+  // The entries of one king pair: a king pair's entries are consecutive, from
+  // section * base_size() + pair * pair_span().
+  std::uint64_t pair_span() const { return pair_stride_; }
+  // The first entry of every king pair's entries (in each en-passant section), the pairs
+  // whose images under the 8 board symmetries are the same next to each other (ordered by
+  // the smallest image, then by pair; sections one after the other): with the a<->h mirror
+  // only, the pairs whose positions reach the same king pair of a table with the full
+  // group (a promotion into a pawnless material) up to four at a time, where index order
+  // has them far apart. With the full group: index order, 0, pair_span(), ...
+  std::vector<std::uint64_t> king_pair_runs_by_full_images() const;
   const Material& material() const { return material_; }
   // 8 with the full symmetry group, 2 with the a<->h mirror only.
   int symmetry_count() const { return full_symmetry_ ? 8 : 2; }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <tuple>
@@ -184,6 +186,73 @@ TEST(ValueStore, WinsKeepTheShortestAndCountsGoDownToTheLastSuccessor) {
   EXPECT_EQ(store.load(open), value::Draw);
   EXPECT_EQ(store.load(Entry::of(0, 0, 4)), value::Draw);
   EXPECT_EQ(store.load(Entry::of(0, 0, 5)), value::Unknown);  // not open: left alone
+}
+
+// The initialisation's walk in king pairs (gen/solver.cpp, king_pair_runs): every entry of
+// both sides once, with runs that do not divide the threads' pieces; on one thread, the
+// runs in the given order and each in index order. The progress ends at every entry.
+TEST(ValueStore, ForAllEntriesInRunsVisitsEachEntryOnceInTheRunsOrder) {
+  const std::uint64_t run_size = 1000, run_count = 50, size = run_size * run_count;
+  std::vector<std::uint64_t> runs;
+  for (std::uint64_t r = 0; r < run_count; ++r) runs.push_back(r * run_size);
+  std::shuffle(runs.begin(), runs.end(), std::mt19937_64(5));
+  std::vector<std::uint64_t> expected_walk;  // side 0 on one thread
+  for (std::uint64_t run : runs)
+    for (std::uint64_t i = run; i < run + run_size; ++i) expected_walk.push_back(i);
+  for (int threads : {1, 2}) {
+    ValueStore store({size}, 0, 1, threads);
+    std::vector<int> visits[2] = {std::vector<int>(size), std::vector<int>(size)};
+    std::vector<std::uint64_t> walk;
+    std::uint64_t done = 0, total = 0;
+    store.for_all_entries_in_runs(
+        runs, run_size,
+        [&](int member, int side, std::uint64_t i) {
+#pragma omp critical
+          {
+            EXPECT_EQ(member, 0);
+            ++visits[side][i];
+            if (side == 0) walk.push_back(i);
+          }
+        },
+        [&](std::uint64_t d, std::uint64_t t) { done = d, total = t; });
+    for (int side = 0; side < 2; ++side)
+      for (std::uint64_t i = 0; i < size; ++i) ASSERT_EQ(visits[side][i], 1) << side << " " << i;
+    if (threads == 1) EXPECT_EQ(walk, expected_walk);
+    EXPECT_EQ(done, 2 * size);
+    EXPECT_EQ(total, 2 * size);
+  }
+}
+
+// The end of a solve in each width: every open entry (any count) is a draw, every other
+// value stays, long mates of an extended array with their high bits included.
+TEST(ValueStore, SettlingMakesEveryOpenEntryADrawAndLeavesTheRestInEachWidth) {
+  for (int width = 0; width < 3; ++width) {  // narrow, extended, wide
+    ValueStore store({Block + 37, 21}, 0, 1, 2);
+    const ValueCode values[] = {
+        value::Unknown, value::Illegal,  value::Draw,     value::mate_in_plies(0),      value::mate_in_plies(151),
+        value::open(0), value::open(17), value::open(99), value::open(value::NeverLost)};
+    std::mt19937_64 random(11 + width);
+    std::map<std::pair<int, std::uint64_t>, ValueCode> expected;  // (table, index): value after
+    for (int member = 0; member < 2; ++member)
+      for (int side = 0; side < 2; ++side)
+        for (std::uint64_t i = 0; i < store.range(member).size(); ++i) {
+          const ValueCode v = values[random() % std::size(values)];
+          store.store(Entry::of(member, side, i), v);
+          expected[{2 * member + side, i}] = value::is_open(v) ? value::Draw : v;
+        }
+    if (width == 1) {
+      store.store(Entry::of(1, 0, 3), value::mate_in_plies(200));
+      store.settle_overflow();
+      ASSERT_TRUE(store.extended());
+      expected[{2, 3}] = value::mate_in_plies(200);
+    }
+    if (width == 2) store.widen();
+    store.settle_open_as_draws();
+    for (const auto& [where, v] : expected)
+      EXPECT_EQ(store.load(Entry::of(where.first / 2, where.first % 2, where.second)), v)
+          << "width " << width << ", member " << where.first / 2 << ", side " << where.first % 2 << ", entry "
+          << where.second;
+  }
 }
 
 TEST(ValueStore, ConcurrentSuccessorTakesLoseNoUpdate) {
@@ -386,7 +455,7 @@ std::set<std::pair<int, std::uint64_t>> visited_above(ValueStore& store, int sid
 
 // The candidates of a pulled pass of losses (gen/solver.h, LossPassChoice): every entry of
 // one side above a code, open ones included, in each width, the 16-byte scan's tail too.
-TEST(ValueStore, ForEntriesAboveVisitsLongerMatesAndOpenEntriesOfOneSide) {
+TEST(ValueStore, ForEntriesAboveVisitsAndCountsLongerMatesAndOpenEntriesOfOneSide) {
   ValueStore store({2 * Block + 21, 40}, 0, 1, 2);
   const ValueCode code = value::mate_in_plies(9);
   std::set<std::pair<int, std::uint64_t>> expected;
@@ -404,11 +473,13 @@ TEST(ValueStore, ForEntriesAboveVisitsLongerMatesAndOpenEntriesOfOneSide) {
   std::uint64_t count = 0;
   EXPECT_EQ(visited_above(store, 1, code, count), expected);
   EXPECT_EQ(count, expected.size());
+  EXPECT_EQ(store.count_entries_above(1, code), expected.size());
   // Above every mate a byte holds: the open entries only.
   std::set<std::pair<int, std::uint64_t>> open;
   for (const auto& [member, i] : expected)
     if (value::is_open(store.load(Entry::of(member, 1, i)))) open.insert({member, i});
   EXPECT_EQ(visited_above(store, 1, value::mate_in_plies(200), count), open);
+  EXPECT_EQ(store.count_entries_above(1, value::mate_in_plies(200)), open.size());
   // Extended: a long mate (a high bit) is above a code a byte holds.
   store.store(Entry::of(0, 1, 5), value::mate_in_plies(200));
   store.settle_overflow();
@@ -416,9 +487,11 @@ TEST(ValueStore, ForEntriesAboveVisitsLongerMatesAndOpenEntriesOfOneSide) {
   expected.insert({0, 5});
   EXPECT_EQ(visited_above(store, 1, code, count), expected);
   EXPECT_EQ(count, expected.size());
+  EXPECT_EQ(store.count_entries_above(1, code), expected.size());
   store.widen();
   EXPECT_EQ(visited_above(store, 1, code, count), expected);
   EXPECT_EQ(count, expected.size());
+  EXPECT_EQ(store.count_entries_above(1, code), expected.size());
 }
 
 // The losses a pass would pull, counted per side and length as they are stored (once per

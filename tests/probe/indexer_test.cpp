@@ -1,6 +1,7 @@
 #include "probe/indexer.h"
 
 #include <random>
+#include <set>
 
 #include "rules/movegen.h"
 #include "tests/test_util.h"
@@ -45,6 +46,52 @@ TEST(Indexer, WorkedExampleOfTheHeaderComment) {
   std::uint64_t i = indexer.index(pos);
   EXPECT_EQ(i % 64, 41u);         // rook b6
   EXPECT_EQ((i / 64) % 64, 27u);  // queen d4
+}
+
+// The king pairs of a pawn table by their images under the whole group
+// (Indexer::king_pair_runs_by_full_images, the initialisation's order of gen/solver.cpp):
+// each pair's entries once, and the pairs of one image together, that image found
+// independently as the king pair of a pawnless table's index. A pawnless table keeps
+// index order; pawns of both colours repeat the order in each en-passant section.
+TEST(Indexer, KingPairRunsByFullImagesGroupThePairsOfOnePawnlessKingPair) {
+  for (const RuleSet& rules : {RuleSet::orthodox(), *RuleSet::parse("madrasi-ri")}) {
+    const Indexer pawns = make_indexer("KRPvKR", rules), pawnless = make_indexer("KQvK", rules);
+    const std::vector<std::uint64_t> runs = pawns.king_pair_runs_by_full_images();
+    ASSERT_EQ(runs.size(), pawns.king_pair_count());
+    std::vector<bool> seen(runs.size(), false);
+    std::set<std::uint64_t> images_done;
+    std::uint64_t current = ~std::uint64_t(0);
+    for (std::uint64_t run : runs) {
+      ASSERT_EQ(run % pawns.pair_span(), 0u);
+      const std::uint64_t pair = run / pawns.pair_span();
+      ASSERT_LT(pair, runs.size());
+      EXPECT_FALSE(seen[pair]) << "pair " << pair << " twice";
+      seen[pair] = true;
+      // The pair's kings: the first entry of the pair that is a position.
+      Position pos;
+      std::uint64_t i = run;
+      while (!pawns.decode(i, WHITE, pos)) ++i;
+      ASSERT_LT(i, run + pawns.pair_span());
+      Position kings;
+      kings.put_piece(Piece(WHITE, KING), pos.king_square(WHITE));
+      kings.put_piece(Piece(BLACK, KING), pos.king_square(BLACK));
+      kings.put_piece(Piece(WHITE, QUEEN), lsb(~kings.pieces()));
+      const std::uint64_t image = pawnless.index(kings) / 64;  // the pawnless king pair
+      if (image != current) {
+        EXPECT_TRUE(images_done.insert(image).second) << "the pairs of pawnless pair " << image << " apart";
+        current = image;
+      }
+    }
+    const Indexer kqkr = make_indexer("KQvKR", rules);
+    const std::vector<std::uint64_t> pawnless_runs = kqkr.king_pair_runs_by_full_images();
+    ASSERT_EQ(pawnless_runs.size(), kqkr.king_pair_count());
+    for (std::uint64_t k = 0; k < pawnless_runs.size(); ++k) ASSERT_EQ(pawnless_runs[k], k * kqkr.pair_span());
+  }
+  const Indexer both = make_indexer("KPvKP");  // an en-passant section after the first
+  const std::vector<std::uint64_t> runs = both.king_pair_runs_by_full_images();
+  ASSERT_EQ(runs.size(), 2 * both.king_pair_count());
+  for (std::size_t k = 0; k < both.king_pair_count(); ++k)
+    EXPECT_EQ(runs[k + both.king_pair_count()], runs[k] + both.base_size());
 }
 
 TEST(Indexer, RoundTripPawnless) {
