@@ -1,6 +1,9 @@
 #include "gen/statistics.h"
 
 #include <omp.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include <algorithm>
 #include <string>
@@ -41,16 +44,48 @@ struct Tally {
 
 bool counted(ValueCode v) { return v != value::Illegal && v != value::Unknown; }
 
-// Calls f(codes) with `codes(i)` the code of entry i of `v`: read straight from the bytes
-// where the array is narrow and not extended (most tables), without ValueArray::at()'s
-// tests of the width per entry (the hottest instructions of the statistics' profile).
+// The codes of a plain narrow array, read straight from the bytes, without
+// ValueArray::at()'s tests of the width per entry (the hottest instructions of the
+// statistics' profile); and of any other array, through at().
+struct NarrowCodes {
+  const std::uint8_t* bytes;
+  ValueCode operator()(std::uint64_t i) const { return narrow::decode(bytes[i]); }
+};
+struct ArrayCodes {
+  const ValueArray* values;
+  ValueCode operator()(std::uint64_t i) const { return (*values)[i]; }
+};
+
+// Calls f(codes) with `codes(i)` the code of entry i of `v`.
 template <class F>
 decltype(auto) with_codes(const ValueArray& v, F&& f) {
-  if (!v.wide() && !v.extended()) {
-    const std::uint8_t* bytes = v.narrow_data();
-    return f([bytes](std::uint64_t i) { return narrow::decode(bytes[i]); });
+  if (!v.wide() && !v.extended()) return f(NarrowCodes{v.narrow_data()});
+  return f(ArrayCodes{&v});
+}
+
+// The first index of [i, hi) whose code may be a win longer than `plies` (hi: none): every
+// index for codes read one by one; for narrow bytes, the first such byte, 16 at a time
+// (a win's byte is FirstMate plus an odd number of plies, so even, and below OpenBase).
+std::uint64_t next_longer_win(const ArrayCodes&, std::uint64_t i, std::uint64_t, int) { return i; }
+std::uint64_t next_longer_win(const NarrowCodes& v, std::uint64_t i, std::uint64_t hi, int plies) {
+  const int least = value::FirstMate + plies + 1;  // the smallest byte of a longer mate
+  if (least >= narrow::OpenBase) return hi;
+#ifdef __SSE2__
+  static_assert(value::FirstMate % 2 == 1 && narrow::OpenBase < 0x100);
+  const __m128i least16 = _mm_set1_epi8(char(least)), last16 = _mm_set1_epi8(char(narrow::OpenBase - 1));
+  const __m128i odd16 = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+  for (; i + 16 <= hi; i += 16) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v.bytes + i));
+    const __m128i in_range = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(b, least16), b),  // b >= least
+                                           _mm_cmpeq_epi8(_mm_min_epu8(b, last16), b));  // b < OpenBase
+    const __m128i even = _mm_cmpeq_epi8(_mm_and_si128(b, odd16), zero);
+    if (const unsigned hits = unsigned(_mm_movemask_epi8(_mm_and_si128(in_range, even))))
+      return i + unsigned(__builtin_ctz(hits));
   }
-  return f([&v](std::uint64_t i) { return v[i]; });
+#endif
+  for (; i < hi; ++i)
+    if (v.bytes[i] >= least && v.bytes[i] < narrow::OpenBase && v.bytes[i] % 2 == 0) return i;
+  return hi;
 }
 
 // Entry `first + i` of `side`, decoded.
@@ -114,7 +149,8 @@ template <class Codes>
 LongestMates longest_mates(const Indexer& indexer, const Codes& v, Color side, std::uint64_t first, std::uint64_t lo,
                            std::uint64_t hi) {
   LongestMates out;
-  for (std::uint64_t i = lo; i < hi; ++i) {
+  for (std::uint64_t i = next_longer_win(v, lo, hi, out.usual.plies); i < hi;
+       i = next_longer_win(v, i + 1, hi, out.usual.plies)) {
     const ValueCode code = v(i);
     if (!value::is_win(code) || value::plies(code) <= out.usual.plies) continue;
     const int plies = value::plies(code);
