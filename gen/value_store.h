@@ -44,6 +44,7 @@
 #include <emmintrin.h>
 #endif
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -98,12 +99,6 @@ class ValueStore {
     }
   };
   Slots slots(int table) const { return {value_tables_[std::size_t(table)], wide_ ? 1 : 0}; }
-  // Asks for the values of entries [from, end) of `table`, a cache line at a time: a
-  // block a scan reads next, while it works on the one before.
-  void prefetch_range(int table, std::uint64_t from, std::uint64_t end) const {
-    const Slots s = slots(table);
-    for (std::uint64_t i = from; i < end; i += std::uint64_t(64) >> s.shift) s.prefetch(i);
-  }
   // Writes a value (narrow and too large: to the overflow list); a mate value also lowers
   // its block's minimum, raises the longest mate and counts as resolved in this pass.
   void store(Entry e, ValueCode v) {
@@ -371,19 +366,23 @@ class ValueStore {
   // The entries of a narrow block whose byte is above `code` (a narrow code, below
   // narrow::OpenBase: bytes are ordered as their values), 16 at a time where SSE2 is there.
   // Plain loads: the caller's f writes only the entry it is given, after the load of it.
+#ifdef __SSE2__
+  // Bit k: byte k of the 16 at `bytes` is at least the byte of `least16` (all 16 the same),
+  // unsigned: the larger of the two is the byte itself.
+  static unsigned at_least16(const std::uint8_t* bytes, __m128i least16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+    return unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, least16), v)));
+  }
+#endif
   template <class F>
   static void scan_narrow_above(const std::uint8_t* values, std::uint64_t from, std::uint64_t end, ValueCode code,
                                 F&& f) {
     std::uint64_t i = from;
 #ifdef __SSE2__
     const __m128i least16 = _mm_set1_epi8(char(code + 1));
-    for (; i + 16 <= end; i += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
-      // v >= code + 1, unsigned: the larger of the two is v itself.
-      for (unsigned hits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, least16), v))); hits;
-           hits &= hits - 1)
+    for (; i + 16 <= end; i += 16)
+      for (unsigned hits = at_least16(values + i, least16); hits; hits &= hits - 1)
         f(i + unsigned(__builtin_ctz(hits)));
-    }
 #endif
     for (; i < end; ++i)
       if (values[i] > code) f(i);
@@ -395,13 +394,17 @@ class ValueStore {
     std::uint64_t count = 0, i = from;
 #ifdef __SSE2__
     const __m128i least16 = _mm_set1_epi8(char(code + 1));
-    for (; i + 16 <= end; i += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i));
-      count += unsigned(__builtin_popcount(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, least16), v)))));
-    }
+    for (; i + 16 <= end; i += 16) count += unsigned(std::popcount(at_least16(values + i, least16)));
 #endif
     for (; i < end; ++i) count += values[i] > code;
     return count;
+  }
+
+  // Asks for the values of entries [from, end) of `table`, a cache line at a time: a
+  // block a scan reads next, while it works on the one before.
+  void prefetch_range(int table, std::uint64_t from, std::uint64_t end) const {
+    const Slots s = slots(table);
+    for (std::uint64_t i = from; i < end; i += std::uint64_t(64) >> s.shift) s.prefetch(i);
   }
 
   void lower_block_min(Entry e, ValueCode v) {
