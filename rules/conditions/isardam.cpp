@@ -44,16 +44,18 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, PieceTy
   return false;
 }
 
-// king_capture_allowed() on a board edit, for own walks and ordinary units only: whether
-// the enemy unit on `attacker` of `board` could take the king on `king` by a move that
-// leaves no pair: `has_pair` asked of the board after the capture. The unit lands on the
-// king's square; a pawn arriving on its last rank promotes (to Q, R, B or N, the only
-// choices without fairy units). After a capture there is no en-passant square.
-template <class HasPair>
-bool king_capture_on_board_leaves_no_pair(const BoardEdit& board, Square attacker, Square king, HasPair&& has_pair) {
+// king_capture_allowed() on a board (a position or a board edit), for own walks and
+// ordinary units only: whether the enemy unit on `attacker` of `board` could take the king
+// on `king` by a move that leaves no pair: `has_pair` asked of the board after the
+// capture. The unit lands on the king's square; a pawn arriving on its last rank promotes
+// (to Q, R, B or N, the only choices without fairy units). After a capture there is no
+// en-passant square. (Given a position, the edit is made from it rather than from a board
+// edit just built: copying that one loads what was just stored, and the processor stalls.)
+template <class Board, class HasPair>
+bool king_capture_on_board_leaves_no_pair(const Board& board, Square attacker, Square king, HasPair&& has_pair) {
   const Piece unit = board.piece_on(attacker);
   auto leaves_no_pair = [&](PieceType arriving) {
-    BoardEdit taken = board;
+    BoardEdit taken(board);
     taken.move(attacker, king, arriving);
     return !has_pair(taken);
   };
@@ -76,7 +78,7 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
     if constexpr (Walk::OwnWalks)
       if (only_ordinary_units(pos))
         // The board before may hold a pair: the whole board after is searched.
-        return king_capture_on_board_leaves_no_pair(BoardEdit(pos), attacker, king,
+        return king_capture_on_board_leaves_no_pair(pos, attacker, king,
                                                     [&](const BoardEdit& after) { return has_pair(after); });
     return king_capture_allowed(pos, attacker, king, walk.walk_of(pos, attacker),
                                 [&](const Position& after) { return paralysed_bb(after, walk) != 0; });

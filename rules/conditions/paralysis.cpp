@@ -156,16 +156,21 @@ bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied,
 }
 
 unsigned ParalysisRelation::pairing_types(const Position& pos, Color c) const {
-  unsigned types[2] = {0, 0};
+  // Asked of every position the solver splits: loops of fixed length without branches on
+  // the board, which the compiler unrolls.
+  unsigned own = 0, enemy = 0;
+  const Bitboard ours = pos.pieces(c), theirs = pos.pieces(~c);
   for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
     const Bitboard units = pos.pieces(PieceType(pt));
-    types[WHITE] |= unsigned((units & pos.pieces(WHITE)) != 0) << pt;
-    types[BLACK] |= unsigned((units & pos.pieces(BLACK)) != 0) << pt;
+    own |= unsigned((units & ours) != 0) << pt;
+    enemy |= unsigned((units & theirs) != 0) << pt;
   }
   unsigned pairing = 0;
-  for (unsigned own = types[c]; own; own &= own - 1)
-    if (paralyses[std::countr_zero(own)] & types[~c]) pairing |= own & -own;
-  for (unsigned enemy = types[~c]; enemy; enemy &= enemy - 1) pairing |= paralyses[std::countr_zero(enemy)] & types[c];
+  for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+    // Our type pt paralyses an enemy type present; an enemy type pt present paralyses ours.
+    pairing |= (paralyses[pt] & enemy) ? own & (1u << pt) : 0;
+    pairing |= (enemy & (1u << pt)) ? paralyses[pt] & own : 0;
+  }
   return pairing;
 }
 

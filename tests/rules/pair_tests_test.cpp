@@ -108,6 +108,27 @@ TEST(PairTests, ThroughAnEmptiedSquareAgreeWithTheWholeBoard) {
   }
 }
 
+// Isardam's move_allowed (asked of each position whose predecessors are looked for),
+// whose short cut with own walks and ordinary units looks for pairs walk by walk,
+// against the units paralysed_bb finds, on random boards with and without pairs.
+TEST(PairTests, MoveAllowedAgreesWithTheParalysedUnits) {
+  for (const char* condition : {"isardam", "isardam-ri", "leffie", "eiffel:qb,bq,rn,nr,kk,pp"}) {
+    const Isardam<IsardamCheck::TypeA> isardam{relation_of(condition)};
+    std::mt19937 rng(20261130);
+    int allowed = 0, boards = 0;
+    for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KBPkbnp", "KQkqQq", "KPkpP"}) {
+      for (int b = 0; b < 300; ++b, ++boards) {
+        const Position pos = random_board(rng, units);
+        const bool expected = !isardam.paralysed_bb(pos, OwnWalk{});
+        ASSERT_EQ(isardam.move_allowed(pos, OwnWalk{}), expected) << condition << " " << to_fen(pos);
+        allowed += expected;
+      }
+    }
+    EXPECT_GT(allowed, 100) << condition;
+    EXPECT_GT(boards - allowed, 100) << condition;
+  }
+}
+
 // Isardam type A's check (Isardam::gives_check, asked of a board edit with own walks and
 // ordinary units) against the capture of the king made on a copy of the position and the
 // pairs of the position after it (paralysed_bb), on random boards that may hold pairs
