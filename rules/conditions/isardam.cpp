@@ -65,6 +65,29 @@ bool king_capture_on_board_leaves_no_pair(const Board& board, Square attacker, S
   return false;
 }
 
+// The squares where a unit of colour `c` put down on `board` (on an empty square, or
+// taking the enemy unit there) breaks every pair of `board`: for each pair, the squares
+// between its two units (a leaper's, a king's and a pawn's have none) and the square of its
+// unit of the other colour. Nothing else a unit put down does removes a pair. False (`out`
+// not set) when the board holds more pairs than are worth intersecting.
+bool squares_breaking_every_pair(const ParalysisRelation& relation, const BoardEdit& board, Color c, Bitboard& out) {
+  constexpr int MaxPairs = 8;
+  const Bitboard enemies = board.pieces(~c);
+  Bitboard breaking = ~Bitboard(0);
+  int pairs = 0;
+  const bool overflow = relation.any_pairs(board, [&](Square o, Bitboard observed) {
+    while (observed) {
+      const Square v = pop_lsb(observed);
+      if (++pairs > MaxPairs) return true;
+      breaking &= between_bb(o, v) | (enemies & (square_bb(o) | square_bb(v)));
+    }
+    return false;
+  });
+  if (overflow) return false;
+  out = breaking;
+  return true;
+}
+
 }  // namespace
 
 template <IsardamCheck Check>
@@ -139,13 +162,15 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   // Another unit: the enemy units that reach the king with it lifted still do after its
   // move to `to` unless it takes one or blocks its line (the board after the move holds no
   // pair: tested above). Each such attacker checks (type B), or checks unless taking the
-  // king would leave a pair (type A). Where taking the king on the board with the unit
-  // lifted leaves none, the pair after it on `to` is one the unit makes there: its pairing
-  // squares on that board (`no_check`); the attacker is then "known". Else (or when a pawn
-  // would promote by taking), the move is made. All targets at once: each attacker is
-  // answered on its square (taken) and between it and the king (blocked); elsewhere a
-  // known one leaves legal only its no_check squares, an unknown one leaves the move to
-  // be made.
+  // king would leave a pair (type A). The board after that capture is the one with the
+  // unit lifted and the attacker on the king's square (`taken`) with the unit put down on
+  // `to`: it holds a pair where the unit makes one there (its pairing squares on `taken`)
+  // or leaves one of `taken`'s pairs unbroken (off the squares that break them all:
+  // squares_breaking_every_pair); those are the `no_check` squares, and the attacker is
+  // "known". Where `taken` holds too many pairs, or a pawn would promote by taking, the
+  // move is made. All targets at once: each attacker is answered on its square (taken)
+  // and between it and the king (blocked); elsewhere a known one leaves legal only its
+  // no_check squares, an unknown one leaves the move to be made.
   // (None when no enemy unit reaches the king now and the unit is on no line to it.)
   const Bitboard reaching = lines_.may_check_after_move_of(from) ? king_attackers(lifted, king) : 0;
   if (!reaching) return targets;  // no enemy unit reaches the king, nor can after the move
@@ -162,10 +187,11 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
       } else if (test != PairTest::None) {  // (None: no pair can appear, it checks)
         BoardEdit taken = lifted;
         taken.move(s, king, attacker.type());
+        Bitboard breaking = ~Bitboard(0);  // (no pair to break)
         if (rules_.has_pair_after_move(taken, s, king))
-          known = false;
-        else if (pairs_with_enemy)
-          no_check = rules_.pairing_squares_bb(taken, unit.color(), unit.type());
+          known = squares_breaking_every_pair(rules_, taken, unit.color(), breaking);
+        if (known)
+          no_check = ~breaking | (pairs_with_enemy ? rules_.pairing_squares_bb(taken, unit.color(), unit.type()) : 0);
       }
     }
     if (known)
