@@ -144,6 +144,21 @@ TEST(Isardam, TypeAAndTypeBChecks) {
   for (const std::string& m : moves) EXPECT_NE(m, "a1a7") << "a7 still faces a8";
 }
 
+// Type A: a move that breaks the pair a capture of the king would make lets the capturer
+// check. Qxe1 would leave the black queen facing the white one on a5, so e8 gives no check;
+// the rook may go anywhere but onto that diagonal (Rc3: then Qxe1 leaves no pair).
+TEST(Isardam, BlockingThePairACaptureOfTheKingWouldMakeIsIllegal) {
+  const char* fen = "4q1k1/8/8/Q7/8/7R/8/4K3 w - - 0 1";
+  EXPECT_FALSE(in_check(position(fen), rules("isardam")));
+  EXPECT_TRUE(in_check(position(fen), rules("isardam-b")));
+  auto moves = legal_moves(fen, rules("isardam"));
+  EXPECT_FALSE(contains(moves, "h3c3"));
+  EXPECT_TRUE(contains(moves, "h3d3"));
+  EXPECT_TRUE(contains(moves, "h3e3"));  // blocks the e-file
+  EXPECT_TRUE(contains(moves, "h3h7"));
+  EXPECT_FALSE(contains(legal_moves(fen, rules("isardam-b")), "h3d3"));  // in check: only answers
+}
+
 TEST(IsardamRexInclusive, AdjacentKingsAreAForbiddenPair) {
   EXPECT_FALSE(contains(legal_moves("8/8/4k3/8/4K3/8/8/8 w - - 0 1", rules("isardam-ri")), "e4e5"));
   EXPECT_TRUE(contains(legal_moves("8/8/4k3/8/4K3/8/8/8 w - - 0 1", rules("isardam-ri")), "e4d4"));
