@@ -12,6 +12,7 @@ Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
 Bitboard line[SQUARE_NB][SQUARE_NB];
+Bitboard rook_lines[SQUARE_NB], bishop_lines[SQUARE_NB];
 #if defined(__BMI2__)
 Bitboard rook_mask[SQUARE_NB], bishop_mask[SQUARE_NB];
 unsigned rook_offset[SQUARE_NB], bishop_offset[SQUARE_NB];
@@ -79,6 +80,7 @@ void fill_tables() {
       Bitboard b = 0;
       for (Square t = step(s, Direction(d)); t != SQ_NONE; t = step(t, Direction(d))) b |= square_bb(t);
       tables::ray[d][s] = b;
+      (is_rook_direction(Direction(d)) ? tables::rook_lines : tables::bishop_lines)[s] |= b;
     }
   }
   for (int c = 0; c < COLOR_NB; ++c)

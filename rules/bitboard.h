@@ -46,6 +46,7 @@ extern Bitboard pawn_capture[COLOR_NB][SQUARE_NB];
 extern Bitboard pawn_attackers[COLOR_NB][SQUARE_NB];
 extern Bitboard between[SQUARE_NB][SQUARE_NB];
 extern Bitboard line[SQUARE_NB][SQUARE_NB];
+extern Bitboard rook_lines[SQUARE_NB], bishop_lines[SQUARE_NB];
 #if defined(__BMI2__)
 // Slider attacks by PEXT: attacks[offset[s] + pext(occupied, mask[s])].
 extern Bitboard rook_mask[SQUARE_NB], bishop_mask[SQUARE_NB];
@@ -77,6 +78,10 @@ inline bool some_line_open(Bitboard lines_from, Square to, Bitboard blockers) {
 }
 // The whole queen line through two squares (both included), else empty.
 inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
+// The squares a rook or a bishop on `s` reaches on the empty board (1 KiB of tables, where
+// the attack tables take 845 KiB: a first filter before those).
+inline Bitboard rook_lines_bb(Square s) { return tables::rook_lines[s]; }
+inline Bitboard bishop_lines_bb(Square s) { return tables::bishop_lines[s]; }
 
 // The first occupied square along direction `d` from `s` (exclusive), or SQ_NONE.
 inline Square first_blocker(Direction d, Square s, Bitboard occupied) {

@@ -139,6 +139,22 @@ bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied,
   // `emptied` on its line (which, if it is a slider of that line, now observes the first
   // slider back: both ends are among the sliders through `emptied`). Its other
   // observations are those it had, which made no pair.
+  //
+  // First, on the empty board: a pair needs a slider on one of its lines through
+  // `emptied` with an enemy unit of a type its walk paralyses on that line. Most emptied
+  // squares have none, and the attack look-ups below are then saved.
+  const Bitboard straight = (board.pieces(ROOK) | board.pieces(QUEEN)) & rook_lines_bb(emptied);
+  const Bitboard diagonal = (board.pieces(BISHOP) | board.pieces(QUEEN)) & bishop_lines_bb(emptied);
+  bool possible = false;
+  for (Bitboard candidates = (straight | diagonal) & ~known; candidates && !possible;) {
+    const Square s = pop_lsb(candidates);
+    const Piece slider = board.piece_on(s);
+    Bitboard victims = 0;
+    for (unsigned types = paralyses[slider.type()]; types; types &= types - 1)
+      victims |= board.pieces(~slider.color(), PieceType(std::countr_zero(types)));
+    possible = victims & line_bb(s, emptied);
+  }
+  if (!possible) return false;
   const Bitboard occupied = board.occupied();
   const Bitboard rook_lines = rook_attacks_bb(emptied, occupied);
   const Bitboard bishop_lines = bishop_attacks_bb(emptied, occupied);

@@ -27,5 +27,18 @@ TEST(Bitboard, SliderAttacksMatchTheRays) {
     }
 }
 
+// The empty-board lines: what a rook and a bishop reach on an empty board, counted too
+// (14 squares for a rook everywhere; 7 to 13 for a bishop).
+TEST(Bitboard, EmptyBoardLinesAreTheAttacksOnTheEmptyBoard) {
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    const Square sq = Square(s);
+    EXPECT_EQ(rook_lines_bb(sq), rook_attacks_by_rays(sq, 0)) << s;
+    EXPECT_EQ(bishop_lines_bb(sq), bishop_attacks_by_rays(sq, 0)) << s;
+    EXPECT_EQ(popcount(rook_lines_bb(sq)), 14) << s;
+    EXPECT_GE(popcount(bishop_lines_bb(sq)), 7) << s;
+    EXPECT_LE(popcount(bishop_lines_bb(sq)), 13) << s;
+  }
+}
+
 }  // namespace
 }  // namespace feerie
