@@ -44,8 +44,13 @@ Bitboard ParalysisRelation::paralysed_bb(const Position& pos, const Walk& walk) 
     const PieceType used = Walk::OwnWalks ? unit.type() : walk.walk_of(pos, s);
     // The enemy units of the types this unit's walk paralyses; most often there are none,
     // and the unit's observation need not be computed.
+    // (The victims are enemy units: an ordinary walk's observation answers, inline; the
+    // grasshopper's and the locust's depend on the board beyond their targets.)
     if (const Bitboard victims = paralysable_bb(pos, ~unit.color(), used))
-      paralysed |= capture_targets_bb(pos, s, used, unit.color()) & victims;
+      paralysed |=
+          (used == GRASSHOPPER || used == LOCUST ? capture_targets_bb(pos, s, used, unit.color())
+                                                 : orthodox_observation_bb(used, unit.color(), s, pos.pieces())) &
+          victims;
   }
   if (relates(PAWN, PAWN)) paralysed |= observed_en_passant(pos, walk);
   return paralysed;
