@@ -69,37 +69,22 @@ void add_locust_moves(const Position& pos, Square s, Color c, bool real_pawn, Bi
 
 }  // namespace
 
-Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
-  // The pawn walk captures nothing from its own first rank (pawn_capture_bb is empty there:
-  // SPEC 2) nor from its last (off the board); a real pawn there lent another walk captures
-  // with it like any unit (SPEC 3.4).
-  Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
-  switch (walk) {
-    case PAWN:
-      return pawn_capture_bb(c, s) & enemies;
-    case GRASSHOPPER: {
-      Bitboard targets = 0;
-      for (int d = 0; d < DIRECTION_NB; ++d) {
-        Square hurdle = first_blocker(Direction(d), s, occupied);
-        if (hurdle == SQ_NONE) continue;
-        Square land = step(hurdle, Direction(d));
-        if (land != SQ_NONE) targets |= square_bb(land);
-      }
-      return targets & enemies;
-    }
-    case LOCUST: {
-      Bitboard targets = 0;
-      for (int d = 0; d < DIRECTION_NB; ++d) {
-        Square victim = first_blocker(Direction(d), s, occupied);
-        if (victim == SQ_NONE) continue;
-        Square land = step(victim, Direction(d));
-        if (land != SQ_NONE && pos.empty(land)) targets |= square_bb(victim);
-      }
-      return targets & enemies;
-    }
-    default:
-      return leaper_or_slider_bb(walk, s, occupied) & enemies;
+Bitboard hurdle_capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
+  const Bitboard occupied = pos.pieces(), enemies = pos.pieces(~c);
+  Bitboard targets = 0;
+  for (int d = 0; d < DIRECTION_NB; ++d) {
+    const Square hurdle = first_blocker(Direction(d), s, occupied);
+    if (hurdle == SQ_NONE) continue;
+    const Square beyond = step(hurdle, Direction(d));
+    if (beyond == SQ_NONE) continue;
+    // A grasshopper takes on the square beyond its hurdle; a locust takes the hurdle itself
+    // when the square beyond is empty.
+    if (walk == GRASSHOPPER)
+      targets |= square_bb(beyond);
+    else if (pos.empty(beyond))
+      targets |= square_bb(hurdle);
   }
+  return targets & enemies;
 }
 
 void add_walk_moves(const Position& pos, Square s, PieceType walk, Bitboard capturable, MoveList& out) {

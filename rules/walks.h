@@ -50,14 +50,19 @@ inline Bitboard orthodox_attackers_bb(const Position& pos, Square s, Color them,
 // the square beyond it is empty. Magic units are included: callers that need "can be
 // captured" remove them. The pawn walk captures nothing from its first rank, whoever uses
 // it, nor from its last (off the board): a real pawn there observes nothing by its own
-// walk (SPEC 2) but does by a lent one (SPEC 3.4).
-Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
+// walk (SPEC 2) but does by a lent one (SPEC 3.4). The ordinary walks' observation is a
+// table look-up, inline (asked per unit of every position under the paralysis family); the
+// grasshopper's and the locust's depend on the board beyond their targets
+// (hurdle_capture_targets_bb, out of line).
+Bitboard hurdle_capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c);
+inline Bitboard capture_targets_bb(const Position& pos, Square s, PieceType walk, Color c) {
+  if (walk == GRASSHOPPER || walk == LOCUST) return hurdle_capture_targets_bb(pos, s, walk, c);
+  return orthodox_observation_bb(walk, c, s, pos.pieces()) & pos.pieces(~c);
+}
 
 // Whether the unit on `s` (colour `c`) using `walk` could capture on `target`, an enemy
-// unit's square: capture_targets_bb(pos, s, walk, c) & target, with the leapers and
-// sliders answered inline.
+// unit's square.
 inline bool reaches_for_capture(const Position& pos, Square s, PieceType walk, Color c, Square target) {
-  if (walk >= KNIGHT && walk <= KING) return leaper_or_slider_bb(walk, s, pos.pieces()) & square_bb(target);
   return capture_targets_bb(pos, s, walk, c) & square_bb(target);
 }
 

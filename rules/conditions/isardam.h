@@ -29,14 +29,12 @@ struct Isardam : ParalysisRelation {
     return false;
   }
   // Asked of every position whose predecessors the solver looks for: with own walks,
-  // ordinary units and no en-passant observation, the pairs are looked for walk by walk
-  // (any_pairs: a walk that paralyses no enemy unit present costs nothing) and the search
-  // stops at the first one.
+  // ordinary units and no en-passant observation, has_pair() (walk by walk, stopping at
+  // the first pair) answers.
   template <class Walk>
   bool move_allowed(const Position& after, const Walk& walk) const {
     if constexpr (Walk::OwnWalks)
-      if (after.ep_square() == SQ_NONE && only_ordinary_units(after))
-        return !any_pairs(after, [](Square, Bitboard) { return true; });
+      if (after.ep_square() == SQ_NONE && only_ordinary_units(after)) return !has_pair(after);
     return !paralysed_bb(after, walk);
   }
   // Type A: the capture of the king must itself leave no pair (asked only for type A:

@@ -44,13 +44,8 @@ Bitboard ParalysisRelation::paralysed_bb(const Position& pos, const Walk& walk) 
     const PieceType used = Walk::OwnWalks ? unit.type() : walk.walk_of(pos, s);
     // The enemy units of the types this unit's walk paralyses; most often there are none,
     // and the unit's observation need not be computed.
-    // (The victims are enemy units: an ordinary walk's observation answers, inline; the
-    // grasshopper's and the locust's depend on the board beyond their targets.)
     if (const Bitboard victims = paralysable_bb(pos, ~unit.color(), used))
-      paralysed |=
-          (used == GRASSHOPPER || used == LOCUST ? capture_targets_bb(pos, s, used, unit.color())
-                                                 : orthodox_observation_bb(used, unit.color(), s, pos.pieces())) &
-          victims;
+      paralysed |= capture_targets_bb(pos, s, used, unit.color()) & victims;
   }
   if (relates(PAWN, PAWN)) paralysed |= observed_en_passant(pos, walk);
   return paralysed;
@@ -107,14 +102,8 @@ Bitboard ParalysisRelation::observed_paralysed_types_bb(const BoardEdit& board, 
   const Piece unit = board.piece_on(s);
   // As paralysed_bb(): the unit's observation is computed only when the enemy has units of
   // a type its walk paralyses (most often none).
-  Bitboard victims = 0;
-  for (unsigned types = paralyses[unit.type()]; types; types &= types - 1)
-    victims |= board.pieces(~unit.color(), PieceType(std::countr_zero(types)));
+  const Bitboard victims = units_paralysed_by_bb(board, ~unit.color(), unit.type());
   return victims ? orthodox_observation_bb(unit.type(), unit.color(), s, board.occupied()) & victims : 0;
-}
-
-bool ParalysisRelation::has_pair(const BoardEdit& board) const {
-  return any_pairs(board, [](Square, Bitboard) { return true; });
 }
 
 Bitboard ParalysisRelation::pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const {
@@ -154,10 +143,7 @@ bool ParalysisRelation::has_pair_through(const BoardEdit& board, Square emptied,
   for (Bitboard candidates = (straight | diagonal) & ~known; candidates && !possible;) {
     const Square s = pop_lsb(candidates);
     const Piece slider = board.piece_on(s);
-    Bitboard victims = 0;
-    for (unsigned types = paralyses[slider.type()]; types; types &= types - 1)
-      victims |= board.pieces(~slider.color(), PieceType(std::countr_zero(types)));
-    possible = victims & line_bb(s, emptied);
+    possible = units_paralysed_by_bb(board, ~slider.color(), slider.type()) & line_bb(s, emptied);
   }
   if (!possible) return false;
   const Bitboard occupied = board.occupied();

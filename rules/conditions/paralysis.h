@@ -36,12 +36,18 @@ struct ParalysisRelation {
     return paralyses[observer_walk] & (1u << observed);
   }
   bool includes_kings() const;
-  // The units of colour `c` (magic ones aside) whose type a unit using `walk` paralyses.
-  Bitboard paralysable_bb(const Position& pos, Color c, PieceType walk) const {
+  // The units of colour `c` on `board` (a position or a board edit) whose type a unit
+  // using `walk` paralyses.
+  template <class Board>
+  Bitboard units_paralysed_by_bb(const Board& board, Color c, PieceType walk) const {
     Bitboard victims = 0;
     for (unsigned types = paralyses[walk]; types; types &= types - 1)
-      victims |= pos.pieces(c, PieceType(std::countr_zero(types)));
-    return victims & ~pos.magic_pieces();
+      victims |= board.pieces(c, PieceType(std::countr_zero(types)));
+    return victims;
+  }
+  // The same, magic units aside.
+  Bitboard paralysable_bb(const Position& pos, Color c, PieceType walk) const {
+    return units_paralysed_by_bb(pos, c, walk) & ~pos.magic_pieces();
   }
 
   // The units of both colours observed by an enemy unit whose walk paralyses their type,
@@ -74,7 +80,10 @@ struct ParalysisRelation {
   // Whether one does.
   bool observed_by_paralyser(const BoardEdit& board, Square s) const { return paralysers_bb(board, s) != 0; }
   // Whether some unit of `board` is so observed: a pair, in Isardam's words.
-  bool has_pair(const BoardEdit& board) const;
+  template <class Board>
+  bool has_pair(const Board& board) const {
+    return any_pairs(board, [](Square, Bitboard) { return true; });
+  }
   // has_pair(after) where `after` is a board that held no pair once the unit now on `to`
   // has moved there from `from`: only that unit, and the sliders whose lines ran through
   // `from`, can make a pair (taking a unit or blocking a line only removes observations).
