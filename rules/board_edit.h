@@ -71,6 +71,26 @@ class BoardEdit {
   int added_ = 0;
 };
 
+// The board of `pos` with the unit on one square lifted: the questions of a BoardEdit
+// with that one removal, answered from the position's bitboards without copying them.
+// (A BoardEdit built and at once edited is read back through loads that the store
+// buffer cannot serve from its 64-byte copy and its narrow edits: a stall per edit on
+// the legality of every unit's moves.)
+class LiftedBoard {
+ public:
+  LiftedBoard(const Position& pos, Square lifted) : pos_(pos), kept_(~square_bb(lifted)) {}
+
+  Bitboard occupied() const { return pos_.pieces() & kept_; }
+  Bitboard pieces(Color c) const { return pos_.pieces(c) & kept_; }
+  Bitboard pieces(PieceType pt) const { return pos_.pieces(pt) & kept_; }
+  Bitboard pieces(Color c, PieceType pt) const { return pos_.pieces(c, pt) & kept_; }
+  Piece piece_on(Square s) const { return kept_ & square_bb(s) ? pos_.piece_on(s) : NO_PIECE; }
+
+ private:
+  const Position& pos_;
+  Bitboard kept_;
+};
+
 // The squares of `targets` for which `keep(square)` holds: a unit's legal targets,
 // judged one by one where no bitboard answers for them all.
 template <class Keep>

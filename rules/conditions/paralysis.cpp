@@ -37,6 +37,22 @@ template <class Walk>
 Bitboard ParalysisRelation::paralysed_bb(const Position& pos, const Walk& walk) const {
   Bitboard paralysed = 0;
   const Bitboard magic = pos.magic_pieces();
+  if constexpr (Walk::OwnWalks) {
+    // Asked of every position the split judges: with ordinary units only, walk by walk
+    // (any_pairs), so that the units of a walk that paralyses no enemy unit present cost
+    // nothing and a pair of two units of one mutual walk is looked up once.
+    if (!magic && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST))) {
+      any_pairs(pos, [&](Square o, Bitboard observed) {
+        paralysed |= observed;
+        // The white unit of such a pair is observed back by the black one.
+        const PieceType type = pos.piece_on(o).type();
+        if (type != PAWN && relates(type, type) && (observed & pos.pieces(type))) paralysed |= square_bb(o);
+        return false;
+      });
+      if (relates(PAWN, PAWN)) paralysed |= observed_en_passant(pos, walk);
+      return paralysed;
+    }
+  }
   for (Bitboard observers = pos.pieces() & ~magic; observers;) {
     Square s = pop_lsb(observers);
     Piece unit = pos.piece_on(s);
@@ -55,6 +71,12 @@ template <class Walk>
 bool ParalysisRelation::is_paralysed(const Position& pos, Square s, const Walk& walk) const {
   Piece unit = pos.piece_on(s);
   if (unit.magic()) return false;
+  // Asked of each unit that reaches a king (king_in_check): with ordinary units only, by
+  // reverse look-ups from the unit, one per walk that paralyses its type.
+  if constexpr (Walk::OwnWalks)
+    if (!pos.magic_pieces() && !(pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))
+      return paralysers_bb(pos, s) ||
+             (unit.type() == PAWN && relates(PAWN, PAWN) && (observed_en_passant(pos, walk) & square_bb(s)));
   for (Bitboard observers = pos.pieces(~unit.color()) & ~pos.magic_pieces(); observers;) {
     Square o = pop_lsb(observers);
     const PieceType used = Walk::OwnWalks ? pos.piece_on(o).type() : walk.walk_of(pos, o);
@@ -72,21 +94,30 @@ requires Walk::QuietMovesKeepEnemyWalks bool ParalysisRelation::paralysing_squar
   const Bitboard observers = pos.pieces(them) & ~pos.magic_pieces();
   if (pos.ep_square() != SQ_NONE || (observers & (pos.pieces(GRASSHOPPER) | pos.pieces(LOCUST)))) return false;
   Bitboard observed = 0;
-  for (Bitboard b = observers; b;) {
-    const Square o = pop_lsb(b);
-    const PieceType walk = Walk::OwnWalks ? pos.piece_on(o).type() : walk_policy.walk_of(pos, o);
-    if (!relates(walk, type)) continue;
-    // A pawn observes its capture squares (none from its own first rank: SPEC 2).
-    observed |= orthodox_observation_bb(walk, them, o, occupied);
+  if constexpr (Walk::OwnWalks) {
+    // Asked per un-move of the solver's passes: walk by walk, so that only the units of the
+    // walks that paralyse `type` are looked at (under Madrasi one walk: `type`'s own).
+    for (int w = PAWN; w <= KING; ++w)
+      if (relates(PieceType(w), type))
+        for (Bitboard b = observers & pos.pieces(PieceType(w)); b;)
+          observed |= orthodox_observation_bb(PieceType(w), them, pop_lsb(b), occupied);
+  } else {
+    for (Bitboard b = observers; b;) {
+      const Square o = pop_lsb(b);
+      const PieceType walk = walk_policy.walk_of(pos, o);
+      if (relates(walk, type)) observed |= orthodox_observation_bb(walk, them, o, occupied);
+    }
   }
+  // (A pawn observes its capture squares, none from its own first rank: SPEC 2.)
   out = observed;
   return true;
 }
 
-Bitboard ParalysisRelation::paralysers_bb(const BoardEdit& board, Square s) const {
+template <class Board>
+Bitboard ParalysisRelation::paralysers_bb(const Board& board, Square s) const {
   const Piece victim = board.piece_on(s);
   const Color observers = ~victim.color();
-  const Bitboard occupied = board.occupied();
+  const Bitboard occupied = board.pieces(WHITE) | board.pieces(BLACK);
   // The squares from which each paralysing walk reaches `s`, as reverse look-ups.
   Bitboard paralysers = 0;
   for (int w = PAWN; w < PIECE_TYPE_NB; ++w) {
@@ -97,6 +128,10 @@ Bitboard ParalysisRelation::paralysers_bb(const BoardEdit& board, Square s) cons
   }
   return paralysers;
 }
+
+template Bitboard ParalysisRelation::paralysers_bb(const BoardEdit&, Square) const;
+template Bitboard ParalysisRelation::paralysers_bb(const LiftedBoard&, Square) const;
+template Bitboard ParalysisRelation::paralysers_bb(const Position&, Square) const;
 
 Bitboard ParalysisRelation::observed_paralysed_types_bb(const BoardEdit& board, Square s) const {
   const Piece unit = board.piece_on(s);
@@ -181,14 +216,6 @@ unsigned ParalysisRelation::pairing_types(const Position& pos, Color c) const {
   return pairing;
 }
 
-Bitboard ParalysisRelation::attackers_bb(const BoardEdit& board, Square s, Color them) {
-  const Bitboard occupied = board.occupied();
-  return (knight_bb(s) & board.pieces(them, KNIGHT)) | (king_bb(s) & board.pieces(them, KING)) |
-         (pawn_attackers_bb(them, s) & board.pieces(them, PAWN)) |
-         (rook_attacks_bb(s, occupied) & (board.pieces(them, ROOK) | board.pieces(them, QUEEN))) |
-         (bishop_attacks_bb(s, occupied) & (board.pieces(them, BISHOP) | board.pieces(them, QUEEN)));
-}
-
 bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
   BoardEdit after(pos);
   after.move(from, to, arriving);
@@ -202,8 +229,7 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
   if (all_legal(from)) return targets;
   const PieceType type = pos_.piece_on(from).type();
   const Square king = pos_.king_square(pos_.side_to_move());
-  BoardEdit lifted(pos_);
-  lifted.remove(from);
+  const LiftedBoard lifted(pos_, from);
   if (from == king) {
     // The king on `to` is in check from an enemy unit that reaches `to` with the king
     // lifted (not one it takes there: a unit reaches no square of its own) unless the king

@@ -76,7 +76,9 @@ struct ParalysisRelation {
   // callers ensure it: only a double step leaves an en-passant square after a move).
   //
   // The enemy units whose walks paralyse the type of the unit on `s` and observe it.
-  Bitboard paralysers_bb(const BoardEdit& board, Square s) const;
+  // (`Board`: a BoardEdit, a LiftedBoard, or a Position of ordinary units.)
+  template <class Board>
+  Bitboard paralysers_bb(const Board& board, Square s) const;
   // Whether one does.
   bool observed_by_paralyser(const BoardEdit& board, Square s) const { return paralysers_bb(board, s) != 0; }
   // Whether some unit of `board` is so observed: a pair, in Isardam's words.
@@ -112,11 +114,19 @@ struct ParalysisRelation {
   // the square itself does not matter (a unit there, taken, observes nothing of it).
   Bitboard pairing_squares_bb(const BoardEdit& board, Color c, PieceType type) const;
   // The enemy units that reach the king on `king` by their walks (reverse look-ups).
-  static Bitboard king_attackers(const BoardEdit& board, Square king) {
+  template <class Board>
+  static Bitboard king_attackers(const Board& board, Square king) {
     return attackers_bb(board, king, ~board.piece_on(king).color());
   }
   // The units of `them` that reach `s` by their walks.
-  static Bitboard attackers_bb(const BoardEdit& board, Square s, Color them);
+  template <class Board>
+  static Bitboard attackers_bb(const Board& board, Square s, Color them) {
+    const Bitboard occupied = board.occupied();
+    return (knight_bb(s) & board.pieces(them, KNIGHT)) | (king_bb(s) & board.pieces(them, KING)) |
+           (pawn_attackers_bb(them, s) & board.pieces(them, PAWN)) |
+           (rook_attacks_bb(s, occupied) & (board.pieces(them, ROOK) | board.pieces(them, QUEEN))) |
+           (bishop_attacks_bb(s, occupied) & (board.pieces(them, BISHOP) | board.pieces(them, QUEEN)));
+  }
   // Whether the relation pairs the type of some unit of `pos` with that of an enemy unit
   // (own walks): without such types no unit can ever be paralysed, whatever the squares.
   bool types_may_pair(const Position& pos) const { return pairing_types(pos, WHITE) != 0; }

@@ -3,10 +3,12 @@
 // board's has_pair on random boards: each looks only at the lines through the square a
 // unit left (paralysis.h states when that is enough), so a board where it is not enough
 // is a bug in it.
+#include <bit>
 #include <cctype>
 #include <cstdio>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "rules/conditions/isardam.h"
 #include "rules/conditions/paralysis.h"
@@ -126,6 +128,75 @@ TEST(PairTests, MoveAllowedAgreesWithTheParalysedUnits) {
     }
     EXPECT_GT(allowed, 100) << condition;
     EXPECT_GT(boards - allowed, 100) << condition;
+  }
+}
+
+// Whether the unit on `from` (own walk, ordinary type) observes `to`, by stepping square
+// by square: a slow reference independent of the attack tables. A pawn observes its two
+// forward diagonal squares, none from its own first rank (SPEC 2).
+bool observes_by_steps(const Position& pos, Square from, Square to) {
+  const Piece unit = pos.piece_on(from);
+  const int f = file_of(from), r = rank_of(from);
+  auto on_board = [](int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; };
+  auto is_to = [&](int file, int rank) { return on_board(file, rank) && Square(rank * 8 + file) == to; };
+  const int forward = unit.color() == WHITE ? 1 : -1;
+  switch (unit.type()) {
+    case PAWN:
+      return relative_rank(unit.color(), from) != 0 && (is_to(f - 1, r + forward) || is_to(f + 1, r + forward));
+    case KNIGHT:
+      for (auto [df, dr] : {std::pair{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
+        if (is_to(f + df, r + dr)) return true;
+      return false;
+    case KING:
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if ((df || dr) && is_to(f + df, r + dr)) return true;
+      return false;
+    default:
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr) {
+          const bool straight = !df || !dr;
+          if (!(df || dr) || (straight && unit.type() == BISHOP) || (!straight && unit.type() == ROOK)) continue;
+          for (int file = f + df, rank = r + dr; on_board(file, rank); file += df, rank += dr) {
+            if (Square(rank * 8 + file) == to) return true;
+            if (!pos.empty(Square(rank * 8 + file))) break;
+          }
+        }
+      return false;
+  }
+}
+
+// paralysed_bb and is_paralysed (asked of every position the split judges and of every
+// unit that reaches a king; with own walks and ordinary units both look walk by walk or
+// from the unit backwards) against the definition unit by unit with stepped walks, on
+// random boards of mutual (Madrasi) and one-way (Eiffel, variant cycles) relations.
+TEST(PairTests, ParalysedUnitsAgreeWithTheDefinitionStepByStep) {
+  for (const char* condition : {"madrasi", "madrasi-ri", "eiffel", "eiffel:qb,bq,rn,nr,kk,pp", "eiffel:pn,nk,kq,qp"}) {
+    const ParalysisRelation relation = relation_of(condition);
+    std::mt19937 rng(20261130);
+    int units_asked = 0, paralysed_units = 0;
+    for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KRPkrp", "KBPkbnp", "KQkqQq", "KPkpP", "KQRBNPkqrbnp"}) {
+      for (int b = 0; b < 300; ++b) {
+        const Position pos = random_board(rng, units);
+        Bitboard expected = 0;
+        for (Bitboard victims = pos.pieces(); victims;) {
+          const Square v = pop_lsb(victims);
+          const Piece victim = pos.piece_on(v);
+          for (Bitboard observers = pos.pieces(~victim.color()); observers;) {
+            const Square o = pop_lsb(observers);
+            if (relation.relates(pos.piece_on(o).type(), victim.type()) && observes_by_steps(pos, o, v))
+              expected |= square_bb(v);
+          }
+          ASSERT_EQ(relation.is_paralysed(pos, v, OwnWalk{}), bool(expected & square_bb(v)))
+              << condition << " " << to_fen(pos) << " " << square_name(v);
+          ++units_asked;
+        }
+        ASSERT_EQ(relation.paralysed_bb(pos, OwnWalk{}), expected) << condition << " " << to_fen(pos);
+        paralysed_units += std::popcount(expected);
+      }
+    }
+    EXPECT_GT(paralysed_units, 500) << condition;
+    EXPECT_GT(units_asked - paralysed_units, 5000) << condition;
   }
 }
 
