@@ -6,6 +6,8 @@
 // concern (the callers work where there are none of the latter).
 #pragma once
 
+#include <type_traits>
+
 #include "rules/position.h"
 #include "rules/walks.h"
 
@@ -17,34 +19,38 @@ class BoardEdit {
     for (Color c : {WHITE, BLACK}) color_[c] = pos.pieces(c);
     for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) type_[pt] = pos.pieces(PieceType(pt));
   }
-
-  // Empties `s`: the unit of `pos` there, or one put down there.
-  void remove(Square s) {
-    const Piece piece = piece_on(s);
-    if (piece.empty()) return;
-    color_[piece.color()] &= ~square_bb(s);
-    type_[piece.type()] &= ~square_bb(s);
-    removed_ |= square_bb(s);
-    for (int i = 0; i < added_; ++i)
-      if (square_[i] == s) {
-        square_[i] = square_[added_ - 1];
-        piece_[i] = piece_[--added_];
-        return;
-      }
+  // Every edit is made while copying, never on the bitboards in memory after: an edit
+  // reloads what the copy has just stored, in wider or narrower pieces than it stored
+  // them, and the processor stalls until the store is done (the legality tests of every
+  // position's moves build these by the million).
+  //
+  // The board of `pos` with the units on `lifted` taken off.
+  BoardEdit(const Position& pos, Bitboard lifted) : pos_(pos), removed_(lifted) {
+    for (Color c : {WHITE, BLACK}) color_[c] = pos.pieces(c) & ~lifted;
+    for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) type_[pt] = pos.pieces(PieceType(pt)) & ~lifted;
   }
-  // Puts `piece` on the empty square `s` (at most two units put down in all).
-  void put(Square s, Piece piece) {
-    color_[piece.color()] |= square_bb(s);
-    type_[piece.type()] |= square_bb(s);
-    square_[added_] = s;
-    piece_[added_++] = piece;
-  }
-  // A move of the unit on `from` to `to`, taking what stands there, arriving as `arriving`.
-  void move(Square from, Square to, PieceType arriving) {
-    const Color c = piece_on(from).color();
-    remove(from);
-    remove(to);
-    put(to, Piece(c, arriving));
+  // The board after the unit on `from` of `board` (a position or a board edit) moves to
+  // `to`, taking what stands there, arriving as `arriving` (at most two moves from a
+  // position).
+  template <class Board>
+  BoardEdit(const Board& board, Square from, Square to, PieceType arriving) : pos_(position_of(board)) {
+    const Color mover = board.piece_on(from).color();
+    const Bitboard target = square_bb(to), kept = ~(square_bb(from) | target);
+    for (Color c : {WHITE, BLACK}) color_[c] = (board.pieces(c) & kept) | (c == mover ? target : 0);
+    for (int pt = 0; pt < PIECE_TYPE_NB; ++pt)
+      type_[pt] = (board.pieces(PieceType(pt)) & kept) | (pt == arriving ? target : 0);
+    removed_ = ~kept;  // (`to` too: piece_on() finds the unit put down there first)
+    if constexpr (std::is_same_v<Board, BoardEdit>) {
+      // The units the edit put down stay, but the one moved or taken.
+      removed_ |= board.removed_;
+      for (int i = 0; i < board.added_; ++i)
+        if (board.square_[i] != from && board.square_[i] != to) {
+          square_[added_] = board.square_[i];
+          piece_[added_++] = board.piece_[i];
+        }
+    }
+    square_[added_] = to;
+    piece_[added_++] = Piece(mover, arriving);
   }
 
   Bitboard occupied() const { return color_[WHITE] | color_[BLACK]; }
@@ -62,6 +68,9 @@ class BoardEdit {
   }
 
  private:
+  static const Position& position_of(const Position& pos) { return pos; }
+  static const Position& position_of(const BoardEdit& board) { return board.pos_; }
+
   const Position& pos_;
   Bitboard color_[2];
   Bitboard type_[PIECE_TYPE_NB];
@@ -69,26 +78,6 @@ class BoardEdit {
   Square square_[2];
   Piece piece_[2];
   int added_ = 0;
-};
-
-// The board of `pos` with the unit on one square lifted: the questions of a BoardEdit
-// with that one removal, answered from the position's bitboards without copying them.
-// (A BoardEdit built and at once edited is read back through loads that the store
-// buffer cannot serve from its 64-byte copy and its narrow edits: a stall per edit on
-// the legality of every unit's moves.)
-class LiftedBoard {
- public:
-  LiftedBoard(const Position& pos, Square lifted) : pos_(pos), kept_(~square_bb(lifted)) {}
-
-  Bitboard occupied() const { return pos_.pieces() & kept_; }
-  Bitboard pieces(Color c) const { return pos_.pieces(c) & kept_; }
-  Bitboard pieces(PieceType pt) const { return pos_.pieces(pt) & kept_; }
-  Bitboard pieces(Color c, PieceType pt) const { return pos_.pieces(c, pt) & kept_; }
-  Piece piece_on(Square s) const { return kept_ & square_bb(s) ? pos_.piece_on(s) : NO_PIECE; }
-
- private:
-  const Position& pos_;
-  Bitboard kept_;
 };
 
 // The squares of `targets` for which `keep(square)` holds: a unit's legal targets,

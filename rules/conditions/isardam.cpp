@@ -50,15 +50,12 @@ bool king_capture_allowed(const Position& pos, Square from, Square king, PieceTy
 // capture. The unit lands on the king's square; a pawn arriving on its last rank promotes
 // (to Q, R, B or N, the only choices without fairy units). After a capture there is no
 // en-passant square. (Given a position, the edit is made from it rather than from a board
-// edit just built: copying that one loads what was just stored, and the processor stalls.)
+// edit just built: copying that one loads what was just stored, and the processor stalls;
+// the capture is applied while copying, not edited in after.)
 template <class Board, class HasPair>
 bool king_capture_on_board_leaves_no_pair(const Board& board, Square attacker, Square king, HasPair&& has_pair) {
   const Piece unit = board.piece_on(attacker);
-  auto leaves_no_pair = [&](PieceType arriving) {
-    BoardEdit taken(board);
-    taken.move(attacker, king, arriving);
-    return !has_pair(taken);
-  };
+  auto leaves_no_pair = [&](PieceType arriving) { return !has_pair(BoardEdit(board, attacker, king, arriving)); };
   if (unit.type() != PAWN || relative_rank(unit.color(), king) != 7) return leaves_no_pair(unit.type());
   for (PieceType pt : promotion_types(false, false))
     if (leaves_no_pair(pt)) return true;
@@ -111,8 +108,7 @@ bool Isardam<Check>::gives_check(const Position& pos, Square attacker, Square ki
 template <IsardamCheck Check>
 bool Isardam<Check>::legal_without_making(const Position& pos, Square from, Square to, PieceType arriving,
                                           bool may_check, PairTest pair_test) const {
-  BoardEdit after(pos);
-  after.move(from, to, arriving);
+  const BoardEdit after(pos, from, to, arriving);
   if (pair_test == PairTest::Whole && has_pair(after)) return false;
   // (PairTest::Absent: the caller found the move makes none.)
   if (pair_test == PairTest::AroundMove && has_pair_after_move(after, from, to)) return false;
@@ -146,8 +142,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
   // A unit of a type paired with no enemy type makes no pair wherever it stands.
   const bool pairs_with_enemy = pairing_types_ & (1u << unit.type());
   PairTest test = PairTest::None;
-  BoardEdit lifted(pos_);
-  lifted.remove(from);
+  const BoardEdit lifted(pos_, square_bb(from));
   if (types_may_pair_) {
     // A pair among the other units: only a move that breaks it may be legal.
     if (pair_without(from, lifted))
@@ -185,8 +180,7 @@ Bitboard Isardam<Check>::BoardLegality::legal_targets(Square from, Bitboard targ
       if (attacker.type() == PAWN && relative_rank(attacker.color(), king) == 7) {
         known = false;
       } else if (test != PairTest::None) {  // (None: no pair can appear, it checks)
-        BoardEdit taken = lifted;
-        taken.move(s, king, attacker.type());
+        const BoardEdit taken(lifted, s, king, attacker.type());
         Bitboard breaking = ~Bitboard(0);  // (no pair to break)
         if (rules_.has_pair_after_move(taken, s, king))
           known = squares_breaking_every_pair(rules_, taken, unit.color(), breaking);
@@ -270,8 +264,7 @@ Bitboard Isardam<Check>::BoardLegality::king_targets(const BoardEdit& lifted, Bi
       checked |= reached;  // every attacker checks, or no pair can appear
       continue;
     }
-    BoardEdit without = lifted;
-    without.remove(a);
+    const BoardEdit without(pos_, square_bb(pos_.king_square(~them)) | square_bb(a));
     if (attacker.type() == PAWN || rules_.has_pair_through(without, a, 0))
       unknown |= reached;
     else

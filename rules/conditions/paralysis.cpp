@@ -130,7 +130,6 @@ Bitboard ParalysisRelation::paralysers_bb(const Board& board, Square s) const {
 }
 
 template Bitboard ParalysisRelation::paralysers_bb(const BoardEdit&, Square) const;
-template Bitboard ParalysisRelation::paralysers_bb(const LiftedBoard&, Square) const;
 template Bitboard ParalysisRelation::paralysers_bb(const Position&, Square) const;
 
 Bitboard ParalysisRelation::observed_paralysed_types_bb(const BoardEdit& board, Square s) const {
@@ -217,8 +216,7 @@ unsigned ParalysisRelation::pairing_types(const Position& pos, Color c) const {
 }
 
 bool ParalysisRelation::king_safe_after_move(const Position& pos, Square from, Square to, PieceType arriving) const {
-  BoardEdit after(pos);
-  after.move(from, to, arriving);
+  const BoardEdit after(pos, from, to, arriving);
   // A unit that reaches the king gives check unless it is paralysed.
   for (Bitboard attackers = king_attackers(after, after.king_square(pos.side_to_move())); attackers;)
     if (!observed_by_paralyser(after, pop_lsb(attackers))) return false;
@@ -229,7 +227,7 @@ Bitboard Paralysis::BoardLegality::legal_targets(Square from, Bitboard targets) 
   if (all_legal(from)) return targets;
   const PieceType type = pos_.piece_on(from).type();
   const Square king = pos_.king_square(pos_.side_to_move());
-  const LiftedBoard lifted(pos_, from);
+  const BoardEdit lifted(pos_, square_bb(from));
   if (from == king) {
     // The king on `to` is in check from an enemy unit that reaches `to` with the king
     // lifted (not one it takes there: a unit reaches no square of its own) unless the king

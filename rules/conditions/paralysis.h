@@ -76,7 +76,7 @@ struct ParalysisRelation {
   // callers ensure it: only a double step leaves an en-passant square after a move).
   //
   // The enemy units whose walks paralyse the type of the unit on `s` and observe it.
-  // (`Board`: a BoardEdit, a LiftedBoard, or a Position of ordinary units.)
+  // (`Board`: a BoardEdit, or a Position of ordinary units.)
   template <class Board>
   Bitboard paralysers_bb(const Board& board, Square s) const;
   // Whether one does.

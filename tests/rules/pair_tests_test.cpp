@@ -64,8 +64,7 @@ Counts compare_on_random_boards(const std::string& condition, const std::string&
       const Square from = pop_lsb(units_left);
       // Lifting the unit: the board's other pairs are those that do not involve it.
       if (pairs_all_involve(relation, board, from)) {
-        BoardEdit lifted = board;
-        lifted.remove(from);
+        const BoardEdit lifted(pos, square_bb(from));
         const bool expected = relation.has_pair(lifted);
         EXPECT_EQ(relation.has_pair_through(lifted, from, 0), expected)
             << condition << " " << units << ": lifting " << square_name(from) << " of board " << b;
@@ -76,8 +75,7 @@ Counts compare_on_random_boards(const std::string& condition, const std::string&
       if (board_has_pair) continue;
       for (Bitboard targets = ~pos.pieces(pos.piece_on(from).color()) & ~pos.pieces(KING); targets;) {
         const Square to = pop_lsb(targets);
-        BoardEdit after = board;
-        after.move(from, to, pos.piece_on(from).type());
+        const BoardEdit after(pos, from, to, pos.piece_on(from).type());
         const bool expected = relation.has_pair(after);
         EXPECT_EQ(relation.has_pair_after_move(after, from, to), expected)
             << condition << " " << units << ": " << square_name(from) << "-" << square_name(to) << " of board " << b;
