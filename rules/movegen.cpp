@@ -225,9 +225,8 @@ template <class Rules>
 Bitboard unchecked_quiet_targets(const Position& pos, const Rules& rules, Square from, Bitboard unsure) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
-  Position after = pos;
-  const Piece unit = after.piece_on(from);
-  after.remove_piece(from);
+  Position after = pos.without_unit_on(from);
+  const Piece unit = pos.piece_on(from);
   const Bitboard occupied = after.pieces();
   struct Attacker {
     Square square;
@@ -291,9 +290,8 @@ Bitboard unchecked_king_targets(const Position& pos, const Rules& rules, Bitboar
                                 int n) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
-  Position after = pos;
-  const Piece unit = after.piece_on(king);
-  after.remove_piece(king);
+  Position after = pos.without_unit_on(king);
+  const Piece unit = pos.piece_on(king);
   after.set_side_to_move(~us);
   after.set_ep_square(SQ_NONE);
   const Bitboard occupied = after.pieces();

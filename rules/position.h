@@ -65,6 +65,9 @@ class Position {
   // move_piece() for a caller that knows the unit `p` on `from` (`to` empty, from != to):
   // the board need not be read first, so the bitboards' addresses are known at once.
   void move_unit(Piece p, Square from, Square to);
+  // A copy with the unit on `s` taken off: remove_piece() made while copying, not on the
+  // copy just stored (a reload the store buffer serves slowly: rules/board_edit.h).
+  Position without_unit_on(Square s) const;
   void set_side_to_move(Color c) { side_to_move_ = c; }
   void set_ep_square(Square s) { ep_square_ = s; }
   // Replaces the unit on `s` (used by promotion and mutation).
@@ -109,6 +112,19 @@ inline void Position::remove_piece(Square s) {
   by_type_[p.type()] &= b;
   magic_ &= b;
   board_[s] = NO_PIECE;
+}
+
+inline Position Position::without_unit_on(Square s) const {
+  Position copy;
+  const Bitboard kept = ~square_bb(s);
+  for (int i = 0; i < SQUARE_NB; ++i) copy.board_[i] = board_[i];
+  copy.board_[s] = NO_PIECE;
+  for (int c = 0; c < COLOR_NB; ++c) copy.by_color_[c] = by_color_[c] & kept;
+  for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) copy.by_type_[pt] = by_type_[pt] & kept;
+  copy.magic_ = magic_ & kept;
+  copy.side_to_move_ = side_to_move_;
+  copy.ep_square_ = ep_square_;
+  return copy;
 }
 
 inline void Position::move_piece(Square from, Square to) { move_unit(board_[from], from, to); }
