@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -24,6 +26,22 @@ inline std::string file_bytes(const std::string& path) {
 }
 
 // Parses a FEN that the test expects to be well formed.
+// `units` (upper case White, lower case Black, as in a FEN) on distinct squares drawn
+// from `rng`; White to move, no en-passant square.
+template <class Rng>
+Position random_board(Rng& rng, const std::string& units) {
+  Position pos;
+  std::uniform_int_distribution<int> square(0, SQUARE_NB - 1);
+  for (char c : units) {
+    Square s;
+    do s = Square(square(rng));
+    while (!pos.empty(s));
+    const Color colour = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+    pos.put_piece(Piece(colour, piece_type_from_letter(c)), s);
+  }
+  return pos;
+}
+
 inline Position position(const std::string& fen) {
   Expected<Position> p = parse_fen(fen);
   EXPECT_TRUE(p.ok()) << fen << ": " << (p.ok() ? "" : p.error_message());

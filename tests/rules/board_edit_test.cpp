@@ -15,19 +15,6 @@
 namespace feerie {
 namespace {
 
-Position random_position(std::mt19937& rng, const std::string& units) {
-  Position pos;
-  std::uniform_int_distribution<int> square(0, SQUARE_NB - 1);
-  for (char c : units) {
-    Square s;
-    do s = Square(square(rng));
-    while (!pos.empty(s));
-    const Color colour = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
-    pos.put_piece(Piece(colour, piece_type_from_letter(c)), s);
-  }
-  return pos;
-}
-
 // Every question a board edit answers, against the position `expected`.
 void expect_same_board(const BoardEdit& board, const Position& expected, const std::string& what) {
   for (Color c : {WHITE, BLACK}) ASSERT_EQ(board.pieces(c), expected.pieces(c)) << what;
@@ -54,7 +41,7 @@ TEST(BoardEdit, EditsMadeWhileCopyingAreThoseMadeOnThePosition) {
   int moves = 0, captures = 0, second_moves = 0;
   for (const char* units : {"KQRkq", "KRPkrp", "KQBNkqrn", "KPkpP"}) {
     for (int b = 0; b < 60; ++b) {
-      const Position pos = random_position(rng, units);
+      const Position pos = test::random_board(rng, units);
       for (Bitboard from_squares = pos.pieces(); from_squares;) {
         const Square from = pop_lsb(from_squares);
         Position lifted = pos;

@@ -25,20 +25,6 @@ ParalysisRelation relation_of(const std::string& condition) {
   return relation;
 }
 
-// `units` (upper case White, lower case Black, as in a FEN) on distinct random squares.
-Position random_board(std::mt19937& rng, const std::string& units) {
-  Position pos;
-  std::uniform_int_distribution<int> square(0, SQUARE_NB - 1);
-  for (char c : units) {
-    Square s;
-    do s = Square(square(rng));
-    while (!pos.empty(s));
-    const Color colour = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
-    pos.put_piece(Piece(colour, piece_type_from_letter(c)), s);
-  }
-  return pos;
-}
-
 // Whether every pair of `board` involves the unit on `s`.
 bool pairs_all_involve(const ParalysisRelation& relation, const BoardEdit& board, Square s) {
   for (Bitboard units = board.occupied() & ~square_bb(s); units;) {
@@ -57,7 +43,7 @@ Counts compare_on_random_boards(const std::string& condition, const std::string&
   std::mt19937 rng(20261127);
   Counts counts;
   for (int b = 0; b < boards; ++b) {
-    const Position pos = random_board(rng, units);
+    const Position pos = test::random_board(rng, units);
     const BoardEdit board(pos);
     const bool board_has_pair = relation.has_pair(board);
     for (Bitboard units_left = pos.pieces(); units_left;) {
@@ -118,7 +104,7 @@ TEST(PairTests, MoveAllowedAgreesWithTheParalysedUnits) {
     int allowed = 0, boards = 0;
     for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KBPkbnp", "KQkqQq", "KPkpP"}) {
       for (int b = 0; b < 300; ++b, ++boards) {
-        const Position pos = random_board(rng, units);
+        const Position pos = test::random_board(rng, units);
         const bool expected = !isardam.paralysed_bb(pos, OwnWalk{});
         ASSERT_EQ(isardam.move_allowed(pos, OwnWalk{}), expected) << condition << " " << to_fen(pos);
         allowed += expected;
@@ -175,7 +161,7 @@ TEST(PairTests, ParalysedUnitsAgreeWithTheDefinitionStepByStep) {
     int units_asked = 0, paralysed_units = 0;
     for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KRPkrp", "KBPkbnp", "KQkqQq", "KPkpP", "KQRBNPkqrbnp"}) {
       for (int b = 0; b < 300; ++b) {
-        const Position pos = random_board(rng, units);
+        const Position pos = test::random_board(rng, units);
         Bitboard expected = 0;
         for (Bitboard victims = pos.pieces(); victims;) {
           const Square v = pop_lsb(victims);
@@ -210,7 +196,7 @@ TEST(PairTests, TypeACheckOnTheBoardAgreesWithTheCaptureMade) {
     int asked = 0, checking = 0;
     for (const char* units : {"KQRkq", "KQkqQq", "KRBkrb", "KPPkrn", "KQRBNkqrbn", "KPkpP"}) {
       for (int b = 0; b < 400; ++b) {
-        Position pos = random_board(rng, units);
+        Position pos = test::random_board(rng, units);
         for (Color them : {WHITE, BLACK}) {
           const Square king = pos.king_square(~them);
           pos.set_side_to_move(them);
