@@ -40,6 +40,10 @@ class SuccessorTables {
     const Material& material = indexer.material();
     SuccessorTables out;
     out.indexer_ = &indexer;
+    // The table asked about first: a damaged or foreign file is what to report, not a
+    // sub-table missing beside it.
+    if (Expected<std::unique_ptr<TableFile>> own = open_table(tb.table_path(material), material, tb.rules()); !own)
+      return own.error();
     for (const Material& m : material_successors(material, tb.rules())) {
       Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(m, Tablebase::Reading::ThroughBlocks);
       if (!t) return t.error();

@@ -18,10 +18,14 @@ Status check_header_matches(const TableHeader& h, const std::string& path, const
     return error(ErrorKind::Corruption, "table '" + path + "' answers stipulation " + h.stipulation.header_name() +
                                             ", not " + stipulation.header_name());
   Indexer indexer(material, rules);
-  if (h.index_layout != indexer.layout() || h.entries != indexer.size())
+  if (h.index_layout != indexer.layout())
     return error(ErrorKind::Corruption, "table '" + path + "' does not match this program's index for " +
                                             material.name() + " (layout '" + h.index_layout + "', expected '" +
                                             indexer.layout() + "')");
+  if (h.entries != indexer.size())
+    return error(ErrorKind::Corruption, "table '" + path + "' says it has " + std::to_string(h.entries) +
+                                            " entries per side; this program's index for " + material.name() + " has " +
+                                            std::to_string(indexer.size()));
   return Ok{};
 }
 

@@ -207,7 +207,9 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   std::unique_ptr<TableFile> t(new TableFile);
   t->path_ = path;
   // One descriptor for the life of the table: every block read is a pread on it.
-  t->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK so that a FIFO under a table's name is refused below rather than waited on
+  // for ever (it changes nothing for the regular files read).
+  t->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (t->fd_ < 0) {
     if (errno == ENOENT) return error(ErrorKind::NotFound, "table '" + path + "' does not exist");
     return io_error(path, "cannot be opened");
@@ -218,6 +220,7 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   const std::uint64_t file_size = static_cast<std::uint64_t>(st.st_size);
 
   std::string prefix;
+  if (file_size == 0) return table_error(path, "is empty (not a Feerie table)");
   if (file_size < sizeof Magic) return table_error(path, "is not a Feerie table (bad magic)");
   if (Status r = read_at(t->fd_, path, 0, std::min<std::uint64_t>(PrefixSize, file_size), prefix, "its prefix"); !r)
     return r.error();

@@ -70,7 +70,6 @@ BenchRow run_child(const Material& m, const RuleSet& rules, const GenerateOption
 // Times `targets` and their dependencies under `rules`; returns the rows of the targets.
 std::vector<BenchRow> bench_condition(const std::vector<Material>& targets, const RuleSet& rules,
                                       const GenerateOptions& options, const std::vector<BenchRow>* orthodox) {
-  std::filesystem::remove_all(std::filesystem::path(options.tables_dir) / rules.name());
   std::cout << "condition " << rules.name() << "\n";
   std::cout << fmt::format("{:<10} {:>9} {:>14} {:>12} {:>10} {:>12} {:>9}{}\n", "table", "seconds", "positions/s",
                            "entries", "peak MiB", "bytes/entry", "file KiB", orthodox ? "  per entry vs orthodox" : "");
@@ -110,7 +109,9 @@ void add_bench_command(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("bench", "Generate a fixed set of tables from scratch and time them");
   cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
-  cmd->add_option("--tables", opt->tables, "Scratch directory (default: a new temporary one, removed after)");
+  cmd->add_option("--tables", opt->tables,
+                  "Directory to hold the scratch directory (default: the system's temporary directory); its "
+                  "own files are left alone");
   cmd->add_option("--condition", opt->conditions,
                   "Conditions to time, repeatable (default: orthodox); orthodox is timed first for the per-entry "
                   "ratio of the others")
@@ -124,10 +125,29 @@ void add_bench_command(CLI::App& app) {
     }
     std::vector<Material> targets;
     for (const std::string& n : opt->materials) targets.push_back(take(Material::parse(n)).canonical_orientation());
+    // The tables are generated from scratch in a directory of bench's own, made afresh
+    // inside --tables and removed after, so that no table already there is reused or lost.
     namespace fs = std::filesystem;
-    bool temporary = opt->tables.empty();
-    fs::path dir =
-        temporary ? fs::temp_directory_path() / ("feerie-bench-" + std::to_string(getpid())) : fs::path(opt->tables);
+    const fs::path parent = opt->tables.empty() ? fs::temp_directory_path() : fs::path(opt->tables);
+    std::error_code ec;
+    const bool made_parent = !fs::exists(parent, ec) && fs::create_directories(parent, ec);
+    if (ec) throw CommandError("cannot create '" + parent.string() + "' (" + ec.message() + ")", ErrorKind::IOError);
+    if (!fs::is_directory(parent, ec))
+      throw CommandError("the tables directory '" + parent.string() + "' is not a directory",
+                         ErrorKind::InvalidArgument);
+    const fs::path dir = parent / ("feerie-bench-" + std::to_string(getpid()));
+    if (!fs::create_directory(dir, ec))
+      throw CommandError("cannot create the scratch directory '" + dir.string() + "'" +
+                             (ec ? " (" + ec.message() + ")" : " (it exists already)"),
+                         ErrorKind::IOError);
+    struct RemovedAfter {
+      fs::path dir, parent;  // parent: made by bench, removed too when empty
+      ~RemovedAfter() {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+        if (!parent.empty()) fs::remove(parent, ignored);
+      }
+    } scratch{dir, made_parent ? parent : fs::path()};
     GenerateOptions options;
     options.tables_dir = dir.string();
     options.threads = opt->threads;
@@ -135,7 +155,6 @@ void add_bench_command(CLI::App& app) {
     // are asked for.
     std::vector<BenchRow> orthodox = bench_condition(targets, conditions.front(), options, nullptr);
     for (std::size_t c = 1; c < conditions.size(); ++c) bench_condition(targets, conditions[c], options, &orthodox);
-    if (temporary) fs::remove_all(dir);
   });
 }
 

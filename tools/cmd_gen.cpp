@@ -145,10 +145,13 @@ std::uint64_t parse_size(const std::string& text, const std::string& option) {
                  : unit == "G" || unit == "g" ? 1024.0 * 1024 * 1024
                  : unit == "T" || unit == "t" ? 1024.0 * 1024 * 1024 * 1024
                                               : -1;
-  if (used == 0 || scale < 0 || value <= 0)
-    throw CommandError("bad size '" + text + "' for " + option + " (expected a number with an optional K, M, G or T)",
+  // `!(value > 0)` refuses NaN too; a size of 2^64 bytes or more does not convert.
+  const double bytes = value * scale;
+  if (used == 0 || scale < 0 || !(value > 0) || !(bytes < 18446744073709551616.0))
+    throw CommandError("bad size '" + text + "' for " + option +
+                           " (expected a positive number below 16 EiB with an optional K, M, G or T)",
                        ErrorKind::InvalidArgument);
-  return std::uint64_t(value * scale);
+  return std::uint64_t(bytes);
 }
 
 // `ranks_per_node` (0: not said): the processes of the job each machine runs.

@@ -127,11 +127,12 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
 // on its own (a JSON object with an "error" field under `json`), and the exit status says
 // at the end.
 void probe_batch(bool json, const std::function<void(const std::string&)>& probe_line) {
-  int lines = 0, failed = 0;
+  int line_number = 0, positions = 0, failed = 0;  // line numbers count blank lines too
   ErrorKind first_failure = ErrorKind::Internal;
   for (std::string line; std::getline(std::cin, line);) {
+    ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    ++lines;
+    ++positions;
     try {
       probe_line(line);
     } catch (const CommandError& e) {
@@ -141,11 +142,12 @@ void probe_batch(bool json, const std::function<void(const std::string&)>& probe
                          {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
                   << "\n";
       else
-        std::cerr << "feerie: line " << lines << ": " << e.what() << "\n";
+        std::cerr << "feerie: line " << line_number << ": " << e.what() << "\n";
     }
   }
   if (failed)
-    throw CommandError(std::to_string(failed) + " of " + std::to_string(lines) + " positions failed", first_failure);
+    throw CommandError(std::to_string(failed) + " of " + std::to_string(positions) + " positions failed",
+                       first_failure);
 }
 
 // probe --stipulation h# or s#: each position's helpmate or selfmate, from the arguments or

@@ -39,10 +39,10 @@ void add_stat_command(CLI::App& app) {
     }
     if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, rules);
+    // Either orientation is accepted (docs/notation.md): the statistics are those of the
+    // table as stored, which the first line names (KvKQ prints KQvK's).
+    material = material.canonical_orientation();
     std::string path = tb.table_path(material);
-    if (!material.is_canonical_orientation())
-      throw CommandError("tables are stored as " + material.colors_swapped().name() + "; ask for that material",
-                         ErrorKind::InvalidArgument);
     std::unique_ptr<TableFile> file = take(open_table(path, material, rules));
     const TableHeader& h = file->header();
     if (opt->json) {

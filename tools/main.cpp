@@ -1,12 +1,37 @@
 // The `feerie` command-line program: parses arguments, calls the libraries, prints, and
 // chooses exit codes (0 success; otherwise by the kind of failure, feerie::cli::exit_code()).
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+// The exit code once the command has run: output that could not be written (a full disk
+// behind `> out.json`) is an I/O error, not a success, so standard output is flushed and
+// asked before exiting. A command that failed keeps its own code.
+int finish(int code) {
+  errno = 0;
+  std::cout.flush();
+  if (std::cout) return code;
+  const int error = errno;
+  std::cerr << "feerie: cannot write to standard output"
+            << (error ? std::string(" (") + std::strerror(error) + ")" : "") << "\n";
+  return code ? code : feerie::cli::exit_code(feerie::ErrorKind::IOError);
+}
+
+int run(int argc, char** argv);
+
+}  // namespace
+
+int main(int argc, char** argv) { return finish(run(argc, argv)); }
+
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"Feerie: retrograde tablebases for fairy-chess endgames"};
   app.require_subcommand(1);
   feerie::cli::add_moves_command(app);
@@ -53,3 +78,5 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+
+}  // namespace
