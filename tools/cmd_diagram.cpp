@@ -1,5 +1,7 @@
 // `feerie diagram`: a position as an SVG board (study/diagram.h), on stdout or in a file.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -23,7 +25,8 @@ void add_diagram_command(CLI::App& app) {
   cmd->add_option("--condition", opt->condition,
                   "Check the position is legal under this condition and name it under the board (default: no "
                   "condition, only the FEN's structure is checked)");
-  cmd->add_option("-o,--output", opt->output, "Write the SVG to this file (default: stdout)");
+  cmd->add_option("-o,--output", opt->output, "Write the SVG to this file (default: stdout)")
+      ->check([](const std::string& s) { return s.empty() ? std::string("an empty file name") : std::string(); });
   cmd->add_option("--stipulation", opt->stipulation, "A stipulation to print under the board (#3, h#2, s#4)")
       ->check([](const std::string& s) {
         return s.size() <= 16 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return c > ' ' && c < 127; })
@@ -49,10 +52,14 @@ void add_diagram_command(CLI::App& app) {
       std::cout << svg;
       return;
     }
+    errno = 0;
     std::ofstream out(opt->output, std::ios::binary | std::ios::trunc);
     out << svg;
     out.close();
-    if (!out) throw CommandError("cannot write '" + opt->output + "'", ErrorKind::IOError);
+    if (!out)
+      throw CommandError(
+          "cannot write '" + opt->output + "'" + (errno ? std::string(" (") + std::strerror(errno) + ")" : ""),
+          ErrorKind::IOError);
   });
 }
 
