@@ -1,10 +1,29 @@
 #include "probe/header_check.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <filesystem>
 
 #include "probe/indexer.h"
 
 namespace feerie {
+
+namespace {
+
+// `word` as the shell reads it back: as it stands when it holds no character the shell
+// treats apart, else in single quotes (a directory with a space in its name).
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::strchr("_./+-:=@%,", c);
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
 
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
                             const RuleSet& rules, const Stipulation& stipulation) {
@@ -40,7 +59,8 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
   if (!exists) {
     // The command to copy names the tables directory unless it is the default one.
-    const std::string tables = dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + dir.string();
+    const std::string tables =
+        dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + shell_word(dir.string());
     const StipulationKind kind = stipulation.kind;
     const std::string what = kind == StipulationKind::DirectMate ? "table "
                              : kind == StipulationKind::Helpmate ? "helpmate table "

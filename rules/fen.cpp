@@ -38,7 +38,11 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
       if (file != 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " does not have 8 squares" + where());
       if (--rank < 0) return fen_error(fen, "more than 8 ranks" + where());
       file = 0;
-    } else if (c >= '1' && c <= '8') {
+    } else if (c >= '0' && c <= '9') {
+      // Standard FEN counts a run of empty squares with one digit from 1 to 8.
+      if (c == '0' || c == '9') return fen_error(fen, "a count of empty squares must be 1 to 8" + where());
+      if (i > 0 && field[i - 1] >= '1' && field[i - 1] <= '8')
+        return fen_error(fen, "two digits in a row (one digit counts the empty squares)" + where());
       file += c - '0';
       if (file > 8) return fen_error(fen, "rank " + std::to_string(rank + 1) + " has more than 8 squares" + where());
     } else {

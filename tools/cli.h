@@ -30,6 +30,12 @@ struct CommandError : std::runtime_error {
 // 7 resource limit, 8 a table built for another condition, 130 interrupted.
 int exit_code(ErrorKind kind);
 
+// A CLI11 check for --tables: an empty directory name is refused (it read and wrote the
+// current directory's <condition>/ while the messages named no directory at all).
+inline std::string refuse_empty_directory(const std::string& value) {
+  return value.empty() ? "an empty directory name (the current directory is ./)" : "";
+}
+
 // Unwraps an Expected or throws its error as a CommandError.
 template <class T>
 T take(Expected<T> e) {

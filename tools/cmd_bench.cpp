@@ -111,7 +111,8 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
   cmd->add_option("--tables", opt->tables,
                   "Directory to hold the scratch directory (default: the system's temporary directory); its "
-                  "own files are left alone");
+                  "own files are left alone")
+      ->check(refuse_empty_directory);
   cmd->add_option("--condition", opt->conditions,
                   "Conditions to time, repeatable (default: orthodox); orthodox is timed first for the per-entry "
                   "ratio of the others")

@@ -51,7 +51,7 @@ void add_check_command(CLI::App& app) {
       "check", "Check the tables of a directory as gen checks them before reuse (header, rules, material, checksums)");
   cmd->add_option("--condition", opt->condition, "Only this condition's tables (default: every condition)")
       ->each([all_conditions](const std::string&) { *all_conditions = false; });
-  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
   cmd->add_option("material", opt->args, "Only these materials (default: every table file)");
   auto deep = std::make_shared<bool>(false);
   cmd->add_flag("--deep", *deep,

@@ -238,7 +238,7 @@ void add_mine_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("mine", "Find the positions of a table that pass filters (one pass over the table)");
   cmd->add_option("--condition", o->condition, "Condition (default: orthodox)");
-  cmd->add_option("--tables", o->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("--tables", o->tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
   cmd->add_option("--side", o->side, "Side to move")->check(CLI::IsMember({"white", "black"}));
   cmd->add_option("--result", o->result, "Result for the side to move")->check(CLI::IsMember({"win", "draw", "loss"}));
   cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");

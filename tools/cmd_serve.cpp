@@ -136,7 +136,7 @@ void add_serve_command(CLI::App& app) {
   auto opt = std::make_shared<ServeOptions>();
 #endif
   CLI::App* cmd = app.add_subcommand("serve", "A local web viewer of the tables, with a JSON API");
-  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)");
+  cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
   cmd->add_option("--condition", opt->condition, "The page's condition until another is chosen (default: orthodox)");
   cmd->add_option("--port", opt->port, "Port (default 8080; 0: any free port, printed on startup)")
       ->check(CLI::Range(0, 65535));

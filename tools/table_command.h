@@ -20,7 +20,7 @@ struct TableOptions {
 
 inline void add_table_options(CLI::App* cmd, TableOptions& opt) {
   cmd->add_option("--condition", opt.condition, "Condition (default: orthodox)");
-  cmd->add_option("--tables", opt.tables, "Tables directory (default: ./tables)");
+  cmd->add_option("--tables", opt.tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
 }
 
 inline std::vector<Material> parse_materials(const std::vector<std::string>& names) {

@@ -79,6 +79,15 @@ TEST(Cli, MissingTableHintNamesTheTablesDirectory) {
       << r.output;
 }
 
+// The hint's command runs as printed when the directory's name holds a space or a quote.
+TEST(Cli, MissingTableHintQuotesADirectoryTheShellWouldSplit) {
+  CommandRun r = run_feerie("probe --tables \"/tmp/feerie never's\" '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.output.find("generate it with: feerie gen --tables '/tmp/feerie never'\\''s' --condition orthodox KRvK"),
+            std::string::npos)
+      << r.output;
+}
+
 // A table copied into another condition's directory is refused with its own kind, so that
 // programs can tell "wrong directory" from "damaged file".
 TEST(Cli, ProbeRefusesATableOfAnotherConditionWithItsOwnExitCode) {
@@ -296,7 +305,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "beyond the supported"},
         // The output directory used to be tried only after the solve.
         BadInput{"gen --tables /dev/null KQvK", 2, "'/dev/null' is a file, not a directory"},
-        BadInput{"check --tables /tmp/feerie-never-written", 2, "does not exist"}));
+        BadInput{"check --tables /tmp/feerie-never-written", 2, "does not exist"},
+        // An empty --tables read and wrote ./<condition>/ while messages named no directory.
+        BadInput{"probe --tables '' '8/8/8/8/8/8/R7/K6k w - - 0 1'", 2, "an empty directory name"},
+        BadInput{"gen --tables '' KQvK", 2, "an empty directory name"}));
 
 // SIGINT during gen used to leave ".tmp" files behind.
 TEST(Cli, InterruptedGenStopsWith130AndLeavesNoTemporaryFile) {
