@@ -51,6 +51,15 @@ struct NarrowCodes {
   const std::uint8_t* bytes;
   ValueCode operator()(std::uint64_t i) const { return narrow::decode(bytes[i]); }
 };
+// A narrow array extended with a high bit per entry (a long mate: probe/value_array.h).
+struct ExtendedCodes {
+  const std::uint8_t* bytes;
+  const std::uint64_t* high;
+  int high_offset;
+  ValueCode operator()(std::uint64_t i) const {
+    return narrow::decode(bytes[i], (high[i / 64] >> (i % 64)) & 1, high_offset);
+  }
+};
 struct ArrayCodes {
   const ValueArray* values;
   ValueCode operator()(std::uint64_t i) const { return (*values)[i]; }
@@ -60,6 +69,7 @@ struct ArrayCodes {
 template <class F>
 decltype(auto) with_codes(const ValueArray& v, F&& f) {
   if (!v.wide() && !v.extended()) return f(NarrowCodes{v.narrow_data()});
+  if (!v.wide()) return f(ExtendedCodes{v.narrow_data(), v.high_words(), v.high_offset()});
   return f(ArrayCodes{&v});
 }
 
@@ -85,6 +95,23 @@ std::uint64_t next_longer_win(const NarrowCodes& v, std::uint64_t i, std::uint64
 #endif
   for (; i < hi; ++i)
     if (v.bytes[i] >= least && v.bytes[i] < narrow::OpenBase && v.bytes[i] % 2 == 0) return i;
+  return hi;
+}
+// For an extended array: the first entry that is either such a byte without its high bit
+// (read as a narrow one) or a long mate (its high bit set, any byte), window by window so
+// that neither search runs far past the other's find.
+std::uint64_t next_longer_win(const ExtendedCodes& v, std::uint64_t i, std::uint64_t hi, int plies) {
+  constexpr std::uint64_t Window = 4096;
+  for (std::uint64_t lo = i; lo < hi; lo += Window) {
+    const std::uint64_t end = std::min(hi, lo + Window);
+    const std::uint64_t by_byte = next_longer_win(NarrowCodes{v.bytes}, lo, end, plies);
+    for (std::uint64_t w = lo / 64; w * 64 < by_byte; ++w) {
+      std::uint64_t bits = v.high[w];
+      if (w == lo / 64) bits &= ~std::uint64_t(0) << (lo % 64);
+      if (bits) return std::min(by_byte, w * 64 + std::uint64_t(__builtin_ctzll(bits)));
+    }
+    if (by_byte < end) return by_byte;
+  }
   return hi;
 }
 

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "probe/indexer.h"
+#include "rules/fen.h"
 #include "rules/ruleset.h"
 
 namespace feerie {
@@ -84,6 +85,48 @@ TEST(Statistics, RunsOfOneInnermostUnitCountWhatEachEntryCounts) {
         EXPECT_EQ(stats[side].classes_draw, r.classes[1]);
         EXPECT_EQ(stats[side].classes_win, r.classes[2]);
       }
+    }
+  }
+}
+
+// The longest wins (over every entry, and over the positions of the reference convention,
+// each at its lowest index) found alike in the three forms of a value array: one byte per
+// entry, one byte with a high bit for mates beyond 151 plies (scanned window by window),
+// two bytes.
+TEST(Statistics, LongestMatesAlikeInEveryWidthOfTheValues) {
+  const RuleSet rules = RuleSet::orthodox();
+  const Indexer indexer(*Material::parse("KPvK"), rules);
+  std::mt19937_64 random(20261130);
+  for (const int longest : {75, 201, 401}) {  // narrow, extended, wide
+    SCOPED_TRACE(longest);
+    std::vector<ValueCode> codes[2] = {invented_values(indexer, WHITE, random),
+                                       invented_values(indexer, BLACK, random)};
+    MemberValues values;
+    for (int side = 0; side < 2; ++side) {
+      for (ValueCode& v : codes[side])
+        if (v != value::Illegal && random() % 50 == 0)
+          v = value::mate_in_plies(int(2 * (random() % ((longest + 1) / 2)) + 1));
+      values[side] = ValueArray::of(codes[side]);
+    }
+    EXPECT_EQ(values[WHITE].extended(), longest == 201);
+    EXPECT_EQ(values[WHITE].wide(), longest == 401);
+    const auto stats = partial_statistics(indexer, values, 2, 0);
+    for (int side = 0; side < 2; ++side) {
+      int any = -1, usual = -1;
+      std::string any_fen, usual_fen;
+      for (std::uint64_t i = 0; i < indexer.size(); ++i) {
+        const ValueCode v = codes[side][i];
+        if (!value::is_win(v) || value::plies(v) <= usual) continue;
+        Position pos;
+        ASSERT_TRUE(indexer.decode(i, Color(side), pos));
+        if (value::plies(v) > any) any = value::plies(v), any_fen = to_fen(pos);
+        if (pos.ep_square() == SQ_NONE && !(pos.pieces(PAWN) & FirstAndLastRanks))
+          usual = value::plies(v), usual_fen = to_fen(pos);
+      }
+      EXPECT_EQ(stats[side].longest_mate_plies, any);
+      EXPECT_EQ(stats[side].longest_mate_fen, any_fen);
+      EXPECT_EQ(stats[side].classes_longest_mate_plies, usual);
+      EXPECT_EQ(stats[side].classes_longest_mate_fen, usual_fen);
     }
   }
 }
