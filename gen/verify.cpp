@@ -42,8 +42,22 @@ class SuccessorTables {
     out.indexer_ = &indexer;
     // The table asked about first: a damaged or foreign file is what to report, not a
     // sub-table missing beside it.
-    if (Expected<std::unique_ptr<TableFile>> own = open_table(tb.table_path(material), material, tb.rules()); !own)
-      return own.error();
+    if (!owned) {
+      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(material, Tablebase::Reading::Whole);
+      if (!t) return t.error();
+      out.owned_.push_back(*t);
+      out.whole_ = t->get();
+    } else {
+      Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(material), material, tb.rules());
+      if (!file) return file.error();
+      for (int side = 0; side < 2; ++side) {
+        Expected<ValueArray> part = (*file)->load_side_values(side, owned->first, owned->end);
+        if (!part) return part.error();
+        out.in_memory_[side] = std::move(*part);
+      }
+      out.file_ = std::move(*file);
+      out.range_ = *owned;
+    }
     for (const Material& m : material_successors(material, tb.rules())) {
       Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(m, Tablebase::Reading::ThroughBlocks);
       if (!t) return t.error();
@@ -52,22 +66,6 @@ class SuccessorTables {
       out.routes_.push_back({stored, t->get(), false});
       if (!(stored.colors_swapped() == stored)) out.routes_.push_back({stored.colors_swapped(), t->get(), true});
     }
-    if (!owned) {
-      Expected<std::shared_ptr<const Tablebase::LookupTable>> t = tb.lookup_table(material, Tablebase::Reading::Whole);
-      if (!t) return t.error();
-      out.owned_.push_back(*t);
-      out.whole_ = t->get();
-      return out;
-    }
-    Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(material), material, tb.rules());
-    if (!file) return file.error();
-    for (int side = 0; side < 2; ++side) {
-      Expected<ValueArray> part = (*file)->load_side_values(side, owned->first, owned->end);
-      if (!part) return part.error();
-      out.in_memory_[side] = std::move(*part);
-    }
-    out.file_ = std::move(*file);
-    out.range_ = *owned;
     return out;
   }
 

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 
 #include "rules/fen.h"
@@ -15,6 +16,14 @@ RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(na
 
 void clear_progress() {
   if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+}
+
+void require_tables_directory(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw CommandError("the tables directory '" + dir + "' " +
+                           (std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist"),
+                       ErrorKind::InvalidArgument);
 }
 
 int exit_code(ErrorKind kind) {

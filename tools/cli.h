@@ -36,6 +36,10 @@ inline std::string refuse_empty_directory(const std::string& value) {
   return value.empty() ? "an empty directory name (the current directory is ./)" : "";
 }
 
+// Throws InvalidArgument unless `dir` is a directory, saying whether it is missing or a
+// file (check and serve, which read an existing tables directory).
+void require_tables_directory(const std::string& dir);
+
 // Unwraps an Expected or throws its error as a CommandError.
 template <class T>
 T take(Expected<T> e) {

@@ -59,10 +59,7 @@ void add_check_command(CLI::App& app) {
   cmd->callback([opt, all_conditions, deep] {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (!fs::is_directory(opt->tables, ec))
-      throw CommandError("the tables directory '" + opt->tables + "' " +
-                             (fs::exists(opt->tables, ec) ? "is not a directory" : "does not exist"),
-                         ErrorKind::InvalidArgument);
+    require_tables_directory(opt->tables);
     std::vector<std::string> conditions;
     if (*all_conditions) {
       for (fs::directory_iterator it(opt->tables, ec), end; !ec && it != end; it.increment(ec))

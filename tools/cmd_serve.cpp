@@ -57,11 +57,7 @@ void serve(const ServeOptions& opt) {
   RuleSet default_rules = parse_condition(opt.condition);  // refuse a bad --condition before listening
   // Refuse a --tables that is not a directory before listening (issue 27 G): every
   // request would fail.
-  std::error_code ec;
-  if (!std::filesystem::is_directory(opt.tables, ec))
-    throw CommandError("the tables directory '" + opt.tables + "' " +
-                           (std::filesystem::exists(opt.tables, ec) ? "is not a directory" : "does not exist"),
-                       ErrorKind::InvalidArgument);
+  require_tables_directory(opt.tables);
   auto api = std::make_shared<ServeApi>(opt.tables, default_rules);
   BoundedServer server(ConnectionsPerClient);
   server.new_task_queue = [] { return new httplib::ThreadPool(Workers); };

@@ -23,14 +23,7 @@ int finish(int code) {
   return code ? code : feerie::cli::exit_code(feerie::ErrorKind::IOError);
 }
 
-int run(int argc, char** argv);
-
-}  // namespace
-
-int main(int argc, char** argv) { return finish(run(argc, argv)); }
-
-namespace {
-
+// The command line parsed and run; its exit code.
 int run(int argc, char** argv) {
   CLI::App app{"Feerie: retrograde tablebases for fairy-chess endgames"};
   app.require_subcommand(1);
@@ -80,3 +73,5 @@ int run(int argc, char** argv) {
 }
 
 }  // namespace
+
+int main(int argc, char** argv) { return finish(run(argc, argv)); }
