@@ -271,6 +271,14 @@ bool all_sound(const std::vector<Material>& members, const RuleSet& rules, const
                      [&](const Material& m) { return reuse_problem(paths.table_path(m), m, rules).empty(); });
 }
 
+Status check_thread_count(int threads) {
+  if (threads < 0 || threads > MaxThreads)
+    return error(ErrorKind::InvalidArgument, "a thread count of " + std::to_string(threads) +
+                                                 " (expected 0 for all cores, or 1 to " + std::to_string(MaxThreads) +
+                                                 ")");
+  return Ok{};
+}
+
 GeneratedTable reused_table(const Material& material, const std::vector<Material>& component, const Tablebase& paths) {
   GeneratedTable reused;
   reused.material = material;
@@ -287,6 +295,7 @@ GeneratedTable reused_table(const Material& material, const std::vector<Material
 }  // namespace
 
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
+  if (Status s = check_thread_count(options.threads); !s) return s.error();
   const Tablebase paths = Tablebase::open(options.tables_dir, rules);
   if (Status s = prepare_directory(std::filesystem::path(paths.table_path(material)).parent_path().string()); !s)
     return s.error();
@@ -299,6 +308,7 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
                                                const GenerateOptions& options) {
+  if (Status s = check_thread_count(options.threads); !s) return s.error();
   Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory,
                                   options.partition ? options.partition->ranks() : 1, options.max_memory_source);
   if (!plan) return plan.error();

@@ -24,9 +24,13 @@ struct GenerateProgress {
   double remaining_seconds = -1;  // estimated from the fraction and the time so far; -1: unknown yet
 };
 
+// The most threads a job may ask for (`--threads`, the C and Python APIs): beyond the cores
+// of any machine we know, and below what makes the OpenMP runtime fail to start them.
+constexpr int MaxThreads = 1024;
+
 struct GenerateOptions {
   std::string tables_dir = "tables";
-  int threads = 0;  // 0: OpenMP's default
+  int threads = 0;  // 0: OpenMP's default; at most MaxThreads
   // The processes the job is spread over (gen/partition.h; `feerie gen --mpi`), each
   // running generate() with the same arguments; null: this process alone. Every table is
   // solved and written by all of them together, each holding its own part; process 0

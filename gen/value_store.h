@@ -112,7 +112,7 @@ class ValueStore {
     } else if (extended_ && narrow::encode_high(v, high_offset(), b)) {
       store_long_mate(e, b);
     } else {
-      overflow_[std::size_t(omp_get_thread_num() % MaxThreads)].list.push_back({e, v});
+      overflow_[thread_slot()].list.push_back({e, v});
     }
     if (!value::is_mate(v)) return;
     if (value::is_loss(v) && value::plies(v) < CountedLossPlies)
@@ -121,7 +121,7 @@ class ValueStore {
     int plies = value::plies(v), seen = max_plies_.load(std::memory_order_relaxed);
     while (plies > seen && !max_plies_.compare_exchange_weak(seen, plies)) {
     }
-    ++resolved_[std::size_t(omp_get_thread_num() % MaxThreads)].count[std::size_t(e.member())];
+    ++resolved_[thread_slot()].count[std::size_t(e.member())];
   }
   // The entry wins in `win` unless it is decided otherwise or wins faster.
   void offer_win(Entry e, ValueCode win) {
@@ -237,7 +237,11 @@ class ValueStore {
   std::vector<MemberValues>& values() { return values_; }
 
  private:
-  static constexpr int MaxThreads = 256;
+  // One slot of the per-thread counters and lists for each thread of any loop that stores:
+  // the store's threads, and OpenMP's default for loops that run with it. Two threads on
+  // one slot would race on its list.
+  int slot_count() const { return std::max({threads_, omp_get_max_threads(), 2}); }
+  std::size_t thread_slot() const { return std::size_t(omp_get_thread_num()); }
   // Blocks scanned between two calls of between_chunks() in a chunked scan.
   static constexpr std::int64_t ChunkBlocks = 256;
 
@@ -439,19 +443,19 @@ class ValueStore {
   struct alignas(64) Counter {
     std::array<std::uint64_t, MaxMembers> count{};
   };
-  std::vector<Counter> resolved_ = std::vector<Counter>(MaxThreads);
+  std::vector<Counter> resolved_ = std::vector<Counter>(std::size_t(slot_count()));
   // Losses stored per side and length (losses()), one set per thread of the store's loops
-  // (4 KiB each: not MaxThreads of them, which would weigh on the peak of small tables).
+  // (4 KiB each: one per thread, not a fixed number, which would weigh on the peak of small tables).
   struct alignas(64) LossCounter {
     std::array<std::array<std::uint64_t, CountedLossPlies / 2>, 2> count{};
   };
-  std::vector<LossCounter> losses_ = std::vector<LossCounter>(std::size_t(std::max(threads_, 1)));
-  LossCounter& thread_losses() { return losses_[std::size_t(omp_get_thread_num()) % losses_.size()]; }
+  std::vector<LossCounter> losses_ = std::vector<LossCounter>(std::size_t(slot_count()));
+  LossCounter& thread_losses() { return losses_[thread_slot()]; }
   // Narrow stores that did not fit, per thread, until settle_overflow().
   struct alignas(64) Overflow {
     std::vector<std::pair<Entry, ValueCode>> list;
   };
-  std::vector<Overflow> overflow_ = std::vector<Overflow>(MaxThreads);
+  std::vector<Overflow> overflow_ = std::vector<Overflow>(std::size_t(slot_count()));
 };
 
 template <class F, class G>

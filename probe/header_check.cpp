@@ -11,9 +11,12 @@ namespace feerie {
 
 namespace {
 
-// `word` as the shell reads it back: as it stands when it holds no character the shell
-// treats apart, else in single quotes (a directory with a space in its name).
-std::string shell_word(const std::string& word) {
+// `given` as the shell and feerie's options read it back: as it stands when it holds no
+// character the shell treats apart, else in single quotes (a directory with a space in its
+// name).
+// A word that starts with '-' would be read as an option: "./" before it keeps the path.
+std::string shell_word(const std::string& given) {
+  const std::string word = given.rfind('-', 0) == 0 ? "./" + given : given;
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
     return std::isalnum(c) || std::strchr("_./+-:=@%,", c);
   });
@@ -24,6 +27,12 @@ std::string shell_word(const std::string& word) {
 }
 
 }  // namespace
+
+Status require_directory_or_nothing(const std::string& dir) {
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::exists(dir, ec) || std::filesystem::is_directory(dir, ec)) return Ok{};
+  return error(ErrorKind::InvalidArgument, "'" + dir + "' is not a directory (a directory of tables was expected)");
+}
 
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
                             const RuleSet& rules, const Stipulation& stipulation) {
@@ -53,14 +62,16 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path dir = fs::path(path).parent_path().parent_path();  // <tables>/<condition>/<material>.ftb
-  if (!dir.empty() && fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-    return error(ErrorKind::InvalidArgument, "the tables directory '" + dir.string() + "' is not a directory");
+  if (Status s = require_directory_or_nothing(dir.string()); !s) return s.error();
+  if (Status s = require_directory_or_nothing(fs::path(path).parent_path().string()); !s) return s.error();
   bool exists = fs::exists(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
   if (!exists) {
     // The command to copy names the tables directory unless it is the default one.
-    const std::string tables =
-        dir.empty() || dir == "tables" || dir == "./tables" ? "" : " --tables " + shell_word(dir.string());
+    // (An empty directory is the working one, which --tables names as ".".)
+    const std::string tables = dir == "tables" || dir == "./tables" ? ""
+                               : dir.empty()                        ? " --tables ."
+                                                                    : " --tables " + shell_word(dir.string());
     const StipulationKind kind = stipulation.kind;
     const std::string what = kind == StipulationKind::DirectMate ? "table "
                              : kind == StipulationKind::Helpmate ? "helpmate table "

@@ -20,9 +20,15 @@ namespace feerie {
 Status check_header_matches(const TableHeader& header, const std::string& path, const Material& material,
                             const RuleSet& rules, const Stipulation& stipulation = Stipulation::direct_mate());
 
+// InvalidArgument when `dir` names something other than a directory (a file where a
+// directory of tables, or of one condition's tables, should be); Ok when it is a directory,
+// does not exist or is empty (the working directory).
+Status require_directory_or_nothing(const std::string& dir);
+
 // Opens the table of `material` (stored orientation) for `rules` at `path` and checks its
 // header: NotFound when there is no file (with the command that makes it), Corruption for
-// a damaged or foreign file, IOError when it cannot be read. Block checksums are checked
+// a damaged or foreign file, IOError when it cannot be read, InvalidArgument when the
+// tables directory or the condition's directory in it is not a directory. Block checksums are checked
 // when blocks are read, or all at once by TableFile::check_blocks().
 Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const Material& material, const RuleSet& rules,
                                                 const Stipulation& stipulation = Stipulation::direct_mate());

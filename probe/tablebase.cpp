@@ -111,11 +111,18 @@ Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
   const fs::path dir = fs::path(impl_->directory) / impl_->rules.name();
   std::vector<Material> out;
   std::error_code ec;
+  if (Status s = require_directory_or_nothing(impl_->directory); !s) return s.error();
+  if (Status s = require_directory_or_nothing(dir.string()); !s) return s.error();
   if (!fs::exists(dir, ec)) return out;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->path().extension() != TableExtension) continue;
-    Expected<Material> m = Material::parse(it->path().stem().string());
-    if (m && m->is_canonical_orientation()) out.push_back(*m);
+    // Only the files a probe would open: the material's own name ("kqvk.ftb" is not read
+    // for KQvK), a regular file or a link to one (not a directory, not a dangling link).
+    const std::string stem = it->path().stem().string();
+    Expected<Material> m = Material::parse(stem);
+    std::error_code kind;
+    if (m && m->is_canonical_orientation() && m->name() == stem && fs::is_regular_file(it->path(), kind))
+      out.push_back(*m);
   }
   if (ec) return error(ErrorKind::IOError, "cannot read the tables directory '" + dir.string() + "': " + ec.message());
   std::sort(out.begin(), out.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
@@ -199,13 +206,19 @@ Expected<ValueCode> Tablebase::value_code(const Position& pos) const {
   return table.file->value(side, index);
 }
 
-Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
-  if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
+Expected<ValueCode> Tablebase::decided_value_code(const Position& pos) const {
   Expected<ValueCode> v = value_code(pos);
   if (!v) return v.error();
   if (!value::is_mate(*v) && *v != value::Draw)
-    return error(ErrorKind::Corruption,
-                 "table entry for '" + to_fen(pos) + "' is not a value (table corrupt or position illegal)");
+    return error(ErrorKind::Corruption, "table " + table_path(Material::of(pos)) + " is corrupt: its entry for '" +
+                                            to_fen(pos) + "' is not a value");
+  return *v;
+}
+
+Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
+  if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
+  Expected<ValueCode> v = decided_value_code(pos);
+  if (!v) return v.error();
   return ProbeResult::of(*v);
 }
 
@@ -218,7 +231,7 @@ Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) con
     MoveValue mv{m, pos};
     UndoRecord undo;
     make_move(mv.after, m, undo, impl_->rules);
-    Expected<ValueCode> v = value_code(mv.after);
+    Expected<ValueCode> v = decided_value_code(mv.after);
     if (!v) return v.error();
     mv.value = value_through_move(*v);
     mv.checkmate = *v == value::mate_in_plies(0);
@@ -243,27 +256,35 @@ Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) con
 }
 
 Expected<std::vector<Move>> Tablebase::best_moves(const Position& pos) const {
-  Expected<ValueCode> own = value_code(pos);
-  if (!own) return own.error();
-  Expected<std::vector<MoveValue>> all = move_values(pos);
+  Expected<std::vector<MoveValue>> all = move_values(pos);  // checks the position's legality first
   if (!all) return all.error();
+  Expected<ValueCode> own = decided_value_code(pos);
+  if (!own) return own.error();
   std::vector<Move> best;
   for (const MoveValue& mv : *all)
     if (mv.value == *own) best.push_back(mv.move);
+  // A position with moves has the value of its best one: none keeping it is a table that
+  // contradicts itself (or its sub-tables), not a position without a best move.
+  if (best.empty() && !all->empty())
+    return error(ErrorKind::Corruption, "no move keeps the value of '" + to_fen(pos) + "' in table " +
+                                            table_path(Material::of(pos)) + " (the table or a sub-table is corrupt)");
   return best;  // by name: the moves of one value are sorted so
 }
 
 Expected<std::vector<Move>> Tablebase::principal_variation(const Position& start, int max_plies) const {
   std::vector<Move> pv;
   Position pos = start;
+  // The positions after its moves are legal, as the moves are.
+  if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
   for (int ply = 0; ply < max_plies; ++ply) {
-    Expected<ValueCode> v = value_code(pos);
+    Expected<ValueCode> v = decided_value_code(pos);
     if (!v) return v.error();
     if (!value::is_mate(*v) || value::plies(*v) == 0) break;
     Expected<std::vector<Move>> best = best_moves(pos);
     if (!best) return best.error();
-    if (best->empty())
-      return error(ErrorKind::Corruption, "no move keeps the value of '" + to_fen(pos) + "' (table inconsistent)");
+    if (best->empty())  // a win or loss in some plies without a legal move
+      return error(ErrorKind::Corruption, "table " + table_path(Material::of(pos)) + " is corrupt: '" + to_fen(pos) +
+                                              "' has no legal move, yet its value is a mate to come");
     Move m = best->front();
     pv.push_back(m);
     UndoRecord undo;

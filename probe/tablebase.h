@@ -60,8 +60,10 @@ class Tablebase {
   const std::string& directory() const;
   // The file that holds (or would hold) `material` (any orientation).
   std::string table_path(const Material& material) const;
-  // The materials with a table file in this rule set's directory, sorted by name (files
-  // are listed, not checked). Error: the directory exists but cannot be read.
+  // The materials with a table file in this rule set's directory, sorted by name: the
+  // files a probe opens (the material's own name, a regular file or a link to one), listed,
+  // not checked. Errors: the directory exists but cannot be read (IOError); the tables
+  // directory or the condition's is a file (InvalidArgument, as from a probe).
   Expected<std::vector<Material>> tables_on_disk() const;
 
   // The value code (probe/value.h) of a legal position. Errors: a missing table (naming
@@ -69,14 +71,16 @@ class Tablebase {
   Expected<ValueCode> value_code(const Position& pos) const;
   // value_code() as a result for people and programs; also rejects illegal positions.
   Expected<ProbeResult> probe(const Position& pos) const;
-  // Every legal move that keeps the value (shortest win, longest loss, a draw), sorted.
+  // Every legal move that keeps the value (shortest win, longest loss, a draw), sorted;
+  // empty only when there is no legal move. Errors as move_values(), and a corrupt table
+  // when an entry is not a value or no move keeps the position's value.
   Expected<std::vector<Move>> best_moves(const Position& pos) const;
   // Every legal move with its value for the mover, best first: wins (shortest first),
   // draws, losses (longest first); moves of equal value by name. Errors as value_code()
   // for the positions after the moves, and an illegal position.
   Expected<std::vector<MoveValue>> move_values(const Position& pos) const;
   // Best moves played out until mate (empty for a draw or a mated position); at most
-  // `max_plies` moves.
+  // `max_plies` moves. Errors as best_moves().
   Expected<std::vector<Move>> principal_variation(const Position& pos, int max_plies = 1000) const;
 
   // Reads a whole table into memory, for callers that probe it many times (the
@@ -95,6 +99,9 @@ class Tablebase {
  private:
   struct Impl;
   explicit Tablebase(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+  // value_code() of a position that has a value (a legal one): a code that is neither a
+  // mate nor a draw is a corrupt table, named with its file.
+  Expected<ValueCode> decided_value_code(const Position& pos) const;
   std::shared_ptr<Impl> impl_;
 };
 

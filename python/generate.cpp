@@ -36,8 +36,9 @@ py::dict table_summary(const GeneratedTable& t) {
 
 py::list generate_tables(const std::filesystem::path& directory, const std::string& material_name,
                          const std::string& condition, std::optional<int> threads) {
-  if (threads && *threads < 0)
-    throw py::value_error("threads must be None (all cores) or >= 0, not " + std::to_string(*threads));
+  if (threads && (*threads < 0 || *threads > MaxThreads))
+    throw py::value_error("threads must be None or 0 (all cores), or 1 to " + std::to_string(MaxThreads) + ", not " +
+                          std::to_string(*threads));
   Expected<RuleSet> rules = RuleSet::parse(condition);
   if (!rules) throw Failure(ExceptionType::UnknownCondition, rules.error());
   Expected<Material> material = Material::parse(material_name);

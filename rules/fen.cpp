@@ -24,7 +24,7 @@ std::vector<std::string> split_fields(std::string_view text) {
 }
 
 Error fen_error(std::string_view fen, const std::string& what) {
-  return error(ErrorKind::InvalidArgument, "bad FEN '" + printable(fen) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad FEN '" + printable_excerpt(fen) + "': " + what);
 }
 
 // Fills the board from the first field; returns an error naming the offending character.
@@ -78,7 +78,7 @@ Status check_kings(std::string_view fen, const Position& pos) {
 Status parse_ep(std::string_view fen, const std::string& field, Position& pos) {
   if (field == "-") return Ok{};
   if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-    return fen_error(fen, "bad en-passant square '" + printable(field) + "'");
+    return fen_error(fen, "bad en-passant square '" + printable_excerpt(field) + "'");
   Square ep = make_square(field[0] - 'a', field[1] - '1');
   Color mover = ~pos.side_to_move();  // the side that made the double step
   if (relative_rank(mover, ep) != 2)
@@ -115,13 +115,13 @@ Expected<Position> parse_fen(std::string_view fen) {
   else if (f[1] == "b")
     pos.set_side_to_move(BLACK);
   else
-    return fen_error(fen, "side to move must be 'w' or 'b', found '" + printable(f[1]) + "'");
+    return fen_error(fen, "side to move must be 'w' or 'b', found '" + printable_excerpt(f[1]) + "'");
   if (f[2] != "-") {
     bool castling_letters = f[2].find_first_not_of("KQkqABCDEFGHabcdefgh") == std::string::npos;
-    return fen_error(
-        fen, castling_letters
-                 ? "castling rights '" + printable(f[2]) + "' are not supported (Feerie has no castling; use '-')"
-                 : "bad castling field '" + printable(f[2]) + "' (Feerie has no castling; use '-')");
+    return fen_error(fen, castling_letters ? "castling rights '" + printable_excerpt(f[2]) +
+                                                 "' are not supported (Feerie has no castling; use '-')"
+                                           : "bad castling field '" + printable_excerpt(f[2]) +
+                                                 "' (Feerie has no castling; use '-')");
   }
   if (Status s = parse_ep(fen, f[3], pos); !s) return s.error();
   if (f.size() == 6 && (!is_counter(f[4]) || !is_counter(f[5])))

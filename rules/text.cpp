@@ -54,6 +54,11 @@ std::string printable(std::string_view s) {
   return out;
 }
 
+std::string printable_excerpt(std::string_view s, std::size_t limit) {
+  if (s.size() <= limit) return printable(s);
+  return printable(s.substr(0, limit)) + "... (" + std::to_string(s.size()) + " bytes)";
+}
+
 std::string printable_character_at(std::string_view s, std::size_t i) {
   std::size_t n = utf8_sequence_length(s, i);
   return printable(s.substr(i, n ? n : 1));

@@ -18,6 +18,9 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 // `s` with every byte that is not part of a valid UTF-8 sequence, and every control
 // character, written as \xNN: printable, and valid UTF-8 whatever the input.
 std::string printable(std::string_view s);
+// printable() of at most the first `limit` bytes of `s`; a longer `s` is cut there and
+// followed by "... (N bytes)", so that a message quoting a huge input stays one line.
+std::string printable_excerpt(std::string_view s, std::size_t limit = 160);
 
 // The character of `s` at byte `i` for a message: its whole UTF-8 sequence, or the byte
 // as \xNN when none starts there.

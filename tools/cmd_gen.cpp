@@ -320,7 +320,7 @@ void add_gen_command(CLI::App& app) {
   auto o = std::make_shared<GenCommandOptions>();
   CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
   add_table_options(cmd, o->table);
-  cmd->add_option("--threads", o->table.threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--threads", o->table.threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
   cmd->add_option("--max-memory", o->max_memory,
                   "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: 90% of the "
                   "smallest of the memory available now, what ulimit -v and -d leave this process and its "

@@ -8,6 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "gen/generate.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/san.h"
@@ -293,7 +294,7 @@ void add_mine_command(CLI::App& app) {
                     ->check(at_least(1));
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
       ->needs(limit);
-  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
   auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");
   auto* popeye = cmd->add_flag("--popeye", o->popeye, "Popeye problems (positions with a mate to play only)");
   auto* count = cmd->add_flag("--count", o->count, "Print the number of matches only");

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "gen/generate.h"
 #include "gen/help_verify.h"
 #include "gen/verify.h"
 #include "tools/cli.h"
@@ -44,7 +45,7 @@ void add_verify_command(CLI::App& app) {
   auto opt = std::make_shared<TableOptions>();
   CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
   add_table_options(cmd, *opt);
-  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
   auto mpi = std::make_shared<bool>(false);
   cmd->add_flag("--mpi", *mpi,
                 "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "

@@ -45,6 +45,10 @@ def test_generate_errors(tmp_path):
     assert caught.value.kind == "invalid argument"
     with pytest.raises(ValueError):
         feerie.generate(tmp_path, "KQvK", threads=-1)
+    # More threads than the program supports: an error, not OpenMP crashing the interpreter.
+    for threads in (1025, 100000):
+        with pytest.raises(ValueError, match="1 to 1024"):
+            feerie.generate(tmp_path, "KQvK", threads=threads)
     a_file = tmp_path / "a_file"
     a_file.write_text("")
     with pytest.raises(feerie.FeerieError):

@@ -167,6 +167,30 @@ def test_tables_of_an_empty_directory(tmp_path):
     assert feerie.open_tablebase(tmp_path).tables() == []
 
 
+def test_tables_lists_only_files_a_probe_reads(tmp_path):
+    # A name in other letters, a directory and a dangling link are no tables to probe.
+    (tmp_path / "orthodox").mkdir()
+    (tmp_path / "orthodox" / "kpvk.ftb").write_bytes(b"")
+    (tmp_path / "orthodox" / "KBvKB.ftb").mkdir()
+    (tmp_path / "orthodox" / "KNvKN.ftb").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "orthodox" / "KRvK.ftb").write_bytes(b"")
+    assert feerie.open_tablebase(tmp_path).tables() == ["KRvK"]
+
+
+def test_a_file_where_the_tables_should_be_is_named(tmp_path):
+    # The same error from a probe and from tables(), for the root and for the condition's
+    # directory.
+    (tmp_path / "root").write_bytes(b"")
+    (tmp_path / "cond").mkdir()
+    (tmp_path / "cond" / "orthodox").write_bytes(b"")
+    for directory in (tmp_path / "root", tmp_path / "cond"):
+        tb = feerie.open_tablebase(directory)
+        for call in (tb.tables, lambda: tb.probe_dtm("8/8/8/8/8/2k5/8/KR6 w - - 0 1")):
+            with pytest.raises(feerie.FeerieError, match="is not a directory") as raised:
+                call()
+            assert raised.value.kind == "invalid argument"
+
+
 def test_every_function_has_a_docstring_with_its_units():
     for method in ("probe_wdl", "probe_dtm", "get_wdl", "get_dtm", "best_moves", "principal_variation",
                    "move_values"):

@@ -214,6 +214,63 @@ TEST_F(ThreeMan, VerifierFindsAWrongValue) {
   fs::remove_all(other);
 }
 
+// A table whose blocks are sound but whose values contradict each other (an exploratory
+// test of the Python module): best_moves() and principal_variation() said "no move" where
+// probe() reported a corrupt table. Each now names the table file.
+TEST_F(ThreeMan, BestMovesAndLineReportATableWhoseValuesAreWrong) {
+  const Position pos = test::position("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+  const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
+  for (ValueCode damage : {value::Unknown, value::mate_in_plies(1)}) {
+    const std::string other = test::temporary_tables_dir("feerie-e2e-values-");
+    fs::create_directories(fs::path(other) / "orthodox");
+    fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
+    auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());
+    ASSERT_TRUE(file.ok()) << file.error_message();
+    std::array<std::vector<ValueCode>, 2> values;
+    for (int side = 0; side < 2; ++side) values[side] = *(*file)->load_side(side);
+    const std::string path = (fs::path(other) / "orthodox" / "KQvK.ftb").string();
+    ASSERT_TRUE(write_table(path, (*file)->header(), values).ok());
+    Tablebase sound = Tablebase::open(other, RuleSet::orthodox());
+    ASSERT_TRUE(sound.best_moves(pos).ok());
+    ASSERT_FALSE(sound.best_moves(pos)->empty());
+    values[WHITE][indexer.index(pos)] = damage;
+    ASSERT_TRUE(write_table(path, (*file)->header(), values).ok());
+
+    Tablebase tb = Tablebase::open(other, RuleSet::orthodox());
+    auto best = tb.best_moves(pos);
+    ASSERT_FALSE(best.ok()) << "damage " << damage << ": " << best->size() << " best moves";
+    EXPECT_EQ(best.error().kind, ErrorKind::Corruption);
+    EXPECT_NE(best.error_message().find(path), std::string::npos) << best.error_message();
+    auto line = tb.principal_variation(pos);
+    ASSERT_FALSE(line.ok()) << "damage " << damage;
+    EXPECT_EQ(line.error().kind, ErrorKind::Corruption);
+    EXPECT_NE(line.error_message().find(path), std::string::npos) << line.error_message();
+    if (damage == value::Unknown) {
+      auto probed = tb.probe(pos);
+      ASSERT_FALSE(probed.ok());
+      EXPECT_NE(probed.error_message().find(path), std::string::npos) << probed.error_message();
+    }
+    fs::remove_all(other);
+  }
+}
+
+// A thread count beyond what the program supports is refused before any work (the Python
+// module and the C API passed 100000 on to OpenMP, which crashed the interpreter).
+TEST_F(ThreeMan, GenerateRefusesAThreadCountOutsideItsRange) {
+  for (int threads : {-1, MaxThreads + 1, 100000}) {
+    GenerateOptions options;
+    options.tables_dir = dir_;
+    options.threads = threads;
+    auto done = generate({*Material::parse("KQvK")}, RuleSet::orthodox(), options);
+    ASSERT_FALSE(done.ok()) << threads;
+    EXPECT_EQ(done.error().kind, ErrorKind::InvalidArgument);
+    EXPECT_NE(done.error_message().find(std::to_string(threads)), std::string::npos) << done.error_message();
+    auto one = generate_one(*Material::parse("KQvK"), RuleSet::orthodox(), options);
+    ASSERT_FALSE(one.ok()) << threads;
+    EXPECT_EQ(one.error().kind, ErrorKind::InvalidArgument);
+  }
+}
+
 TEST_F(ThreeMan, BitIdenticalForOneAndTwoThreads) {
   Tablebase subtables = Tablebase::open(dir_, RuleSet::orthodox());
   Indexer indexer(*Material::parse("KPvK"), RuleSet::orthodox());

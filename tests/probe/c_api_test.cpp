@@ -149,6 +149,13 @@ TEST_F(CApi, GenerateThenProbe) {
   ASSERT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvK", 1, error, sizeof error), FEERIE_OK) << error;
   EXPECT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvX", 1, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(feerie_generate(dir.c_str(), "chess960", "KQvK", 1, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  // A negative thread count or one beyond 1024 (100000 crashed in OpenMP).
+  for (int threads : {-1, 1025, 100000}) {
+    EXPECT_EQ(feerie_generate(dir.c_str(), "madrasi-ri", "KQvK", threads, error, sizeof error),
+              FEERIE_ERROR_INVALID_ARGUMENT)
+        << threads;
+    EXPECT_NE(std::string(error).find("thread count of " + std::to_string(threads)), std::string::npos) << error;
+  }
   feerie_tablebase* tb = feerie_open(dir.c_str(), "madrasi-ri", error, sizeof error);
   ASSERT_NE(tb, nullptr) << error;
   char names[64];

@@ -20,6 +20,16 @@ TEST(Fen, RoundTrip) {
   }
 }
 
+// A huge input is quoted in part: its error stays one short line.
+TEST(Fen, ErrorOfAHugeFenQuotesAnExcerpt) {
+  const std::string huge = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 " + std::string(1 << 20, 'x');
+  Expected<Position> p = parse_fen(huge);
+  ASSERT_FALSE(p.ok());
+  EXPECT_LT(p.error_message().size(), 1000u) << p.error_message().substr(0, 300);
+  EXPECT_NE(p.error_message().find(std::to_string(huge.size()) + " bytes"), std::string::npos)
+      << p.error_message().substr(0, 300);
+}
+
 TEST(Fen, FourFieldsAccepted) {
   Expected<Position> p = parse_fen("4k3/8/8/8/8/8/8/4K3 b - -");
   ASSERT_TRUE(p.ok());

@@ -52,5 +52,12 @@ TEST(Text, PrintableOfEveryByteIsValidUtf8) {
   }
 }
 
+// A message quoting a huge input stays short (a 1 MB FEN gave a 1 MB error).
+TEST(Text, ExcerptCutsALongInputAndSaysItsLength) {
+  EXPECT_EQ(printable_excerpt("abc", 3), "abc");
+  EXPECT_EQ(printable_excerpt("abcd", 3), "abc... (4 bytes)");
+  EXPECT_EQ(printable_excerpt("a\nbcd", 3), "a\\x0ab... (5 bytes)");
+}
+
 }  // namespace
 }  // namespace feerie

@@ -90,6 +90,29 @@ TEST(Cli, MissingTableHintQuotesADirectoryTheShellWouldSplit) {
       << r.output;
 }
 
+// A directory whose name starts with '-' would be read back as an option: the hint writes
+// it as a path.
+TEST(Cli, MissingTableHintKeepsADirectoryThatLooksLikeAnOptionAPath) {
+  CommandRun r = run_feerie("probe --tables=-feerie-never-written '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.output.find("generate it with: feerie gen --tables ./-feerie-never-written --condition orthodox KRvK"),
+            std::string::npos)
+      << r.output;
+}
+
+// A file where the condition's directory of tables should be is named as such, not as a
+// missing table whose suggested command would fail.
+TEST(Cli, ProbeNamesAFileWhereTheConditionsDirectoryShouldBe) {
+  const std::string dir = "/tmp/feerie-file-condition-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/orthodox") << "not a directory";
+  CommandRun r = run_feerie("probe --tables " + dir + " '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("'" + dir + "/orthodox' is not a directory"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("generate it with"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 // A table copied into another condition's directory is refused with its own kind, so that
 // programs can tell "wrong directory" from "damaged file".
 TEST(Cli, ProbeRefusesATableOfAnotherConditionWithItsOwnExitCode) {

@@ -107,9 +107,9 @@ int feerie_list_tables(feerie_tablebase* tb, char* names, size_t names_size, cha
 
 /* Generates the table of `material` ("KQvKR", docs/notation.md) and every table it depends
  * on into `directory` under `condition`, reusing sound tables already there, with `threads`
- * threads (0: all cores). Blocks until done; refuses at once a job larger than the memory
- * available. Safe to call from several threads or processes for one directory (a lock per
- * table). */
+ * threads (0: all cores; at most 1024, FEERIE_ERROR_INVALID_ARGUMENT otherwise or when
+ * negative). Blocks until done; refuses at once a job larger than the memory available.
+ * Safe to call from several threads or processes for one directory (a lock per table). */
 int feerie_generate(const char* directory, const char* condition, const char* material, int threads, char* error,
                     size_t error_size);
 
