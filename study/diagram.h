@@ -22,6 +22,10 @@
 
 namespace feerie::diagram {
 
+// The sizes a drawing may have (`diagram --size`, the viewer's `size=`).
+inline constexpr int MinSize = 16;
+inline constexpr int MaxSize = 10000;
+
 struct DiagramOptions {
   int size = 360;           // width and height of the drawing in pixels (it is square)
   std::string condition;    // named in the caption when not empty

@@ -96,7 +96,7 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
   Expected<const HelpTable*> table = tb.load(stored);
   if (!table) return table.error();
   const Indexer indexer(stored, tb.rules());
-  const int plies_min = 2 * f.mate_min, plies_max = f.mate_max ? 2 * f.mate_max : HelpMaxPlies;
+  const int plies_min = f.half_moves_min, plies_max = f.half_moves_max ? f.half_moves_max : HelpMaxPlies;
 
   struct Found {
     std::uint64_t index;
@@ -125,7 +125,8 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
       const int p = value::plies(v);
       if (p < plies_min || p > plies_max) continue;
       // In stored colours: the side to move and the colour mated are exchanged together.
-      if ((f.mate_min || f.mate_max || f.problem_only) && !states_problem(tb, p, side, stored_mated)) continue;
+      if ((f.half_moves_min || f.half_moves_max || f.problem_only) && !states_problem(tb, p, side, stored_mated))
+        continue;
       if (f.unique && solutions[i] != 1) continue;
       if (f.units_min || f.units_max || f.pawns_on_ranks_2_to_7) {
         Position pos;

@@ -55,10 +55,11 @@ Expected<std::array<HelpSideSurvey, 2>> survey_help_table(const HelpTablebase& t
 struct HelpMineFilter {
   Color mated = BLACK;        // in the colours of the material asked for
   std::optional<Color> side;  // the side to move
-  // Problem lengths: h#X or s#X with mate_min <= X <= mate_max (h#N.5 counts as N.5),
-  // that is 2 * mate_min <= plies <= 2 * mate_max; 0: no bound. Selfmates keep only the
-  // positions that state a problem (the colour mated to move).
-  int mate_min = 0, mate_max = 0;
+  // Problem lengths in half moves: h#X or s#X with half_moves_min <= 2X <= half_moves_max
+  // (h#N.5 counts as N.5: 2N + 1), that is plies from half_moves_min to half_moves_max;
+  // 0: no bound. Selfmates keep only the positions that state a problem (the colour mated
+  // to move).
+  int half_moves_min = 0, half_moves_max = 0;
   bool unique = false;  // exactly one shortest solution (helpmates only)
   // Units on the board, kings included: units_min <= n <= units_max (0: no bound).
   int units_min = 0, units_max = 0;

@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 
@@ -54,7 +55,16 @@ class ConnectionStream final : public httplib::Stream {
   ConnectionStream(socket_t sock, std::chrono::microseconds read_timeout, std::chrono::microseconds write_timeout)
       : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
 
-  bool is_readable() const override { return wait_for(sock_, POLLIN, read_timeout_) > 0; }
+  // Reads fail from `deadline` on: the whole request must have arrived by then, however
+  // its bytes trickle in (each read alone waits at most the read timeout).
+  void set_read_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+
+  bool is_readable() const override {
+    using namespace std::chrono;
+    const auto left = duration_cast<microseconds>(deadline_ - steady_clock::now());
+    if (left <= microseconds(0)) return false;
+    return wait_for(sock_, POLLIN, std::min(read_timeout_, left)) > 0;
+  }
   bool is_writable() const override { return wait_for(sock_, POLLOUT, write_timeout_) > 0; }
   ssize_t read(char* ptr, size_t size) override {
     if (!is_readable()) return -1;
@@ -79,6 +89,7 @@ class ConnectionStream final : public httplib::Stream {
  private:
   socket_t sock_;
   std::chrono::microseconds read_timeout_, write_timeout_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 void close_connection(socket_t sock) {
@@ -126,6 +137,7 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
   bool served = false;
   for (std::size_t left = keep_alive_max_count_; left > 0 && svr_sock_ != INVALID_SOCKET; --left) {
     if (wait_for(sock, POLLIN, seconds(keep_alive_timeout_sec_)) <= 0) break;
+    stream.set_read_deadline(std::chrono::steady_clock::now() + request_time_);
     bool connection_closed = false;
     served = process_request(stream, left == 1, connection_closed, nullptr);
     if (!served || connection_closed) break;

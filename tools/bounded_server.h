@@ -1,7 +1,7 @@
 // cpp-httplib's server with a bound on the connections one client (one IP address) holds
 // at once (issue 27: a few clients that open connections and send nothing, or one byte at
-// a time, must not take every worker). A connection beyond the bound is answered at once
-// with 503 and closed, before anything is read from it.
+// a time, must not take every worker), and on the time a request may take to arrive. A connection beyond the bound is
+// answered at once with 503 and closed, before anything is read from it.
 //
 // cpp-httplib 0.11 has no hook for this: its accept loop hands each connection to one
 // virtual member, process_and_close_socket(), which this class overrides (C++ allows
@@ -14,6 +14,7 @@
 
 #include <httplib.h>
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <mutex>
@@ -23,7 +24,11 @@ namespace feerie::cli {
 
 class BoundedServer : public httplib::Server {
  public:
-  explicit BoundedServer(std::size_t connections_per_client) : per_client_(connections_per_client) {}
+  // `request_time`: how long a request may take to arrive, from its first byte (a client
+  // sending one byte at a time within the read timeout would otherwise hold its
+  // connection for ever).
+  BoundedServer(std::size_t connections_per_client, std::chrono::seconds request_time)
+      : per_client_(connections_per_client), request_time_(request_time) {}
 
  private:
   bool process_and_close_socket(socket_t sock) override;
@@ -32,6 +37,7 @@ class BoundedServer : public httplib::Server {
   void release(const std::string& client);
 
   const std::size_t per_client_;
+  const std::chrono::seconds request_time_;
   std::mutex mutex_;
   std::map<std::string, std::size_t> open_;  // connections per client address, nonzero only
 };

@@ -78,6 +78,21 @@ inline CLI::Validator at_least(long long least) {
   return number_check(double(least), true, "must be a whole number of at least " + std::to_string(least),
                       "N>=" + std::to_string(least));
 }
+// A whole number from `least` to 2^64 - 1, for options held in 64 unsigned bits (CLI11
+// read "-1" and numbers past 2^64 as 2^64 - 1, so that different seeds gave one sample).
+inline CLI::Validator whole_number_u64(std::uint64_t least) {
+  const std::string complaint =
+      "must be a whole number from " + std::to_string(least) + " to " + std::to_string(~std::uint64_t(0));
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == text.npos;
+        // (20 digits may exceed 2^64 - 1 = 18446744073709551615: compared as text.)
+        const bool fits = digits && (text.size() < 20 || text <= "18446744073709551615");
+        if (!fits || std::stoull(text) < least) return complaint + ", not '" + text + "'";
+        return {};
+      },
+      "N>=" + std::to_string(least));
+}
 // A number of seconds, 0 or more.
 inline CLI::Validator seconds() { return number_check(0, false, "must be a number of seconds, 0 or more", "SECONDS"); }
 
@@ -113,6 +128,10 @@ namespace feerie::cli {
 // `tree_width` >= 0: with the solution tree (study/solution_tree.h; 0: every reply), at
 // most TreeNodeBudget moves (a long mate's tree grows exponentially).
 inline constexpr int TreeNodeBudget = 5000;
+// The most replies per move of a tree (`probe --width`, the API's `tree=`) and the most
+// helpmate solutions listed (`probe --solutions`, the API's `solutions=`).
+inline constexpr int MaxTreeWidth = 1000;
+inline constexpr int MaxSolutions = 10000;
 std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv, int tree_width = -1);
 // The JSON object of `stat --json` (indented): material, condition, and per side to move the
 // counts, the longest mate and an example. Shared by `stat` and `serve`'s API.

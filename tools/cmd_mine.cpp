@@ -12,6 +12,7 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/san.h"
+#include "rules/text.h"
 #include "study/mine.h"
 #include "study/popeye.h"
 #include "tools/cli.h"
@@ -114,6 +115,28 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
   std::cout << json_text(j) << "\n";
 }
 
+// --mate with --stipulation h# or s#: "2", "1.5" or "0.5-2" (h#N.5 counts as N.5; s# has
+// whole moves only), as half moves: h#X is 2X.
+void parse_problem_lengths(const std::string& text, StipulationKind kind, int& low, int& high) {
+  const bool help = kind == StipulationKind::Helpmate;
+  const std::string bad = "bad --mate '" + printable_excerpt(text, 40) + "' (expected N or N-M, " +
+                          (help ? "h#N to h#M: whole or half moves such as 2, 1.5 or 0.5-2" : "s#N to s#M: 1 <= N") +
+                          ", N <= M)";
+  auto half_moves = [&](const std::string& s) {
+    const bool half = help && s.size() > 2 && s.compare(s.size() - 2, 2, ".5") == 0;
+    const std::string whole = half ? s.substr(0, s.size() - 2) : s;
+    if (whole.empty() || whole.size() > 4 || whole.find_first_not_of("0123456789") != std::string::npos)
+      throw CommandError(bad, ErrorKind::InvalidArgument);
+    const int n = 2 * std::stoi(whole) + (half ? 1 : 0);
+    if (n < 1 || (!help && n < 2)) throw CommandError(bad, ErrorKind::InvalidArgument);
+    return n;
+  };
+  const std::size_t dash = text.find('-');
+  low = half_moves(text.substr(0, dash));
+  high = dash == std::string::npos ? low : half_moves(text.substr(dash + 1));
+  if (low > high) throw CommandError(bad, ErrorKind::InvalidArgument);
+}
+
 // mine --stipulation h# or s#: the helpmate or selfmate table's positions by side to move,
 // length (--mate in problem moves), unique solution, units and pawn ranks; the direct-mate
 // filters do not apply.
@@ -141,7 +164,7 @@ void run_help_mine(const MineCommandOptions& o, StipulationKind kind) {
   HelpMineFilter f;
   f.mated = parse_mated(o.mated, kind);
   if (!o.side.empty()) f.side = o.side == "white" ? WHITE : BLACK;
-  if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
+  if (!o.mate.empty()) parse_problem_lengths(o.mate, kind, f.half_moves_min, f.half_moves_max);
   if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max, "units");
   f.unique = o.unique;
   f.pawns_on_ranks_2_to_7 = o.usual_pawn_ranks;
@@ -291,8 +314,9 @@ void add_mine_command(CLI::App& app) {
                 "Only positions whose pawns stand on ranks 2 to 7, as in orthodox tablebases (a pawn on its first or "
                 "last rank is a position here, SPEC 1)");
   auto* limit = cmd->add_option("--limit", o->limit, "A random sample of at most N matches (default: every match)")
-                    ->check(at_least(1));
+                    ->check(whole_number_u64(1));
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
+      ->check(whole_number_u64(0))
       ->needs(limit);
   cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
   auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");

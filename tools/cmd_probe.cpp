@@ -160,6 +160,10 @@ void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated,
   if (o.moves || o.tree_width >= 0 || o.problem || o.pgn)
     throw CommandError("--moves, --tree, --problem and --pgn are for direct mates, not --stipulation h# or s#",
                        ErrorKind::InvalidArgument);
+  // (The solution lines are written in SAN only.)
+  if (o.figurine || o.uci)
+    throw CommandError("--figurine and --uci are for direct mates: helpmate solutions are written in SAN",
+                       ErrorKind::InvalidArgument);
   const HelpTablebase tb(parse_condition(opt.condition), opt.tables, kind);
   PopeyeWriter writer(std::cout);
   PopeyeWriter* problems = popeye ? &writer : nullptr;
@@ -192,7 +196,7 @@ void add_probe_command(CLI::App& app) {
       "The whole solution of a mate: every key, every defence, every continuation keeping the shortest mate");
   cmd->add_option("--width", probe_options->tree_width,
                   "With --tree: at most this many defences per move (the others counted; default: all)")
-      ->check(CLI::Range(1, 1000))
+      ->check(CLI::Range(1, MaxTreeWidth))
       ->needs(tree);
   cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")->needs(tree);
   cmd->add_flag("--problem", probe_options->problem,
@@ -221,7 +225,7 @@ void add_probe_command(CLI::App& app) {
   cmd->add_option("--solutions", *solutions,
                   "With --stipulation h#: also the shortest solutions, at most N (SAN, numbered by the colour mated's "
                   "moves)")
-      ->check(CLI::Range(1, 10000));
+      ->check(CLI::Range(1, MaxSolutions));
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
   cmd->callback([opt, probe_options, popeye, stipulation, mated, solutions] {
     if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {

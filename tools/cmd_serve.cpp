@@ -6,6 +6,9 @@
 //   GET /api/diagram?fen=…&condition=…[&size=N]   the board as SVG (study/diagram.h)
 // Bad input answers 4xx with {"error": …, "error_kind": …}. Bound to 127.0.0.1 unless
 // --host says otherwise.
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -17,6 +20,7 @@
 #include "probe/material.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
+#include "rules/text.h"
 #include "study/diagram.h"
 #include "study/serve_page.h"
 #include "tools/cli.h"
@@ -25,6 +29,7 @@
 
 #ifdef FEERIE_HAVE_HTTPLIB
 #include <httplib.h>
+#include <netdb.h>
 #include <sys/socket.h>
 
 #include "tools/bounded_server.h"
@@ -52,14 +57,31 @@ struct ServeOptions {
 constexpr std::size_t Workers = 64;
 constexpr std::size_t ConnectionsPerClient = Workers / 2;
 constexpr time_t IdleSeconds = 2;
+// And a request that trickles in byte by byte, each within IdleSeconds, is cut off this
+// long after its first byte (a page's request arrives in one packet).
+constexpr std::chrono::seconds RequestSeconds{5};
+
+// Refuses a --host that names no address (exit 2, as a bad option), before listening.
+void require_host_address(const std::string& host) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  const int status = ::getaddrinfo(host.c_str(), nullptr, &hints, &found);
+  if (found) ::freeaddrinfo(found);
+  if (status != 0)
+    throw CommandError("bad --host '" + printable_excerpt(host, 80) + "': " + ::gai_strerror(status),
+                       ErrorKind::InvalidArgument);
+}
 
 void serve(const ServeOptions& opt) {
   RuleSet default_rules = parse_condition(opt.condition);  // refuse a bad --condition before listening
   // Refuse a --tables that is not a directory before listening (issue 27 G): every
   // request would fail.
   require_tables_directory(opt.tables);
+  require_host_address(opt.host);
   auto api = std::make_shared<ServeApi>(opt.tables, default_rules);
-  BoundedServer server(ConnectionsPerClient);
+  BoundedServer server(ConnectionsPerClient, RequestSeconds);
   server.new_task_queue = [] { return new httplib::ThreadPool(Workers); };
   server.set_read_timeout(IdleSeconds, 0);
   server.set_write_timeout(IdleSeconds, 0);
@@ -88,26 +110,57 @@ void serve(const ServeOptions& opt) {
     res.set_content(reply.body, reply.content_type);
   });
 
+  // The page and the API are read, never written: other methods on their paths are 405
+  // with the methods they take (cpp-httplib answers HEAD from the GET handlers).
+  auto read_only = [](const httplib::Request& req, httplib::Response& res) {
+    res.status = 405;
+    res.body.clear();
+    res.set_header("Allow", "GET, HEAD");
+    res.set_content(json_text(nlohmann::json{{"error", req.method + " is not allowed here: the viewer and its API "
+                                                                    "answer GET (and HEAD)"},
+                                             {"error_kind", kind_name(ErrorKind::InvalidArgument)}}) +
+                        "\n",
+                    "application/json");
+  };
+  for (const char* path : {"/", "/api/.*"}) {
+    server.Post(path, read_only);
+    server.Put(path, read_only);
+    server.Patch(path, read_only);
+    server.Delete(path, read_only);
+    server.Options(path, read_only);
+  }
+
   // Errors the server meets before any handler (a request line over cpp-httplib's limit:
   // 414, issue 24; a path outside the page and the API: 404) used to have an empty body.
-  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+  server.set_error_handler([read_only](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;  // the API's own JSON error
+    // A POST or PUT without a body's length is refused before it is routed: 405 as well.
+    const bool served_path = req.path == "/" || req.path.rfind("/api/", 0) == 0;
+    if (res.status == 400 && served_path && req.method != "GET" && req.method != "HEAD") return read_only(req, res);
     std::string message = "HTTP error " + std::to_string(res.status);
     std::string kind = "invalid argument";
     if (res.status == 414)
       message = "the request is longer than " + std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
                 " bytes (a FEN and a condition take well under 200)";
     if (res.status == 404) message = "no such page: the viewer is at / and its API under /api/", kind = "not found";
+    if (res.status == 400)
+      message =
+          "the request could not be read (expected an HTTP/1.1 request line, such as GET /api/probe?fen=... "
+          "HTTP/1.1, and headers of at most 8192 bytes each)";
     res.set_content(json_text(nlohmann::json{{"error", message}, {"error_kind", kind}}) + "\n", "application/json");
   });
 
   int port = opt.port;
+  errno = 0;
   if (port == 0)
     port = server.bind_to_any_port(opt.host);
   else if (!server.bind_to_port(opt.host, port))
     port = -1;
-  if (port <= 0)
-    throw CommandError("cannot listen on " + opt.host + ":" + std::to_string(opt.port), ErrorKind::IOError);
+  if (port <= 0) {
+    // (cpp-httplib keeps the failed bind's or listen's errno: it only closes the socket after.)
+    const std::string reason = errno ? std::string(": ") + std::strerror(errno) : "";
+    throw CommandError("cannot listen on " + opt.host + ":" + std::to_string(opt.port) + reason, ErrorKind::IOError);
+  }
   // cpp-httplib listens with a backlog of 5: while its accepting thread waits for a core,
   // a sixth client's connection is dropped and retried a second later. Listening again
   // on the bound socket raises the backlog (Linux updates it in place).
@@ -135,7 +188,14 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
   cmd->add_option("--condition", opt->condition, "The page's condition until another is chosen (default: orthodox)");
   cmd->add_option("--port", opt->port, "Port (default 8080; 0: any free port, printed on startup)")
-      ->check(CLI::Range(0, 65535));
+      ->check(CLI::Validator(
+          [](std::string& port) {
+            const bool number = !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == port.npos;
+            return number && std::stoi(port) <= 65535
+                       ? std::string()
+                       : "bad port '" + printable_excerpt(port, 40) + "' (expected 0 to 65535)";
+          },
+          "PORT"));
   cmd->add_option("--host", opt->host, "Address to listen on (default 127.0.0.1: this machine only)");
   cmd->callback([opt] {
 #ifdef FEERIE_HAVE_HTTPLIB

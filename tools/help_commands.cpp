@@ -159,8 +159,17 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   std::cout << fmt::format(", {} solution{}\n", count_text, count == 1 ? "" : "s");
   if (!j.contains("solution_lines")) return;
   for (const auto& line : j["solution_lines"]) std::cout << "  " << line.get<std::string>() << "\n";
-  const std::size_t shown = j["solution_lines"].size();
-  if (shown > 0 && int(shown) < count) std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
+  const int shown = int(j["solution_lines"].size());
+  if (shown == 0) return;
+  if (count < HelpSolutionsCap) {
+    if (shown < count) std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
+  } else if (shown >= solutions) {
+    // The table counts up to its cap; the lines were cut at the number asked for.
+    std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
+  } else {
+    // Fewer lines than asked for: they are every solution.
+    std::cout << fmt::format("  ({} solutions in all)\n", shown);
+  }
 }
 
 nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,

@@ -1,5 +1,6 @@
 #include "tools/serve_api.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "probe/header_check.h"
@@ -38,11 +39,14 @@ Tablebase ServeApi::tablebase(const std::string& condition) {
   return it->second;
 }
 
-const HelpTablebase& ServeApi::help_tablebase(const std::string& condition, const std::string& stipulation) {
+const HelpTablebase& ServeApi::help_tablebase(const std::string& path, const std::string& condition,
+                                              const std::string& stipulation) {
   RuleSet rules = parse_condition(condition);
   const StipulationKind kind = parse_stipulation(stipulation);
   if (kind == StipulationKind::DirectMate)
-    throw CommandError("/api/help answers h# and s#; direct mates are /api/probe", ErrorKind::InvalidArgument);
+    throw CommandError(
+        path + " answers h# and s#; direct mates are " + (path == "/api/help-stat" ? "/api/stat" : "/api/probe"),
+        ErrorKind::InvalidArgument);
   const std::string key = rules.name() + " " + stipulation;
   std::lock_guard lock(mutex_);
   std::unique_ptr<HelpTablebase>& slot = help_opened_[key];
@@ -52,13 +56,51 @@ const HelpTablebase& ServeApi::help_tablebase(const std::string& condition, cons
 
 namespace {
 
-// A parameter's value; an empty one counts as missing (the page sends empty fields).
+// A parameter's value. An empty one counts as not given (the page sends empty fields):
+// the fallback then, or an error when the parameter has none.
 std::string parameter(const std::multimap<std::string, std::string>& params, const std::string& name,
                       const std::string& fallback = "") {
   auto it = params.find(name);
   if (it != params.end() && !it->second.empty()) return it->second;
   if (!fallback.empty()) return fallback;
   throw CommandError("missing parameter '" + name + "'", ErrorKind::InvalidArgument);
+}
+
+bool given(const std::multimap<std::string, std::string>& params, const std::string& name) {
+  auto it = params.find(name);
+  return it != params.end() && !it->second.empty();
+}
+
+// A whole-number parameter from `low` to `high`, the bounds of the command line's option of
+// the same meaning; `fallback` when not given.
+int number_parameter(const std::multimap<std::string, std::string>& params, const std::string& name, int low, int high,
+                     int fallback) {
+  if (!given(params, name)) return fallback;
+  const std::string text = parameter(params, name);
+  const bool digits = text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || std::stoi(text) < low || std::stoi(text) > high)
+    throw CommandError("bad " + name + " '" + printable_excerpt(text, 40) + "' (expected " + std::to_string(low) +
+                           " to " + std::to_string(high) + ")",
+                       ErrorKind::InvalidArgument);
+  return std::stoi(text);
+}
+
+// A condition as typed in an address: a '+' there reads as a space, and no condition name
+// holds a space, so "madrasi-ri annan" is "madrasi-ri+annan".
+std::string condition_parameter(const std::multimap<std::string, std::string>& params, const std::string& fallback) {
+  std::string condition = parameter(params, "condition", fallback);
+  std::replace(condition.begin(), condition.end(), ' ', '+');
+  return condition;
+}
+
+// The material a statistics request names: `material=` (either orientation) or the
+// material of `fen=`, not both.
+Material material_parameter(const std::multimap<std::string, std::string>& params, const RuleSet& rules) {
+  if (given(params, "material") && given(params, "fen"))
+    throw CommandError("give material or fen, not both", ErrorKind::InvalidArgument);
+  if (given(params, "material")) return take(Material::parse(parameter(params, "material")));
+  if (!given(params, "fen")) throw CommandError("missing parameter 'material' or 'fen'", ErrorKind::InvalidArgument);
+  return Material::of(parse_position(parameter(params, "fen"), rules));
 }
 
 }  // namespace
@@ -68,24 +110,17 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
   try {
     const std::string default_condition = default_rules_.name();
     if (path == "/api/probe" || path == "/api/moves") {
-      Tablebase tb = tablebase(parameter(params, "condition", default_condition));
+      Tablebase tb = tablebase(condition_parameter(params, default_condition));
       Position pos = parse_position(parameter(params, "fen"), tb.rules());
       // `tree=N`: the solution tree, at most N replies after each move (the page asks for 3).
-      int tree_width = -1;
-      if (params.count("tree")) {
-        const std::string w = parameter(params, "tree");
-        if (w.size() > 3 || w.find_first_not_of("0123456789") != std::string::npos || std::stoi(w) < 1)
-          throw CommandError("bad tree width '" + printable(w) + "' (expected 1 to 999)", ErrorKind::InvalidArgument);
-        tree_width = std::stoi(w);
-      }
+      // (probe --width's bounds.)
+      const int tree_width = number_parameter(params, "tree", 1, MaxTreeWidth, -1);
       reply.body = probe_json(tb, pos, path == "/api/moves", true, tree_width) + "\n";
     } else if (path == "/api/stat") {
       // The statistics of a material (`material=KQvKR`, either orientation, or the
       // material of `fen=`), as `feerie stat --json` prints them.
-      Tablebase tb = tablebase(parameter(params, "condition", default_condition));
-      Material material = params.count("material") ? take(Material::parse(parameter(params, "material")))
-                                                   : Material::of(parse_position(parameter(params, "fen"), tb.rules()));
-      material = material.canonical_orientation();
+      Tablebase tb = tablebase(condition_parameter(params, default_condition));
+      const Material material = material_parameter(params, tb.rules()).canonical_orientation();
       std::unique_ptr<TableFile> file = take(open_table(tb.table_path(material), material, tb.rules()));
       reply.body = stat_json(file->header()) + "\n";
     } else if (path == "/api/help") {
@@ -93,37 +128,31 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       // `probe --stipulation h# --json` prints it, with every move and, for h#, `solutions=N`
       // solution lines (the page asks for 5).
       const std::string stipulation = parameter(params, "stipulation", "h#");
-      const HelpTablebase& tb = help_tablebase(parameter(params, "condition", default_condition), stipulation);
+      const HelpTablebase& tb = help_tablebase(path, condition_parameter(params, default_condition), stipulation);
       const Position pos = parse_position(parameter(params, "fen"), tb.rules());
-      int solutions = 0;
-      if (params.count("solutions")) {
-        const std::string n = parameter(params, "solutions");
-        if (n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1)
-          throw CommandError("bad solutions '" + printable(n) + "' (expected 1 to 999)", ErrorKind::InvalidArgument);
-        if (tb.kind() == StipulationKind::Helpmate) solutions = std::stoi(n);
-      }
-      const Color mated = parse_mated(params.count("mated") ? parameter(params, "mated") : "", tb.kind());
-      reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
+      // (probe --solutions's bounds.)
+      const int solutions = number_parameter(params, "solutions", 1, MaxSolutions, 0);
+      const Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
+      reply.body =
+          json_text(help_probe_json(tb, pos, mated, tb.kind() == StipulationKind::Helpmate ? solutions : 0, true)) +
+          "\n";
     } else if (path == "/api/help-stat") {
       // The lengths of a material's helpmate or selfmate table (`stat --stipulation h#
       // --json`), by `material=` in either orientation (the other one with the other colour
       // mated) or by `fen=`.
       const std::string stipulation = parameter(params, "stipulation", "h#");
-      const HelpTablebase& tb = help_tablebase(parameter(params, "condition", default_condition), stipulation);
-      Material material = params.count("material") ? take(Material::parse(parameter(params, "material")))
-                                                   : Material::of(parse_position(parameter(params, "fen"), tb.rules()));
-      Color mated = parse_mated(params.count("mated") ? parameter(params, "mated") : "", tb.kind());
+      const HelpTablebase& tb = help_tablebase(path, condition_parameter(params, default_condition), stipulation);
+      Material material = material_parameter(params, tb.rules());
+      Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
       if (!material.is_canonical_orientation()) material = material.colors_swapped(), mated = ~mated;
       reply.body =
           json_text(help_stat_json(tb, material, mated, take(survey_help_table(tb, material, mated, 1)))) + "\n";
     } else if (path == "/api/diagram") {
-      RuleSet rules = parse_condition(parameter(params, "condition", default_condition));
+      RuleSet rules = parse_condition(condition_parameter(params, default_condition));
       diagram::DiagramOptions d;
       d.condition = rules.name();
-      std::string size = parameter(params, "size", "360");
-      if (size.size() > 5 || size.find_first_not_of("0123456789") != std::string::npos || std::stoi(size) < 16)
-        throw CommandError("bad size '" + printable(size) + "' (expected 16 to 10000)", ErrorKind::InvalidArgument);
-      d.size = std::min(std::stoi(size), 10000);
+      // (diagram --size's bounds and default.)
+      d.size = number_parameter(params, "size", diagram::MinSize, diagram::MaxSize, d.size);
       reply.body = diagram::diagram_svg(parse_position(parameter(params, "fen"), rules), d);
       reply.content_type = "image/svg+xml";
     } else {

@@ -39,7 +39,9 @@ class ServeApi {
   Tablebase tablebase(const std::string& condition);
 
   // The helpmate or selfmate tables of a condition (`stipulation`: "h#" or "s#"), the same.
-  const HelpTablebase& help_tablebase(const std::string& condition, const std::string& stipulation);
+  // (`path`, the API path asking, names it in the error for a direct mate.)
+  const HelpTablebase& help_tablebase(const std::string& path, const std::string& condition,
+                                      const std::string& stipulation);
 
   std::string tables_dir_;
   RuleSet default_rules_;

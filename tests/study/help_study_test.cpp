@@ -110,7 +110,7 @@ TEST(HelpStudy, MiningKeepsWhatTheFiltersSayAndEachClassOnce) {
   const Indexer indexer(material, tb.rules());
   // h#2 to h#3 with a unique solution: 4, 5 or 6 plies.
   HelpMineFilter f;
-  f.mate_min = 2, f.mate_max = 3, f.unique = true;
+  f.half_moves_min = 4, f.half_moves_max = 6, f.unique = true;
   std::uint64_t raw_mined = 0;
   std::vector<std::string> all;
   auto report = mine_help_table(tb, material, f, 0, 0, [&](const HelpMineMatch& m) {
@@ -186,7 +186,7 @@ TEST(HelpStudy, SelfmateTablesHaveNoSolutionsToCount) {
   EXPECT_EQ(refused.error().kind, ErrorKind::InvalidArgument);
   // s#2: 4 plies with White (mated) to move; the odd lengths state no problem.
   f.unique = false;
-  f.mate_min = f.mate_max = 2;
+  f.half_moves_min = f.half_moves_max = 4;
   std::uint64_t n = 0;
   auto report = mine_help_table(tb, *Material::parse("KQvKR"), f, 0, 0, [&](const HelpMineMatch& m) {
     EXPECT_EQ(m.position.side_to_move(), WHITE);
@@ -247,8 +247,8 @@ TEST(HelpStudy, SolutionsAreTheLinesTheTableCounts) {
   for (Color mated : {WHITE, BLACK}) {
     HelpMineFilter f;
     f.mated = mated;
-    f.mate_min = 1;
-    f.mate_max = 4;
+    f.half_moves_min = 2;
+    f.half_moves_max = 8;
     std::vector<HelpMineMatch> sample;
     ASSERT_TRUE(mine_help_table(tb, material, f, 40, 11, [&](const HelpMineMatch& m) { sample.push_back(m); }).ok());
     for (const HelpMineMatch& m : sample) {

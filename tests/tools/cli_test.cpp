@@ -285,7 +285,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"moves 'not a fen'", 2, "bad FEN"},
         // Issue 27 G: a zero --limit is refused in words (CLI11 printed its range as 0 to
         // 1.79e308); a file as --tables is a usage error (2, below), not an I/O error (5).
-        BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number of at least 1, not '0'"},
+        BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number from 1 to 18446744073709551615, not '0'"},
+        // CLI11 read these as 2^64 - 1: three seeds gave one sample.
+        BadInput{"mine --limit 3 --seed -1 KQvK", 2, "--seed: must be a whole number from 0 to"},
+        BadInput{"mine --limit 3 --seed 18446744073709551616 KQvK", 2, "--seed: must be a whole number from 0 to"},
         BadInput{"gen --checkpoint-interval -1 KQvK", 2, "must be a number of seconds, 0 or more"},
         // Sets of tables (issue 23).
         BadInput{"gen --tables /tmp/feerie-never-written", 2, "name the materials to generate (KQvKR ...) or a --set"},

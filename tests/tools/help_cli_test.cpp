@@ -2,6 +2,7 @@
 // --stipulation h#, their files and their errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -149,13 +150,29 @@ TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {
   EXPECT_TRUE(contains(r.output, "stored as KRvK")) << r.output;
 
   // mine: a count, the same matches as JSON lines, each h#2 or h#2.5 with one solution.
+  // Half moves count as such: h#2 to h#2.5 (plies 4 and 5) are those of h#2 to h#3 less the
+  // h#3s (6 plies); --mate 2.5 the h#2.5s alone (the docs promised it, the option refused it).
   r = run_feerie("mine --stipulation h# --unique --mate 2-2.5 --count" + tables + "KRvK");
-  EXPECT_NE(r.exit_code, 0) << r.output;  // moves are whole numbers
-  r = run_feerie("mine --stipulation h# --unique --mate 2-3 --count" + tables + "KRvK");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const int count = std::stoi(r.output);
   EXPECT_GT(count, 0);
-  r = run_feerie("mine --stipulation h# --unique --mate 2-3 --json" + tables + "KRvK");
+  r = run_feerie("mine --stipulation h# --unique --mate 2.5 --json" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const int halves = int(std::count(r.output.begin(), r.output.end(), '\n'));
+  EXPECT_GT(halves, 0);
+  EXPECT_FALSE(contains(r.output, "\"problem\":\"h#2\"")) << r.output;
+  EXPECT_FALSE(contains(r.output, "\"problem\":\"h#3\"")) << r.output;
+  r = run_feerie("mine --stipulation h# --unique --mate 2 --count" + tables + "KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(std::stoi(r.output) + halves, count);
+  for (const char* bad : {"2.3", "2-1.5", "-1", "1.5x"}) {
+    r = run_feerie("mine --stipulation h# --mate " + std::string(bad) + " --count" + tables + "KRvK");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+  }
+  r = run_feerie("mine --stipulation s# --mate 1.5 --count" + tables + "KRvK");  // selfmates: whole moves
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "s#N to s#M")) << r.output;
+  r = run_feerie("mine --stipulation h# --unique --mate 2-2.5 --json" + tables + "KRvK");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   int lines = 0;
   for (std::size_t at = 0; (at = r.output.find("\"solutions\":1,", at)) != std::string::npos; ++at) ++lines;
@@ -175,6 +192,14 @@ TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {
   EXPECT_EQ(r.output,
             "8/8/8/7R/8/2K5/5k2/8 w - - 0 1: black mated in 5 plies (h#2.5), 26 solutions\n"
             "  1...Kc2 2.Ke1 Kd3 3.Kd1 Rh1#\n  1...Kd2 2.Kf1 Ke3 3.Ke1 Rh1#\n  (2 of 26 shown)\n");
+
+  // A count at the table's cap (255) may hide more: said also when 255 lines are shown.
+  r = run_feerie("probe --stipulation h# --solutions 255" + tables + "'8/8/5k2/8/3R4/8/8/K7 w - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "255 or more solutions\n")) << r.output.substr(0, 300);
+  EXPECT_TRUE(contains(r.output, "\n  (255 of 255 or more shown)\n")) << r.output.substr(r.output.size() - 300);
+  r = run_feerie("probe --stipulation h# --uci" + tables + "'8/8/5k2/8/3R4/8/8/K7 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
 
   for (const char* args : {"probe --stipulation s# --solutions 2", "mine --stipulation h# --sound",
                            "mine --stipulation h# --unique-key", "mine --stipulation s# --unique", "mine --unique"}) {

@@ -102,6 +102,38 @@ class Serve : public ::testing::Test {
     EXPECT_NE(j["error"].get<std::string>().find(words), std::string::npos) << r->body;
   }
 
+  // A connection to the server, or -1.
+  static int connect_to_server() {
+    const int s = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+      close(s);
+      return -1;
+    }
+    return s;
+  }
+
+  // Sends `request` as it stands and returns what the server answers until it closes the
+  // connection or is silent for 5 s.
+  static std::string raw_exchange(const std::string& request) {
+    const int s = connect_to_server();
+    if (s < 0) return "";
+    (void)send(s, request.data(), request.size(), MSG_NOSIGNAL);
+    timeval wait{5, 0};
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    std::string reply;
+    char buffer[4096];
+    for (ssize_t n; (n = recv(s, buffer, sizeof buffer, 0)) > 0;) {
+      reply.append(buffer, std::size_t(n));
+      if (reply.find("\r\n\r\n") != std::string::npos && reply.find("}\n") != std::string::npos) break;
+    }
+    close(s);
+    return reply;
+  }
+
   static inline fs::path tables_;
   static inline pid_t server_ = -1;
   static inline int port_ = 0;
@@ -168,10 +200,82 @@ TEST_F(Serve, BadInputIsA4xxWithAJsonError) {
   expect_error("/api/probe?fen=" + encode("8/8/8/8/8/3B4/8/k1K5 w - - 0 1"), 404, "not found", "missing table KBvK");
   expect_error("/api/nothing", 404, "not found", "no such API path");
   expect_error("/api/diagram?fen=" + encode(Fen) + "&size=big", 400, "invalid argument", "bad size");
-  expect_error("/api/probe?fen=" + encode(Fen) + "&tree=wide", 400, "invalid argument", "bad tree width 'wide'");
+  expect_error("/api/probe?fen=" + encode(Fen) + "&tree=wide", 400, "invalid argument", "bad tree 'wide'");
   // Issue 24: the server's own errors used to come with an empty body.
   expect_error("/api/probe?fen=" + std::string(9000, 'x'), 414, "invalid argument", "the request is longer than");
   expect_error("/nothing.html", 404, "not found", "no such page");
+}
+
+// An exploratory test's findings: the API's bounds are the command line's (a size above
+// 10000 was drawn at 10000; tree and solutions stopped at 999), an empty parameter counts
+// as not given, a statistics request names one material, a '+' typed in a condition.
+TEST_F(Serve, ParametersTakeTheCommandLinesBoundsAndEmptyMeansNotGiven) {
+  expect_error("/api/diagram?fen=" + encode(Fen) + "&size=10001", 400, "invalid argument",
+               "bad size '10001' (expected 16 to 10000)");
+  expect_error("/api/probe?fen=" + encode(Fen) + "&tree=1001", 400, "invalid argument", "(expected 1 to 1000)");
+  expect_error("/api/help?fen=" + encode("k7/2K5/8/8/8/8/8/1R6 b - - 0 1") + "&solutions=10001", 400,
+               "invalid argument", "(expected 1 to 10000)");
+  httplib::Result r = get("/api/probe?fen=" + encode(Fen) + "&tree=1000");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  r = get("/api/probe?fen=" + encode(Fen) + "&tree=");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(r->body, run("probe --json --tables " + tables_.string() + " '" + Fen + "'"));
+  expect_error("/api/stat?material=KQvK&fen=" + encode(Fen), 400, "invalid argument", "material or fen, not both");
+  expect_error("/api/stat", 400, "invalid argument", "missing parameter 'material' or 'fen'");
+  expect_error("/api/help-stat?material=KRvK&stipulation=%23", 400, "invalid argument", "direct mates are /api/stat");
+  // "madrasi-ri+annan" typed in an address arrives as "madrasi-ri annan".
+  expect_error("/api/probe?fen=" + encode(Fen) + "&condition=madrasi-ri+annan", 404, "not found",
+               "condition madrasi-ri+annan");
+}
+
+// The viewer is read only: other methods are 405 with the methods it takes, also a POST
+// without a body (refused before it is routed); a request that is not HTTP says so.
+TEST_F(Serve, OtherMethodsAre405AndUnreadableRequestsSaySo) {
+  httplib::Client client("127.0.0.1", port_);
+  client.set_read_timeout(10);
+  for (const char* path : {"/", "/api/probe"}) {
+    httplib::Result post = client.Post(path, "x=1", "application/x-www-form-urlencoded");
+    ASSERT_TRUE(post) << path;
+    EXPECT_EQ(post->status, 405) << path << ": " << post->body;
+    EXPECT_EQ(post->get_header_value("Allow"), "GET, HEAD");
+    httplib::Result del = client.Delete(path);
+    ASSERT_TRUE(del) << path;
+    EXPECT_EQ(del->status, 405) << path;
+  }
+  const std::string reply = raw_exchange("POST /api/probe HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(reply.rfind("HTTP/1.1 405", 0), 0u) << reply;
+  const std::string garbage = raw_exchange("GARBAGE\r\n\r\n");
+  EXPECT_EQ(garbage.rfind("HTTP/1.1 400", 0), 0u) << garbage;
+  EXPECT_NE(garbage.find("could not be read"), std::string::npos) << garbage;
+}
+
+// A request trickled in a byte at a time, each byte within the 2 s idle timeout, no
+// longer holds its connection for ever: it is cut off 5 s after its first byte.
+TEST_F(Serve, ARequestTrickledInIsCutOff) {
+  const int s = connect_to_server();
+  ASSERT_GE(s, 0);
+  const std::string request = "GET /api/probe?fen=x HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(100, 'a');
+  const auto start = std::chrono::steady_clock::now();
+  bool closed = false;
+  for (char c : request) {
+    if (send(s, &c, 1, MSG_NOSIGNAL) != 1) {
+      closed = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    char byte;
+    const ssize_t n = recv(s, &byte, 1, MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) {
+      closed = true;
+      break;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  close(s);
+  EXPECT_TRUE(closed) << "still open after " << seconds << " s";
+  EXPECT_LT(seconds, 15.0);
 }
 
 // Issue 27 B: bytes that are not UTF-8 (Latin-1, a cut sequence) in a parameter are a 400
@@ -282,6 +386,9 @@ TEST_F(Serve, Reliability27G_BadTablesOrTakenPortIsRefusedAtStart) {
   };
   EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables /nonexistent-feerie-tables"), 2);
   EXPECT_EQ(exit_code(feerie + " serve --port 0 --tables " + std::string(FEERIE_BINARY)), 2);
+  // An address that names nothing is a bad option, not a failure to listen.
+  EXPECT_EQ(exit_code(feerie + " serve --port 0 --host 999.1.1.1 --tables " + tables_.string()), 2);
+  EXPECT_EQ(exit_code(feerie + " serve --port abc --tables " + tables_.string()), 2);
   EXPECT_EQ(
       exit_code("timeout 10 " + feerie + " serve --tables " + tables_.string() + " --port " + std::to_string(port_)),
       5);
