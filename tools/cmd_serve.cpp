@@ -103,11 +103,23 @@ void serve(const ServeOptions& opt) {
   });
 
   // Every /api/ path goes to the API, which answers unknown ones with a JSON 404.
-  server.Get("/api/.*", [api](const httplib::Request& req, httplib::Response& res) {
+  auto answer = [api](const std::string& path, const httplib::Request& req, httplib::Response& res) {
     std::multimap<std::string, std::string> params(req.params.begin(), req.params.end());
-    ApiReply reply = api->answer(req.path, params);
+    ApiReply reply = api->answer(path, params);
     res.status = reply.status;
     res.set_content(reply.body, reply.content_type);
+  };
+  server.Get("/api/.*", [answer](const httplib::Request& req, httplib::Response& res) { answer(req.path, req, res); });
+  // A request target in absolute form (GET http://host/api/probe?... HTTP/1.1), which
+  // HTTP/1.1 servers accept (RFC 9112, 3.2.2) and proxies send: the same paths.
+  server.Get(R"(https?://[^/]+(/.*))", [answer, page](const httplib::Request& req, httplib::Response& res) {
+    const std::string path = req.matches[1];
+    if (path == "/")
+      res.set_content(page, "text/html; charset=utf-8");
+    else if (path.rfind("/api/", 0) == 0)
+      answer(path, req, res);
+    else
+      res.status = 404;  // the error handler's JSON
   });
 
   // The page and the API are read, never written: other methods on their paths are 405

@@ -246,6 +246,11 @@ TEST_F(Serve, OtherMethodsAre405AndUnreadableRequestsSaySo) {
   }
   const std::string reply = raw_exchange("POST /api/probe HTTP/1.1\r\nHost: x\r\n\r\n");
   EXPECT_EQ(reply.rfind("HTTP/1.1 405", 0), 0u) << reply;
+  // A target in absolute form, as HTTP/1.1 allows, reaches the same API.
+  const std::string absolute =
+      raw_exchange("GET http://127.0.0.1/api/probe?fen=" + encode(Fen) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(absolute.rfind("HTTP/1.1 200", 0), 0u) << absolute;
+  EXPECT_NE(absolute.find("\"mate_in\":1"), std::string::npos) << absolute;
   const std::string garbage = raw_exchange("GARBAGE\r\n\r\n");
   EXPECT_EQ(garbage.rfind("HTTP/1.1 400", 0), 0u) << garbage;
   EXPECT_NE(garbage.find("could not be read"), std::string::npos) << garbage;
