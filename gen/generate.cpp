@@ -47,6 +47,13 @@ void notice(const GenerateOptions& options, const std::string& message) {
   if (options.on_notice) options.on_notice(message);
 }
 
+// Tells of the temporary files that interrupted runs left in `dir` and that are now removed.
+void say_removed_temporaries(const GenerateOptions& options, const std::string& dir, int removed) {
+  if (removed > 0)
+    notice(options, "removed " + std::to_string(removed) + " temporary file" + (removed == 1 ? "" : "s") +
+                        " that an interrupted run left in " + dir);
+}
+
 // Tells of the checkpoints an earlier interrupted run of `title` left and that are now
 // removed, its tables being finished (remove_checkpoints).
 void say_removed(const GenerateOptions& options, const std::string& title, const std::vector<std::string>& removed) {
@@ -59,24 +66,6 @@ void say_removed(const GenerateOptions& options, const std::string& title, const
 // "KQvKR" or "component KmRvKP, KNvKmR, ...": how messages name what is being solved.
 std::string component_title(const std::vector<Material>& component) {
   return (component.size() == 1 ? "" : "component ") + material_names(component);
-}
-
-// Makes the directory the tables go to and checks that files can be made there, before
-// any solving: a bad --tables is found at once, not after an hour of work.
-Status prepare_directory(const std::string& dir) {
-  std::error_code ec;
-  // A file where a directory should be is the caller's mistake (`--tables FILE`: issue
-  // 27 G), not a failing disk.
-  for (std::filesystem::path p = dir; !p.empty() && p != p.root_path(); p = p.parent_path())
-    if (std::filesystem::exists(p, ec) && !std::filesystem::is_directory(p, ec))
-      return error(ErrorKind::InvalidArgument, "the tables directory '" + dir + "' cannot be made: '" + p.string() +
-                                                   "' is a file, not a directory");
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return error(ErrorKind::IOError, "cannot create the tables directory '" + dir + "': " + ec.message());
-  // A temporary file, removed again when `probe` goes out of scope uncommitted.
-  Expected<AtomicFile> probe = AtomicFile::create((std::filesystem::path(dir) / "write-test").string());
-  if (!probe) return with_context("the tables directory is not writable: ", probe.error());
-  return Ok{};
 }
 
 // Solve options that save the solve to a checkpoint as often as asked and resume from
@@ -95,8 +84,7 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
   };
   solve.on_resume_checked = [&options, &resumed_at, title](const SolverState& state, const std::string& refused) {
     if (!refused.empty()) {
-      notice(options, title + ": not resuming: the checkpoint's values disagree with its state (" + refused +
-                          "); starting over");
+      notice(options, title + ": not resuming: " + refused + "; starting over");
       return;
     }
     resumed_at = state.next_ply;
@@ -294,6 +282,24 @@ GeneratedTable reused_table(const Material& material, const std::vector<Material
 
 }  // namespace
 
+// Makes the directory the tables go to and checks that files can be made there, before
+// any solving: a bad --tables is found at once, not after an hour of work.
+Status prepare_directory(const std::string& dir) {
+  std::error_code ec;
+  // A file where a directory should be is the caller's mistake (`--tables FILE`: issue
+  // 27 G), not a failing disk.
+  for (std::filesystem::path p = dir; !p.empty() && p != p.root_path(); p = p.parent_path())
+    if (std::filesystem::exists(p, ec) && !std::filesystem::is_directory(p, ec))
+      return error(ErrorKind::InvalidArgument, "the tables directory '" + dir + "' cannot be made: '" + p.string() +
+                                                   "' is a file, not a directory");
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return error(ErrorKind::IOError, "cannot create the tables directory '" + dir + "': " + ec.message());
+  // A temporary file, removed again when `probe` goes out of scope uncommitted.
+  Expected<AtomicFile> probe = AtomicFile::create((std::filesystem::path(dir) / "write-test").string());
+  if (!probe) return with_context("the tables directory is not writable: ", probe.error());
+  return Ok{};
+}
+
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
   if (Status s = check_thread_count(options.threads); !s) return s.error();
   const Tablebase paths = Tablebase::open(options.tables_dir, rules);
@@ -338,7 +344,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   // Processes on other machines cannot tell whether a process id is alive here: the
   // directory is tidied, checked and locked by process 0 alone.
   // What interrupted runs left behind goes first (before new files are written beside it).
-  if (leader) remove_stale_temporaries(dir.string());
+  if (leader) say_removed_temporaries(options, dir.string(), remove_stale_temporaries(dir.string()));
   if (work && leader) {
     if (Status s = prepare_directory(dir.string()); !s) return s.error();
     std::error_code ec;
@@ -397,7 +403,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   }
   // Again at the end: a process of an interrupted run may still have been alive (and
   // writing) when this run started, its temporary file left behind when it died.
-  if (leader) remove_stale_temporaries(dir.string());
+  if (leader) say_removed_temporaries(options, dir.string(), remove_stale_temporaries(dir.string()));
   return done;
 }
 

@@ -60,6 +60,11 @@ struct GenerateOptions {
   std::function<bool()> cancelled;
 };
 
+// Makes the directory the tables go to and checks that files can be made there, before
+// any solving (a bad --tables is found at once, not after an hour of work): InvalidArgument
+// when a file stands where a directory should, IOError when it cannot be made or written.
+Status prepare_directory(const std::string& dir);
+
 struct GeneratedTable {
   Material material;
   std::string path;

@@ -1,12 +1,17 @@
 #include "gen/help_generate.h"
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
+#include <optional>
 
+#include "gen/generate.h"
 #include "gen/graph.h"
 #include "gen/help_solver.h"
 #include "gen/plan.h"
 #include "gen/self_solver.h"
+#include "gen/table_lock.h"
+#include "probe/atomic_file.h"
 #include "probe/header_check.h"
 #include "probe/help_tablebase.h"
 #include "probe/indexer.h"
@@ -16,14 +21,18 @@ namespace feerie {
 
 namespace {
 
-// Whether both files of `material` are on disk and read back sound (header and blocks).
-bool reusable(const std::string& dir, const RuleSet& rules, const Material& material, StipulationKind kind) {
+// Why the files of `material` cannot be reused: "" when both are on disk and read back
+// sound (header and blocks), "missing" when one is not there, else what is wrong with one
+// (reuse_problem names the file).
+std::string reuse_problem_of(const std::string& dir, const RuleSet& rules, const Material& material,
+                             StipulationKind kind) {
   for (Color mated : {WHITE, BLACK}) {
     const Stipulation s = Stipulation::of(kind, mated);
-    if (!reuse_problem(table_file_path(dir, rules.name(), material.name(), s), material, rules, false, s).empty())
-      return false;
+    const std::string path = table_file_path(dir, rules.name(), material.name(), s);
+    const std::string problem = reuse_problem(path, material, rules, false, s);
+    if (!problem.empty()) return problem;  // (naming the file)
   }
-  return true;
+  return "";
 }
 
 // The bytes a component's solve holds at its peak: the value store (up to 2 bytes per entry,
@@ -42,16 +51,51 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
                                                              const HelpGenerateOptions& options) {
   HelpTablebase tables(rules, options.tables_dir, options.kind, HelpReading::Whole);
   std::vector<GeneratedHelpTable> out;
+  const std::string dir =
+      std::filesystem::path(table_file_path(options.tables_dir, rules.name(), "KvK", Stipulation::direct_mate()))
+          .parent_path()
+          .string();
+  auto notice = [&](const std::string& message) {
+    if (options.on_notice) options.on_notice(message);
+  };
+  // What interrupted runs left goes first, as for direct-mate tables.
+  if (const int removed = remove_stale_temporaries(dir))
+    notice("removed " + std::to_string(removed) + " temporary file" + (removed == 1 ? "" : "s") +
+           " that an interrupted run left in " + dir);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<Indexer>> indexers;
     std::vector<const Indexer*> members;
-    bool reuse = true;
+    std::string why_not = "";
     for (const Material& m : component) {
       indexers.push_back(std::make_unique<Indexer>(m, rules));
       members.push_back(indexers.back().get());
-      reuse = reuse && reusable(options.tables_dir, rules, m, options.kind);
+      if (why_not.empty()) why_not = reuse_problem_of(options.tables_dir, rules, m, options.kind);
     }
+    // One writer per component, as for direct-mate tables: a second run waits, then reuses
+    // what the first wrote. (The lock files are apart from the direct-mate ones.)
+    std::optional<TableLock> lock;
+    if (!why_not.empty()) {
+      if (Status s = prepare_directory(dir); !s) return s.error();
+      const std::string stem =
+          component.front().name() + (options.kind == StipulationKind::Selfmate ? ".self" : ".help");
+      bool waited = false;
+      Expected<TableLock> acquired =
+          TableLock::acquire((std::filesystem::path(dir) / ("." + stem + ".lock")).string(), [&] {
+            waited = true;
+            notice("waiting for another feerie gen writing the " +
+                   Stipulation::of(options.kind, BLACK).header_name().substr(0, 2) + " tables of " +
+                   component.front().name());
+          });
+      if (!acquired) return acquired.error();
+      lock.emplace(std::move(*acquired));
+      if (waited) {
+        why_not.clear();
+        for (const Material& m : component)
+          if (why_not.empty()) why_not = reuse_problem_of(options.tables_dir, rules, m, options.kind);
+      }
+    }
+    const bool reuse = why_not.empty();
     std::vector<GeneratedHelpTable> done(component.size());
     for (std::size_t i = 0; i < component.size(); ++i) {
       done[i].material = component[i];
@@ -60,6 +104,7 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
         done[i].paths[mated] = table_file_path(options.tables_dir, rules.name(), component[i].name(),
                                                Stipulation::of(options.kind, mated));
       done[i].reused = reuse;
+      if (!reuse && why_not != "missing") done[i].replaced_because = why_not;
     }
     if (!reuse) {
       std::size_t subtables = 0;

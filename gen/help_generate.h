@@ -21,6 +21,9 @@ struct GeneratedHelpTable {
   Material material;
   std::array<std::string, 2> paths;  // per colour mated
   bool reused = false;
+  // Not empty when files were on disk but could not be trusted, so they were generated
+  // again: what was wrong (as GeneratedTable::replaced_because).
+  std::string replaced_because;
   double seconds = 0;                           // solving and writing
   std::uint64_t entries = 0;                    // per side to move
   std::array<int, 2> longest_plies = {-1, -1};  // per colour mated; -1: no helpmate
@@ -34,6 +37,9 @@ struct HelpGenerateOptions {
   std::uint64_t max_memory = 0;
   std::string max_memory_source = "--max-memory";
   std::function<void(const GeneratedHelpTable&)> on_table;  // each table as it is written or reused
+  // Notices: waiting for another run writing the same tables, temporary files an
+  // interrupted run left and that were removed. May be empty.
+  std::function<void(const std::string&)> on_notice;
 };
 
 // Every material of the job, in solving order, generated or reused.

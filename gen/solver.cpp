@@ -85,7 +85,12 @@ class Solver {
   // initialise().
   Expected<int> resume_or_initialise() {
     std::optional<SolverState> resumed = resume();
+    const std::optional<SolverState> found = resumed;
     if (Status s = agree_on_resume(resumed); !s) return s.error();
+    // Said once the processes have agreed: a process whose checkpoint the others do not
+    // match starts afresh with them (it once said it resumed, and did not).
+    if (found && options_.on_resume_checked)
+      options_.on_resume_checked(*found, resumed ? "" : "the other processes' checkpoints are not all at this pass");
     if (resumed) {
       store_->set_max_plies(resumed->max_plies);
       store_->rebuild_block_minima(resumed->next_ply);
@@ -115,8 +120,11 @@ class Solver {
       return true;
     };
     const std::string why = resumed_values_disagree(members_, rules_, *resumed, store_->values(), !Spread, inside);
-    if (options_.on_resume_checked) options_.on_resume_checked(*resumed, why);
-    if (!why.empty()) resumed.reset();  // the initialisation overwrites every value
+    if (!why.empty()) {
+      if (options_.on_resume_checked)
+        options_.on_resume_checked(*resumed, "the checkpoint's values disagree with its state (" + why + ")");
+      resumed.reset();  // the initialisation overwrites every value
+    }
     return resumed;
   }
 

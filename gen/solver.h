@@ -118,8 +118,10 @@ struct SolveOptions {
   // only when every process resumes at the same state. May be empty.
   std::function<std::optional<SolverState>(std::vector<MemberValues>&)> resume;
   // Called when `resume` gave a state, once its values are checked against it
-  // (gen/resume_check.h): `refused_because` is empty when the solve goes on from it, else
-  // says what disagrees, and the solve starts afresh. May be empty.
+  // (gen/resume_check.h) and, partitioned, the processes have agreed on it:
+  // `refused_because` is empty when the solve goes on from it, else says why not (what
+  // disagrees, or that the processes' checkpoints are not all at one state), and the solve
+  // starts afresh. May be empty.
   std::function<void(const SolverState&, const std::string& refused_because)> on_resume_checked;
   // Polled after initialisation and after each pass: true stops the solve with an
   // Interrupted error (after after_pass). May be empty.

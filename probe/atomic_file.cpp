@@ -69,18 +69,35 @@ Status AtomicFile::commit() {
 
 namespace {
 
-// Calls remove_if(pid) for each temporary file "<name>.tmp.<pid>.<n>" of `dir` and removes
-// the file when it answers true. Returns how many were removed.
+// The process id of a temporary file Feerie writes, "<name>.tmp.<pid>.<n>" where <name>
+// is a table ("*.ftb"), a checkpoint ("*.ckpt") or the directory's write test; 0 for any
+// other file (a user's "notes.txt.tmp.12.0" is not ours to remove).
+long temporary_file_pid(const std::string& name) {
+  const std::size_t tmp = name.rfind(".tmp.");
+  if (tmp == std::string::npos) return 0;
+  const std::string stem = name.substr(0, tmp);
+  auto ends_with = [&](const std::string& end) {
+    return stem.size() >= end.size() && stem.compare(stem.size() - end.size(), end.size(), end) == 0;
+  };
+  if (!ends_with(".ftb") && !ends_with(".ckpt") && stem != "write-test") return 0;
+  const std::string rest = name.substr(tmp + 5);  // "<pid>.<n>"
+  const std::size_t dot = rest.find('.');
+  auto digits = [](const std::string& s) {
+    return !s.empty() && s.size() <= 18 && s.find_first_not_of("0123456789") == s.npos;
+  };
+  if (dot == std::string::npos || !digits(rest.substr(0, dot)) || !digits(rest.substr(dot + 1))) return 0;
+  return std::strtol(rest.c_str(), nullptr, 10);
+}
+
+// Calls remove_if(pid) for each temporary file of Feerie's in `dir` (temporary_file_pid)
+// and removes the file when it answers true. Returns how many were removed.
 template <class Predicate>
 int remove_temporaries(const std::string& dir, Predicate&& remove_if) {
   namespace fs = std::filesystem;
   std::error_code ec;
   int removed = 0;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    std::size_t tmp = name.rfind(".tmp.");
-    if (tmp == std::string::npos || name.find('.', tmp + 5) == std::string::npos) continue;
-    long pid = std::strtol(name.c_str() + tmp + 5, nullptr, 10);
+    const long pid = temporary_file_pid(it->path().filename().string());
     std::error_code rm;
     if (pid > 0 && remove_if(pid) && fs::remove(it->path(), rm)) ++removed;
   }

@@ -42,7 +42,9 @@ class AtomicFile {
 
 // Removes the temporary files that writers which no longer run left in `dir` (a `gen`
 // interrupted by Ctrl-C, killed, or cut off by a power loss): "<name>.tmp.<pid>.<n>" whose
-// process is gone. Files of running writers are kept. Returns how many were removed.
+// process is gone, <name> a table ("*.ftb") or checkpoint ("*.ckpt"), or the directory's
+// write test. Files of running writers, and files that are not Feerie's, are kept. Returns
+// how many were removed.
 int remove_stale_temporaries(const std::string& dir);
 // Removes the temporary files of process `pid` in `dir` (a run being interrupted cleans up
 // after itself). Returns how many were removed.

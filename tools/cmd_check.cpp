@@ -107,12 +107,22 @@ void add_check_command(CLI::App& app) {
       if (!materials.empty()) {
         // Every condition's directory is searched: a material is checked where it is, and
         // missing only when it is in none (issue 27 G).
+        // A material's files are its direct-mate table and the helpmate and selfmate
+        // tables of gen --stipulation, whichever are there (the direct-mate one is named as
+        // missing when none is).
         for (std::size_t i = 0; i < materials.size(); ++i) {
           const Material m = materials[i].canonical_orientation();
-          const std::string path = table_file_path(opt->tables, condition, m.name());
-          if (*all_conditions && !fs::exists(path, ec)) continue;
-          found[i] = true;
-          wanted.push_back({path, m, Stipulation::direct_mate()});
+          const std::size_t before = wanted.size();
+          for (const Stipulation& stipulation :
+               {Stipulation::direct_mate(), Stipulation::of(StipulationKind::Helpmate, WHITE),
+                Stipulation::of(StipulationKind::Helpmate, BLACK), Stipulation::of(StipulationKind::Selfmate, WHITE),
+                Stipulation::of(StipulationKind::Selfmate, BLACK)}) {
+            const std::string path = table_file_path(opt->tables, condition, m.name(), stipulation);
+            if (fs::exists(path, ec)) wanted.push_back({path, m, stipulation});
+          }
+          if (wanted.size() == before && !*all_conditions)
+            wanted.push_back({table_file_path(opt->tables, condition, m.name()), m, Stipulation::direct_mate()});
+          found[i] = found[i] || wanted.size() > before;
         }
       } else {
         for (const fs::path& file : files) {

@@ -254,6 +254,10 @@ void run_gen(const GenCommandOptions& o) {
                              " generates in one process without a plan: --plan, --mpi, --ranks and "
                              "--exchange-limit are for direct-mate tables",
                          ErrorKind::InvalidArgument);
+    // Ctrl-C and SIGTERM as for direct-mate tables (they once killed the job without a word
+    // and left its temporary files).
+    clean_up_when_interrupted(
+        std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
     run_help_gen(kind, targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
     return;
   }
@@ -326,11 +330,11 @@ void add_gen_command(CLI::App& app) {
                   "smallest of the memory available now, what ulimit -v and -d leave this process and its "
                   "cgroup's memory.max)");
   cmd->add_flag("--plan", o->plan_only, "Print what would be generated or reused, with estimates, and stop");
-  cmd->add_option("--checkpoint-interval", o->checkpoint_seconds,
-                  "Save a checkpoint of a long solve every so many seconds (default 300; 0: after every pass); an "
-                  "interrupted gen resumes from it by itself")
-      ->check(seconds());
-  cmd->add_flag("--no-checkpoint", o->no_checkpoint, "Save no checkpoints");
+  auto* interval = cmd->add_option("--checkpoint-interval", o->checkpoint_seconds,
+                                   "Save a checkpoint of a long solve every so many seconds (default 300; 0: after "
+                                   "every pass); an interrupted gen resumes from it by itself")
+                       ->check(seconds());
+  cmd->add_flag("--no-checkpoint", o->no_checkpoint, "Save no checkpoints")->excludes(interval);
   cmd->add_flag("--progress", o->log_progress,
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                 "progress)");

@@ -55,7 +55,10 @@ void run_help_gen(StipulationKind kind, const std::vector<Material>& targets, co
   options.threads = threads;
   options.max_memory = max_memory;
   options.max_memory_source = max_memory_source;
+  options.on_notice = [](const std::string& message) { std::cerr << "feerie: " << message << "\n"; };
   options.on_table = [kind](const GeneratedHelpTable& t) {
+    if (!t.replaced_because.empty())
+      std::cout << t.material.name() << ": the tables on disk were not reused: " << t.replaced_because << "\n";
     if (t.reused) {
       std::cout << fmt::format("{}: reused {} and {}", t.material.name(), t.paths[WHITE], t.paths[BLACK]) << std::endl;
       return;

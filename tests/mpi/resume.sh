@@ -26,11 +26,23 @@ wait "$job" || true
 if [ -e "$work/spread/annan/KBvKN.ftb" ]; then
   echo "FAIL: the first run finished before it was interrupted"; cat "$work/first.log"; exit 1
 fi
+mkdir -p "$work/saved"
+cp "$work/spread/annan/"KBvKN.*-of-2.ckpt "$work/saved/"
 run > "$work/second.log" 2>&1 || { echo "FAIL: the second run failed"; cat "$work/second.log"; exit 1; }
 cat "$work/second.log"
 grep -q "resuming KBvKN from its checkpoint at pass" "$work/second.log" || { echo "FAIL: did not resume"; exit 1; }
 "$feerie" gen --no-checkpoint --condition annan --tables "$work/single" KBvKN > /dev/null
 cmp "$work/single/annan/KBvKN.ftb" "$work/spread/annan/KBvKN.ftb" || { echo "FAIL: tables differ"; exit 1; }
+# Process 1's checkpoint gone: the job starts over, and says so rather than that it
+# resumes (it once printed "resuming ... at pass N" and started over).
+rm "$work/spread/annan/KBvKN.ftb"
+cp "$work/saved/KBvKN.0-of-2.ckpt" "$work/spread/annan/"
+run > "$work/third.log" 2>&1 || { echo "FAIL: the third run failed"; cat "$work/third.log"; exit 1; }
+cat "$work/third.log"
+if grep -q "feerie: resuming\|resumed at pass" "$work/third.log"; then echo "FAIL: said it resumed"; exit 1; fi
+grep -q "not resuming: the other processes' checkpoints are not all at this pass; starting over" "$work/third.log" ||
+  { echo "FAIL: did not say why it started over"; exit 1; }
+cmp "$work/single/annan/KBvKN.ftb" "$work/spread/annan/KBvKN.ftb" || { echo "FAIL: tables differ after starting over"; exit 1; }
 if leftovers=$(find "$work/spread" -name "*.ckpt" -o -name "*.tmp.*" | grep .); then
   echo "FAIL: left behind: $leftovers"; exit 1
 fi

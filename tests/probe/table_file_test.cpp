@@ -653,6 +653,20 @@ TEST_F(TableFileTest, TemporariesOfOneProcessAndOfDeadOnes) {
   EXPECT_TRUE(fs::exists(dir_ / ("KRvK.ftb.tmp." + std::to_string(::getpid()) + ".0")));
 }
 
+// Only Feerie's own temporaries are removed (an exploratory test: a user's
+// "notes.txt.tmp.<dead pid>.0" beside the tables was deleted without a word).
+TEST_F(TableFileTest, OnlyFeeriesTemporariesAreRemoved) {
+  const std::vector<std::string> ours = {"KQvK.ftb.tmp.99999999.0", "KQvK.help-white.ftb.tmp.99999998.3",
+                                         "KQvKR.0-of-2.ckpt.tmp.99999997.1", "write-test.tmp.99999996.0"};
+  const std::vector<std::string> theirs = {"notes.txt.tmp.99999999.0", "KQvK.ftb.tmp.99999999", "KQvK.ftb.tmp.x.0",
+                                           "KQvK.ftb.tmp.99999999.0.bak", "KQvK.ftbx.tmp.99999999.0"};
+  for (const std::string& name : ours) std::ofstream(dir_ / name) << "x";
+  for (const std::string& name : theirs) std::ofstream(dir_ / name) << "x";
+  EXPECT_EQ(remove_stale_temporaries(dir_.string()), int(ours.size()));
+  for (const std::string& name : ours) EXPECT_FALSE(fs::exists(dir_ / name)) << name;
+  for (const std::string& name : theirs) EXPECT_TRUE(fs::exists(dir_ / name)) << name;
+}
+
 // Two writers of one table (two `feerie gen` runs into one directory) used to share the
 // temporary name, and one failed with "cannot rename ... No such file or directory".
 TEST_F(TableFileTest, TwoWritersOfOneTableBothSucceed) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/gen/table_test_util.h"
@@ -54,6 +55,28 @@ TEST_F(HelpCli, GenWritesBothColoursThenReusesThem) {
   EXPECT_TRUE(contains(r.output, "KRvK.help-white.ftb: ok")) << r.output;
   // KvK and KRvK: their two helpmate files and their direct-mate table each.
   EXPECT_TRUE(contains(r.output, "6 tables checked, 0 bad")) << r.output;
+}
+
+// What gen does for direct-mate tables, helpmate tables do too (an exploratory test): a
+// file it cannot trust is replaced saying why, the temporary files of a killed run are
+// removed and said, and `check MATERIAL` finds the helpmate files.
+TEST_F(HelpCli, GenSaysWhyItReplacesAFileAndTidiesWhatAKilledRunLeft) {
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  const std::string orthodox = dir_ + "/orthodox/";
+  fs::copy_file(orthodox + "KRvK.help-black.ftb", orthodox + "KRvK.help-white.ftb",
+                fs::copy_options::overwrite_existing);
+  std::ofstream(orthodox + "KRvK.help-white.ftb.tmp.99999999.0") << "x";
+  CommandRun r = run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK: the tables on disk were not reused: table '" + orthodox +
+                                     "KRvK.help-white.ftb' answers stipulation h#:black, not h#:white"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "removed 1 temporary file that an interrupted run left")) << r.output;
+  EXPECT_FALSE(fs::exists(orthodox + "KRvK.help-white.ftb.tmp.99999999.0"));
+  r = run_feerie("check --tables " + dir_ + " KRvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "KRvK.help-white.ftb: ok")) << r.output;
+  EXPECT_TRUE(contains(r.output, "2 tables checked, 0 bad")) << r.output;
 }
 
 TEST_F(HelpCli, ProbeGivesTheLengthAndTheSolutionsOfEitherColour) {
