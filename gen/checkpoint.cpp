@@ -211,8 +211,19 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
   nlohmann::json expected = header_json(condition, members, state, part);
   if (header != expected) {
     std::string why = "belongs to another solve";
-    if (header.is_object() && header.value("generator", "") != GeneratorName)
+    if (header.is_object() && header.value("generator", "") != GeneratorName) {
       why += " (written by another program version)";
+    } else if (header.is_object()) {
+      // The first field that differs, so that a user can tell a checkpoint of another
+      // condition from one of another index layout.
+      std::string differs;
+      for (const nlohmann::json* side : {&expected, &header})
+        for (auto it = side->begin(); it != side->end() && differs.empty(); ++it)
+          if (!header.contains(it.key()) || !expected.contains(it.key()) || header[it.key()] != expected[it.key()])
+            differs = it.key();
+      if (differs == "members") differs = "materials, index layouts or entries";
+      if (!differs.empty()) why += " (its " + differs + " differ" + (differs.back() == 's' ? "" : "s") + ")";
+    }
     return unusable(path, why);
   }
   if (state.next_ply < 0 || state.max_plies < 0 || state.max_plies > value::MaxPlies)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -111,6 +112,10 @@ void print_generated(const GeneratedTable& t) {
 // stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
 // workers start later and inherit the mask) and taken by one waiting thread, so the
 // clean-up runs as ordinary code, not in a signal handler.
+// Whether this process says that it was interrupted: in an MPI job process 0 speaks for
+// the job (every process once said it).
+std::atomic<bool> says_interrupted{true};
+
 void clean_up_when_interrupted(const std::string& dir) {
   sigset_t signals;
   sigemptyset(&signals);
@@ -121,8 +126,10 @@ void clean_up_when_interrupted(const std::string& dir) {
     int signal = 0;
     if (sigwait(&signals, &signal) != 0) return;
     int removed = remove_temporaries_of(dir, long(::getpid()));
-    clear_progress();
-    std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
+    if (says_interrupted) {
+      clear_progress();
+      std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
+    }
     std::_Exit(128 + signal);
   }).detach();
 }
@@ -297,6 +304,7 @@ void run_gen(const GenCommandOptions& o) {
   // speaks for the job (progress, tables, notices).
   Partition* partition = o.mpi ? &mpi_partition() : nullptr;
   g.partition = partition;
+  says_interrupted = !partition || partition->rank() == 0;
   if (!partition || partition->rank() == 0) {
     g.on_progress = progress_printer(o.log_progress, 10);
     g.on_table = print_generated;
