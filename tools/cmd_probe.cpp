@@ -204,9 +204,10 @@ void add_probe_command(CLI::App& app) {
                 "threat), quiet key, no capture, every unit needed, checks, flights; and the key's threat (with "
                 "--popeye: as remarks of the problem)")
       ->excludes("--json");
-  cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
+  auto* figurine = cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
   cmd->add_flag("--uci", probe_options->uci,
-                "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output");
+                "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output")
+      ->excludes(figurine);
   auto popeye = std::make_shared<bool>(false);
   cmd->add_flag("--popeye", *popeye,
                 "Each position as a problem in Popeye's input language (stipulation #N; h#N, h#N.5 or s#N with "
