@@ -10,6 +10,7 @@
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/text.h"
 
 struct feerie_tablebase {
   feerie::Tablebase tb;
@@ -33,8 +34,10 @@ int write_moves(const feerie::Expected<std::vector<feerie::Move>>& moves, char* 
     if (!text.empty()) text += ' ';
     text += feerie::to_uci(m);
   }
-  if (!out || text.size() + 1 > out_size)
+  if (!out || text.size() + 1 > out_size) {
+    if (out && out_size > 0) out[0] = '\0';  // no stale text for a caller that ignores the status
     return fail("move buffer too small (" + std::to_string(text.size() + 1) + " bytes needed)", error, error_size);
+  }
   std::memcpy(out, text.c_str(), text.size() + 1);
   return 0;
 }
@@ -49,6 +52,9 @@ feerie::Expected<std::string> fen_of_pieces(const feerie_piece* pieces, std::siz
                                             int ep_square) {
   using feerie::ErrorKind;
   std::string board[64];
+  if (white_to_move != 0 && white_to_move != 1)
+    return feerie::error(ErrorKind::InvalidArgument,
+                         "white_to_move is " + std::to_string(white_to_move) + ", not 1 (White) or 0 (Black)");
   for (std::size_t i = 0; i < count; ++i) {
     const feerie_piece& p = pieces[i];
     const char type = char(std::toupper(static_cast<unsigned char>(p.type)));
@@ -57,7 +63,12 @@ feerie::Expected<std::string> fen_of_pieces(const feerie_piece* pieces, std::siz
                            "piece " + std::to_string(i) + ": square " + std::to_string(p.square) + " is not 0..63");
     if (std::string("KQRBNPGL").find(type) == std::string::npos || type == '\0')
       return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) + ": unknown type '" +
-                                                           std::string(1, p.type) + "' (K Q R B N P G L)");
+                                                           feerie::printable(std::string(1, p.type)) +
+                                                           "' (K Q R B N P G L)");
+    if ((p.white != 0 && p.white != 1) || (p.magic != 0 && p.magic != 1))
+      return feerie::error(ErrorKind::InvalidArgument, "piece " + std::to_string(i) +
+                                                           ": white and magic are 1 or 0, not " +
+                                                           std::to_string(p.white) + " and " + std::to_string(p.magic));
     if (!board[p.square].empty())
       return feerie::error(ErrorKind::InvalidArgument, "two pieces on square " + std::to_string(p.square));
     board[p.square] = std::string(1, p.white ? type : char(std::tolower(type))) + (p.magic ? "*" : "");
@@ -190,8 +201,10 @@ int feerie_list_tables(feerie_tablebase* tb, char* names, size_t names_size, cha
     if (!tables) return fail(tables.error(), error, error_size);
     std::string text;
     for (const feerie::Material& m : *tables) text += (text.empty() ? "" : " ") + m.name();
-    if (!names || text.size() + 1 > names_size)
+    if (!names || text.size() + 1 > names_size) {
+      if (names && names_size > 0) names[0] = '\0';
       return fail("name buffer too small (" + std::to_string(text.size() + 1) + " bytes needed)", error, error_size);
+    }
     std::memcpy(names, text.c_str(), text.size() + 1);
     return FEERIE_OK;
   });

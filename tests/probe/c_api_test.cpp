@@ -52,7 +52,10 @@ TEST_F(CApi, ProbeBestMovesAndPv) {
   char tiny[2];
   EXPECT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", tiny, sizeof tiny, error, sizeof error),
             FEERIE_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(error).find("too small"), std::string::npos);
+  EXPECT_NE(std::string(error).find("too small (5 bytes needed)"), std::string::npos);
+  EXPECT_STREQ(tiny, "");  // no stale text is left behind
+  char enough[FEERIE_MOVES_SIZE];
+  EXPECT_EQ(feerie_best_moves(tb, "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", enough, sizeof enough, error, sizeof error), 0);
   feerie_close(tb);
 }
 
@@ -110,6 +113,15 @@ TEST_F(CApi, VersionWdlAndPieceList) {
   const feerie_piece unknown[] = {{46, 'K', 1, 0}, {0, 'X', 1, 0}, {62, 'K', 0, 0}};
   EXPECT_EQ(feerie_probe_pieces(tb, unknown, 3, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("unknown type 'X'"), std::string::npos) << error;
+  // A control character in the type is quoted escaped: the reason stays one line.
+  const feerie_piece newline[] = {{46, 'K', 1, 0}, {0, '\n', 1, 0}, {62, 'K', 0, 0}};
+  EXPECT_EQ(feerie_probe_pieces(tb, newline, 3, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("unknown type '\\x0a' (K Q R B N P G L)"), std::string::npos) << error;
+  // Flags are 1 or 0 (2 was read as White to move).
+  EXPECT_EQ(feerie_probe_pieces(tb, pieces, 3, 2, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(error).find("white_to_move is 2"), std::string::npos) << error;
+  const feerie_piece white_seven[] = {{46, 'K', 7, 0}, {0, 'R', 1, 0}, {62, 'K', 0, 0}};
+  EXPECT_EQ(feerie_probe_pieces(tb, white_seven, 3, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
   const feerie_piece no_black_king[] = {{46, 'K', 1, 0}, {0, 'R', 1, 0}};
   EXPECT_EQ(feerie_probe_pieces(tb, no_black_king, 2, 1, -1, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(error).find("no black king"), std::string::npos) << error;

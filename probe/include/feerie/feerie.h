@@ -27,7 +27,8 @@ extern "C" {
 typedef struct feerie_tablebase feerie_tablebase;
 
 /* Return values. The same kinds, as positive numbers, are the exit codes of the `feerie`
- * command (docs/cli.md), except that an interruption exits with 130. */
+ * command (docs/cli.md), except two: an interruption exits with 130, and a condition
+ * mismatch (-9 here) exits with 8. */
 typedef enum {
   FEERIE_OK = 0,
   FEERIE_ERROR_INTERNAL = -1,          /* a bug or an inconsistency found by a check */
@@ -56,7 +57,10 @@ void feerie_close(feerie_tablebase* tb);
 int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char* error, size_t error_size);
 
 /* The moves that keep the value (long algebraic, separated by single spaces), or the
- * moves of a principal variation to mate. Fails if `moves` is too small. */
+ * moves of a principal variation to mate. A `moves` too small fails with
+ * FEERIE_ERROR_INVALID_ARGUMENT, the bytes needed in the message and `moves` set to "";
+ * FEERIE_MOVES_SIZE bytes always suffice for the best moves (at most 256 moves of at most
+ * 5 characters and a space), and 6 bytes per ply of the variation (at most 1000 plies). */
 int feerie_best_moves(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
                       size_t error_size);
 int feerie_principal_variation(feerie_tablebase* tb, const char* fen, char* moves, size_t moves_size, char* error,
@@ -76,7 +80,11 @@ typedef struct {
   int magic;  /* 1 for a magic unit (docs/conditions/magic.md), 0 otherwise */
 } feerie_piece;
 
-/* The value of the position made of `count` units, `white_to_move` (1 or 0), with an
+/* Enough for feerie_best_moves() in every position. */
+#define FEERIE_MOVES_SIZE 1537
+
+/* The value of the position made of `count` units, `white_to_move` (1 or 0; any other
+ * value, or a unit's `white` or `magic` other than 1 or 0, is FEERIE_ERROR_INVALID_ARGUMENT), with an
  * en-passant square `ep_square` (0..63, or -1 for none). The same checks as a FEN (one king
  * each, a usable en-passant square, the side not to move not in check; pawns on their first
  * or last rank are valid, as in a FEN: docs/notation.md), and two units on one square is an
