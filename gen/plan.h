@@ -50,8 +50,9 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
 // A rough wall time of generating `entries` index entries (both sides to move) under
 // `rules` with `threads` threads in each of `ranks` processes: a cost per entry measured
 // on whole jobs (gen/plan.cpp), right within about a factor of 2 (the number of passes
-// varies from table to table).
-double estimated_seconds(double entries, const RuleSet& rules, int threads, int ranks = 1);
+// varies from table to table). `magic`: the materials hold magic units, whose mutations
+// cost as a fairy condition does even under orthodox rules.
+double estimated_seconds(double entries, const RuleSet& rules, int threads, int ranks = 1, bool magic = false);
 
 // What this process may still use, and what bounds it: the smallest of the memory the
 // machine can give now (MemAvailable of /proc/meminfo), the process's address-space and

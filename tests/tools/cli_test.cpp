@@ -402,6 +402,28 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
 }
 
+// Magic units cost as a fairy condition does, even under orthodox rules: the plan once
+// gave the KNvKmR component 11 s where it took 25 s (a factor of 2.3, out of its bound).
+TEST(Cli, GenPlanTimesMagicMaterialsAsAFairyCondition) {
+  auto seconds_per_entry = [](const std::string& material) {
+    CommandRun r = run_feerie("gen --plan --json --threads 2 --tables /tmp/feerie-never-written " + material);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json plan = nlohmann::json::parse(r.output);
+    const nlohmann::json& last = plan["components"].back();
+    return last["seconds"].get<double>() / last["entries"].get<double>();
+  };
+  // (Large components: the plan's seconds are rounded.)
+  const double orthodox = seconds_per_entry("KQRvKR"), magic = seconds_per_entry("KNvKmR");
+  EXPECT_NEAR(magic / orthodox, 2.0, 0.02);
+  const double fairy = [] {
+    CommandRun r =
+        run_feerie("gen --plan --json --threads 2 --condition madrasi --tables /tmp/feerie-never-written KQRvKR");
+    const nlohmann::json last = nlohmann::json::parse(r.output)["components"].back();
+    return last["seconds"].get<double>() / last["entries"].get<double>();
+  }();
+  EXPECT_NEAR(magic / fairy, 1.0, 0.02);
+}
+
 TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   CommandRun r = run_feerie("gen --plan --threads 2 --tables /tmp/feerie-never-written KQvKR");
   EXPECT_EQ(r.exit_code, 0);
