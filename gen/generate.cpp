@@ -47,13 +47,6 @@ void notice(const GenerateOptions& options, const std::string& message) {
   if (options.on_notice) options.on_notice(message);
 }
 
-// Tells of the temporary files that interrupted runs left in `dir` and that are now removed.
-void say_removed_temporaries(const GenerateOptions& options, const std::string& dir, int removed) {
-  if (removed > 0)
-    notice(options, "removed " + std::to_string(removed) + " temporary file" + (removed == 1 ? "" : "s") +
-                        " that an interrupted run left in " + dir);
-}
-
 // Tells of the checkpoints an earlier interrupted run of `title` left and that are now
 // removed, its tables being finished (remove_checkpoints).
 void say_removed(const GenerateOptions& options, const std::string& title, const std::vector<std::string>& removed) {
@@ -300,6 +293,13 @@ Status prepare_directory(const std::string& dir) {
   return Ok{};
 }
 
+void tidy_stale_temporaries(const std::string& dir, const std::function<void(const std::string&)>& on_notice) {
+  const int removed = remove_stale_temporaries(dir);
+  if (removed > 0 && on_notice)
+    on_notice("removed " + std::to_string(removed) + " temporary file" + (removed == 1 ? "" : "s") +
+              " that an interrupted run left in " + dir);
+}
+
 Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& rules, const GenerateOptions& options) {
   if (Status s = check_thread_count(options.threads); !s) return s.error();
   const Tablebase paths = Tablebase::open(options.tables_dir, rules);
@@ -344,7 +344,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   // Processes on other machines cannot tell whether a process id is alive here: the
   // directory is tidied, checked and locked by process 0 alone.
   // What interrupted runs left behind goes first (before new files are written beside it).
-  if (leader) say_removed_temporaries(options, dir.string(), remove_stale_temporaries(dir.string()));
+  if (leader) tidy_stale_temporaries(dir.string(), options.on_notice);
   if (work && leader) {
     if (Status s = prepare_directory(dir.string()); !s) return s.error();
     std::error_code ec;
@@ -403,7 +403,7 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   }
   // Again at the end: a process of an interrupted run may still have been alive (and
   // writing) when this run started, its temporary file left behind when it died.
-  if (leader) say_removed_temporaries(options, dir.string(), remove_stale_temporaries(dir.string()));
+  if (leader) tidy_stale_temporaries(dir.string(), options.on_notice);
   return done;
 }
 

@@ -65,6 +65,10 @@ struct GenerateOptions {
 // when a file stands where a directory should, IOError when it cannot be made or written.
 Status prepare_directory(const std::string& dir);
 
+// Removes the temporary files that interrupted runs left in `dir` (remove_stale_temporaries)
+// and tells `on_notice` (may be empty) how many, when there were some.
+void tidy_stale_temporaries(const std::string& dir, const std::function<void(const std::string&)>& on_notice);
+
 struct GeneratedTable {
   Material material;
   std::string path;

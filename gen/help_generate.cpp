@@ -11,7 +11,6 @@
 #include "gen/plan.h"
 #include "gen/self_solver.h"
 #include "gen/table_lock.h"
-#include "probe/atomic_file.h"
 #include "probe/header_check.h"
 #include "probe/help_tablebase.h"
 #include "probe/indexer.h"
@@ -51,27 +50,28 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
                                                              const HelpGenerateOptions& options) {
   HelpTablebase tables(rules, options.tables_dir, options.kind, HelpReading::Whole);
   std::vector<GeneratedHelpTable> out;
-  const std::string dir =
-      std::filesystem::path(table_file_path(options.tables_dir, rules.name(), "KvK", Stipulation::direct_mate()))
-          .parent_path()
-          .string();
+  const std::string dir = condition_directory(options.tables_dir, rules.name());
   auto notice = [&](const std::string& message) {
     if (options.on_notice) options.on_notice(message);
   };
   // What interrupted runs left goes first, as for direct-mate tables.
-  if (const int removed = remove_stale_temporaries(dir))
-    notice("removed " + std::to_string(removed) + " temporary file" + (removed == 1 ? "" : "s") +
-           " that an interrupted run left in " + dir);
+  tidy_stale_temporaries(dir, options.on_notice);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<Indexer>> indexers;
     std::vector<const Indexer*> members;
-    std::string why_not = "";
     for (const Material& m : component) {
       indexers.push_back(std::make_unique<Indexer>(m, rules));
       members.push_back(indexers.back().get());
-      if (why_not.empty()) why_not = reuse_problem_of(options.tables_dir, rules, m, options.kind);
     }
+    // Why the component's files cannot be reused: its first member's problem, or "".
+    auto component_problem = [&] {
+      for (const Material& m : component)
+        if (std::string problem = reuse_problem_of(options.tables_dir, rules, m, options.kind); !problem.empty())
+          return problem;
+      return std::string();
+    };
+    std::string why_not = component_problem();
     // One writer per component, as for direct-mate tables: a second run waits, then reuses
     // what the first wrote. (The lock files are apart from the direct-mate ones.)
     std::optional<TableLock> lock;
@@ -89,11 +89,7 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
           });
       if (!acquired) return acquired.error();
       lock.emplace(std::move(*acquired));
-      if (waited) {
-        why_not.clear();
-        for (const Material& m : component)
-          if (why_not.empty()) why_not = reuse_problem_of(options.tables_dir, rules, m, options.kind);
-      }
+      if (waited) why_not = component_problem();  // what the other run wrote
     }
     const bool reuse = why_not.empty();
     std::vector<GeneratedHelpTable> done(component.size());

@@ -31,7 +31,8 @@ namespace {
 // (rules/movegen.h, rules/retro.h). `Spread`: the solve is partitioned over several
 // processes (SolveOptions::partition), updates of other processes' entries go through
 // the exchange (gen/update_exchange.h); one process alone compiles to the code without
-// ownership tests.
+// ownership tests. A documented hot kernel (STYLE.md: a long .cpp needs a reason): the
+// passes and their per-entry work stay in one class, inlined into one another.
 template <class Rules, bool Spread>
 class Solver {
  public:
@@ -85,13 +86,9 @@ class Solver {
   // initialise().
   Expected<int> resume_or_initialise() {
     std::optional<SolverState> resumed = resume();
-    const std::optional<SolverState> found = resumed;
     if (Status s = agree_on_resume(resumed); !s) return s.error();
-    // Said once the processes have agreed: a process whose checkpoint the others do not
-    // match starts afresh with them (it once said it resumed, and did not).
-    if (found && options_.on_resume_checked)
-      options_.on_resume_checked(*found, resumed ? "" : "the other processes' checkpoints are not all at this pass");
     if (resumed) {
+      if (options_.on_resume_checked) options_.on_resume_checked(*resumed, "");  // said once agreed on
       store_->set_max_plies(resumed->max_plies);
       store_->rebuild_block_minima(resumed->next_ply);
       count_decided();
@@ -239,7 +236,12 @@ class Solver {
     const std::int64_t next = resumed ? resumed->next_ply : -1, max = resumed ? resumed->max_plies : -1;
     std::vector<std::int64_t> bounds{next, -next, max, -max};  // maxima and minima
     if (Status s = partition_->max(bounds); !s) return s;
-    if (bounds[0] < 0 || bounds[0] != -bounds[1] || bounds[2] != -bounds[3]) resumed.reset();
+    if (resumed && (bounds[0] != -bounds[1] || bounds[2] != -bounds[3])) {
+      // Started afresh with the others, and said so (it once said it resumed, and did not).
+      if (options_.on_resume_checked)
+        options_.on_resume_checked(*resumed, "the other processes' checkpoints are not all at this pass");
+      resumed.reset();
+    }
     return Ok{};
   }
 

@@ -13,8 +13,7 @@ namespace {
 
 // `given` as the shell and feerie's options read it back: as it stands when it holds no
 // character the shell treats apart, else in single quotes (a directory with a space in its
-// name).
-// A word that starts with '-' would be read as an option: "./" before it keeps the path.
+// name); "./" before a word that starts with '-', which would be read as an option.
 std::string shell_word(const std::string& given) {
   const std::string word = given.rfind('-', 0) == 0 ? "./" + given : given;
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
@@ -28,10 +27,15 @@ std::string shell_word(const std::string& given) {
 
 }  // namespace
 
-Status require_directory_or_nothing(const std::string& dir) {
-  std::error_code ec;
-  if (dir.empty() || !std::filesystem::exists(dir, ec) || std::filesystem::is_directory(dir, ec)) return Ok{};
-  return error(ErrorKind::InvalidArgument, "'" + dir + "' is not a directory (a directory of tables was expected)");
+Status require_condition_directory(const std::string& condition_dir) {
+  const std::filesystem::path dir = condition_dir;
+  for (const std::filesystem::path& d : {dir.parent_path(), dir}) {
+    std::error_code ec;
+    if (!d.empty() && std::filesystem::exists(d, ec) && !std::filesystem::is_directory(d, ec))
+      return error(ErrorKind::InvalidArgument,
+                   "'" + d.string() + "' is not a directory (a directory of tables was expected)");
+  }
+  return Ok{};
 }
 
 Status check_header_matches(const TableHeader& h, const std::string& path, const Material& material,
@@ -62,8 +66,7 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path dir = fs::path(path).parent_path().parent_path();  // <tables>/<condition>/<material>.ftb
-  if (Status s = require_directory_or_nothing(dir.string()); !s) return s.error();
-  if (Status s = require_directory_or_nothing(fs::path(path).parent_path().string()); !s) return s.error();
+  if (Status s = require_condition_directory(fs::path(path).parent_path().string()); !s) return s.error();
   bool exists = fs::exists(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
   if (!exists) {

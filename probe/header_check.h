@@ -20,10 +20,11 @@ namespace feerie {
 Status check_header_matches(const TableHeader& header, const std::string& path, const Material& material,
                             const RuleSet& rules, const Stipulation& stipulation = Stipulation::direct_mate());
 
-// InvalidArgument when `dir` names something other than a directory (a file where a
-// directory of tables, or of one condition's tables, should be); Ok when it is a directory,
-// does not exist or is empty (the working directory).
-Status require_directory_or_nothing(const std::string& dir);
+// InvalidArgument when a condition's directory of tables (<tables>/<condition>) or the
+// tables directory above it is something other than a directory (a file where one should
+// be), naming it; Ok when each is a directory, does not exist or is empty (the working
+// directory).
+Status require_condition_directory(const std::string& condition_dir);
 
 // Opens the table of `material` (stored orientation) for `rules` at `path` and checks its
 // header: NotFound when there is no file (with the command that makes it), Corruption for

@@ -40,10 +40,14 @@ namespace feerie {
 // orientation. The one place that says so.
 inline constexpr const char* TableExtension = ".ftb";
 inline std::string table_file_name(const std::string& material_name) { return material_name + TableExtension; }
+inline std::string condition_directory(const std::string& directory, const std::string& condition) {
+  return (std::filesystem::path(directory) / condition).string();
+}
 inline std::string table_file_path(const std::string& directory, const std::string& condition,
                                    const std::string& material_name,
                                    const Stipulation& stipulation = Stipulation::direct_mate()) {
-  return (std::filesystem::path(directory) / condition / table_file_name(material_name + stipulation.file_tag()))
+  return (std::filesystem::path(condition_directory(directory, condition)) /
+          table_file_name(material_name + stipulation.file_tag()))
       .string();
 }
 

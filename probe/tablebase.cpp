@@ -108,11 +108,10 @@ std::string Tablebase::table_path(const Material& material) const {
 
 Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(impl_->directory) / impl_->rules.name();
+  const fs::path dir = condition_directory(impl_->directory, impl_->rules.name());
   std::vector<Material> out;
   std::error_code ec;
-  if (Status s = require_directory_or_nothing(impl_->directory); !s) return s.error();
-  if (Status s = require_directory_or_nothing(dir.string()); !s) return s.error();
+  if (Status s = require_condition_directory(dir.string()); !s) return s.error();
   if (!fs::exists(dir, ec)) return out;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->path().extension() != TableExtension) continue;

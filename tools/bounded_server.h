@@ -1,7 +1,8 @@
 // cpp-httplib's server with a bound on the connections one client (one IP address) holds
 // at once (issue 27: a few clients that open connections and send nothing, or one byte at
-// a time, must not take every worker), and on the time a request may take to arrive. A connection beyond the bound is
-// answered at once with 503 and closed, before anything is read from it.
+// a time, must not take every worker), and on the time a request may take to arrive. A
+// connection beyond the bound is answered at once with 503 and closed, before anything is
+// read from it.
 //
 // cpp-httplib 0.11 has no hook for this: its accept loop hands each connection to one
 // virtual member, process_and_close_socket(), which this class overrides (C++ allows

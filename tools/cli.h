@@ -11,6 +11,7 @@
 #include "rules/expected.h"
 #include "rules/position.h"
 #include "rules/ruleset.h"
+#include "rules/text.h"
 
 namespace feerie::cli {
 
@@ -78,20 +79,20 @@ inline CLI::Validator at_least(long long least) {
   return number_check(double(least), true, "must be a whole number of at least " + std::to_string(least),
                       "N>=" + std::to_string(least));
 }
-// A whole number from `least` to 2^64 - 1, for options held in 64 unsigned bits (CLI11
+// A whole number from `least` to `most` (at most 2^64 - 1), written in digits alone (CLI11
 // read "-1" and numbers past 2^64 as 2^64 - 1, so that different seeds gave one sample).
-inline CLI::Validator whole_number_u64(std::uint64_t least) {
-  const std::string complaint =
-      "must be a whole number from " + std::to_string(least) + " to " + std::to_string(~std::uint64_t(0));
+inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most = ~std::uint64_t(0)) {
+  const std::string complaint = "must be a whole number from " + std::to_string(least) + " to " + std::to_string(most);
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == text.npos;
         // (20 digits may exceed 2^64 - 1 = 18446744073709551615: compared as text.)
         const bool fits = digits && (text.size() < 20 || text <= "18446744073709551615");
-        if (!fits || std::stoull(text) < least) return complaint + ", not '" + text + "'";
+        if (!fits || std::stoull(text) < least || std::stoull(text) > most)
+          return complaint + ", not '" + printable_excerpt(text, 40) + "'";
         return {};
       },
-      "N>=" + std::to_string(least));
+      most == ~std::uint64_t(0) ? "N>=" + std::to_string(least) : std::to_string(least) + ".." + std::to_string(most));
 }
 // A number of seconds, 0 or more.
 inline CLI::Validator seconds() { return number_check(0, false, "must be a number of seconds, 0 or more", "SECONDS"); }

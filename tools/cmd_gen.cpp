@@ -108,14 +108,14 @@ void print_generated(const GeneratedTable& t) {
       << std::endl;
 }
 
-// On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
-// stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
-// workers start later and inherit the mask) and taken by one waiting thread, so the
-// clean-up runs as ordinary code, not in a signal handler.
 // Whether this process says that it was interrupted: in an MPI job process 0 speaks for
 // the job (every process once said it).
 std::atomic<bool> says_interrupted{true};
 
+// On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
+// stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
+// workers start later and inherit the mask) and taken by one waiting thread, so the
+// clean-up runs as ordinary code, not in a signal handler.
 void clean_up_when_interrupted(const std::string& dir) {
   sigset_t signals;
   sigemptyset(&signals);
@@ -253,6 +253,7 @@ void run_gen(const GenCommandOptions& o) {
                                               o.pawns      ? PawnFilter::WithPawns
                                               : o.no_pawns ? PawnFilter::WithoutPawns
                                                            : PawnFilter::Any);
+  const std::string dir = condition_directory(g.tables_dir, rules.name());  // where the temporary files go
   if (const StipulationKind kind = parse_stipulation(o.stipulation); kind != StipulationKind::DirectMate) {
     // Helpmate and selfmate tables are solved in memory by one process, without
     // checkpoints (issue 25).
@@ -263,8 +264,7 @@ void run_gen(const GenCommandOptions& o) {
                          ErrorKind::InvalidArgument);
     // Ctrl-C and SIGTERM as for direct-mate tables (they once killed the job without a word
     // and left its temporary files).
-    clean_up_when_interrupted(
-        std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
+    clean_up_when_interrupted(dir);
     run_help_gen(kind, targets, rules, g.tables_dir, g.threads, g.max_memory, g.max_memory_source);
     return;
   }
@@ -298,8 +298,7 @@ void run_gen(const GenCommandOptions& o) {
                        ErrorKind::InvalidArgument);
   g.exchange_limit = o.exchange_limit;
   // Before MPI starts its own threads, so that they too leave the signals to the handler.
-  clean_up_when_interrupted(
-      std::filesystem::path(Tablebase::open(g.tables_dir, rules).table_path(targets.front())).parent_path().string());
+  clean_up_when_interrupted(dir);
   // With --mpi every table is spread over the processes of the MPI job; process 0
   // speaks for the job (progress, tables, notices).
   Partition* partition = o.mpi ? &mpi_partition() : nullptr;

@@ -39,6 +39,15 @@ struct MineCommandOptions {
   bool json = false, popeye = false, count = false;
 };
 
+// "N" or "N-M" read by `number` (which throws `bad` for a bad one), low <= high.
+template <class Number>
+void parse_range(const std::string& text, const std::string& bad, Number&& number, int& low, int& high) {
+  const std::size_t dash = text.find('-');
+  low = number(text.substr(0, dash));
+  high = dash == std::string::npos ? low : number(text.substr(dash + 1));
+  if (low > high) throw CommandError(bad, ErrorKind::InvalidArgument);
+}
+
 // "3" or "2-5": N moves, exact or a range, for --mate and --mated.
 void parse_moves_range(const std::string& text, const std::string& flag, int& low, int& high,
                        const std::string& what = "moves", int least = 1) {
@@ -49,10 +58,7 @@ void parse_moves_range(const std::string& text, const std::string& flag, int& lo
       throw CommandError(bad, ErrorKind::InvalidArgument);
     return std::stoi(s);
   };
-  std::size_t dash = text.find('-');
-  low = number(text.substr(0, dash));
-  high = dash == std::string::npos ? low : number(text.substr(dash + 1));
-  if (low > high) throw CommandError(bad, ErrorKind::InvalidArgument);
+  parse_range(text, bad, number, low, high);
 }
 
 // "draw", "mate in 3", "mated in 2", "illegal" (for remarks).
@@ -131,10 +137,7 @@ void parse_problem_lengths(const std::string& text, StipulationKind kind, int& l
     if (n < 1 || (!help && n < 2)) throw CommandError(bad, ErrorKind::InvalidArgument);
     return n;
   };
-  const std::size_t dash = text.find('-');
-  low = half_moves(text.substr(0, dash));
-  high = dash == std::string::npos ? low : half_moves(text.substr(dash + 1));
-  if (low > high) throw CommandError(bad, ErrorKind::InvalidArgument);
+  parse_range(text, bad, half_moves, low, high);
 }
 
 // mine --stipulation h# or s#: the helpmate or selfmate table's positions by side to move,
@@ -314,9 +317,9 @@ void add_mine_command(CLI::App& app) {
                 "Only positions whose pawns stand on ranks 2 to 7, as in orthodox tablebases (a pawn on its first or "
                 "last rank is a position here, SPEC 1)");
   auto* limit = cmd->add_option("--limit", o->limit, "A random sample of at most N matches (default: every match)")
-                    ->check(whole_number_u64(1));
+                    ->check(whole_number_in(1));
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
-      ->check(whole_number_u64(0))
+      ->check(whole_number_in(0))
       ->needs(limit);
   cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
   auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");

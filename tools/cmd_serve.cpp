@@ -200,14 +200,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--tables", opt->tables, "Tables directory (default: ./tables)")->check(refuse_empty_directory);
   cmd->add_option("--condition", opt->condition, "The page's condition until another is chosen (default: orthodox)");
   cmd->add_option("--port", opt->port, "Port (default 8080; 0: any free port, printed on startup)")
-      ->check(CLI::Validator(
-          [](std::string& port) {
-            const bool number = !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == port.npos;
-            return number && std::stoi(port) <= 65535
-                       ? std::string()
-                       : "bad port '" + printable_excerpt(port, 40) + "' (expected 0 to 65535)";
-          },
-          "PORT"));
+      ->check(whole_number_in(0, 65535));
   cmd->add_option("--host", opt->host, "Address to listen on (default 127.0.0.1: this machine only)");
   cmd->callback([opt] {
 #ifdef FEERIE_HAVE_HTTPLIB

@@ -163,16 +163,11 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   if (!j.contains("solution_lines")) return;
   for (const auto& line : j["solution_lines"]) std::cout << "  " << line.get<std::string>() << "\n";
   const int shown = int(j["solution_lines"].size());
-  if (shown == 0) return;
-  if (count < HelpSolutionsCap) {
-    if (shown < count) std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
-  } else if (shown >= solutions) {
-    // The table counts up to its cap; the lines were cut at the number asked for.
-    std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
-  } else {
-    // Fewer lines than asked for: they are every solution.
+  const bool capped = count >= HelpSolutionsCap;  // the table counts up to its cap
+  if (shown > 0 && capped && shown < solutions)   // fewer lines than asked for: every solution
     std::cout << fmt::format("  ({} solutions in all)\n", shown);
-  }
+  else if (shown > 0 && (shown < count || capped))
+    std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
 }
 
 nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,

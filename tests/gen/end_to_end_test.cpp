@@ -46,6 +46,23 @@ class ThreeMan : public ::testing::Test {
     throw std::runtime_error(name);
   }
 
+  // A directory of its own (prefix `prefix`) holding the suite's KvK and its KQvK written
+  // again with `edit` applied to its values: blocks and checksums sound, values not.
+  template <class Edit>
+  static std::string tables_with_edited_kqvk(const char* prefix, Edit&& edit) {
+    const std::string other = test::temporary_tables_dir(prefix);
+    fs::create_directories(fs::path(other) / "orthodox");
+    fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
+    auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());
+    EXPECT_TRUE(file.ok()) << file.error_message();
+    if (!file.ok()) return other;
+    std::array<std::vector<ValueCode>, 2> values;
+    for (int side = 0; side < 2; ++side) values[side] = *(*file)->load_side(side);
+    edit(values);
+    EXPECT_TRUE(write_table((fs::path(other) / "orthodox" / "KQvK.ftb").string(), (*file)->header(), values).ok());
+    return other;
+  }
+
   // Plays the PV and checks it ends in mate after exactly dtm plies.
   static void expect_pv_mates(const Tablebase& tb, const std::string& fen, int dtm_plies) {
     Position pos = test::position(fen);
@@ -189,20 +206,14 @@ TEST_F(ThreeMan, CorruptAndTruncatedTablesAreRejected) {
 // A table whose blocks are sound but one value is wrong: the verifier names the position
 // (as the index decodes it, one of its symmetric images).
 TEST_F(ThreeMan, VerifierFindsAWrongValue) {
-  const std::string other = test::temporary_tables_dir("feerie-e2e-wrong-");
-  fs::create_directories(fs::path(other) / "orthodox");
-  fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
-  auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());
-  ASSERT_TRUE(file.ok()) << file.error_message();
-  std::array<std::vector<ValueCode>, 2> values;
-  for (int side = 0; side < 2; ++side) values[side] = *(*file)->load_side(side);
   // A mate in one stored as a draw.
   const Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
   const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
-  ValueCode& v = values[WHITE][indexer.index(pos)];
-  ASSERT_EQ(v, value::mate_in_plies(1));
-  v = value::Draw;
-  ASSERT_TRUE(write_table((fs::path(other) / "orthodox" / "KQvK.ftb").string(), (*file)->header(), values).ok());
+  const std::string other = tables_with_edited_kqvk("feerie-e2e-wrong-", [&](auto& values) {
+    ValueCode& v = values[WHITE][indexer.index(pos)];
+    ASSERT_EQ(v, value::mate_in_plies(1));
+    v = value::Draw;
+  });
 
   auto report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 2);
   ASSERT_TRUE(report.ok()) << report.error_message();
@@ -221,20 +232,14 @@ TEST_F(ThreeMan, BestMovesAndLineReportATableWhoseValuesAreWrong) {
   const Position pos = test::position("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
   const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
   for (ValueCode damage : {value::Unknown, value::mate_in_plies(1)}) {
-    const std::string other = test::temporary_tables_dir("feerie-e2e-values-");
-    fs::create_directories(fs::path(other) / "orthodox");
-    fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
-    auto file = TableFile::open((fs::path(dir_) / "orthodox" / "KQvK.ftb").string());
-    ASSERT_TRUE(file.ok()) << file.error_message();
-    std::array<std::vector<ValueCode>, 2> values;
-    for (int side = 0; side < 2; ++side) values[side] = *(*file)->load_side(side);
-    const std::string path = (fs::path(other) / "orthodox" / "KQvK.ftb").string();
-    ASSERT_TRUE(write_table(path, (*file)->header(), values).ok());
-    Tablebase sound = Tablebase::open(other, RuleSet::orthodox());
+    const std::string sound_dir = tables_with_edited_kqvk("feerie-e2e-values-", [](auto&) {});
+    Tablebase sound = Tablebase::open(sound_dir, RuleSet::orthodox());
     ASSERT_TRUE(sound.best_moves(pos).ok());
     ASSERT_FALSE(sound.best_moves(pos)->empty());
-    values[WHITE][indexer.index(pos)] = damage;
-    ASSERT_TRUE(write_table(path, (*file)->header(), values).ok());
+    fs::remove_all(sound_dir);
+    const std::string other = tables_with_edited_kqvk(
+        "feerie-e2e-values-", [&](auto& values) { values[WHITE][indexer.index(pos)] = damage; });
+    const std::string path = (fs::path(other) / "orthodox" / "KQvK.ftb").string();
 
     Tablebase tb = Tablebase::open(other, RuleSet::orthodox());
     auto best = tb.best_moves(pos);
