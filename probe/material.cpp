@@ -9,7 +9,7 @@ namespace feerie {
 namespace {
 
 Error material_error(std::string_view name, const std::string& what) {
-  return error(ErrorKind::InvalidArgument, "bad material '" + printable(name) + "': " + what);
+  return error(ErrorKind::InvalidArgument, "bad material '" + printable_excerpt(name) + "': " + what);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ ConditionKind kind_of(const RuleSet& rules) {
 Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
   const std::size_t plus = n.find('+');
   if (n.find('+', plus + 1) != std::string::npos)
-    return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) +
+    return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
                                                  "': a combination has two parts (a paralysis condition and a walk "
                                                  "condition)");
   const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
@@ -41,25 +41,25 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {
     Expected<RuleSet> part = parse(parts[i]);
-    if (!part) return with_context("bad condition '" + printable(n) + "': ", part.error());
+    if (!part) return with_context("bad condition '" + printable_excerpt(n) + "': ", part.error());
     parsed[i] = *part;
   }
   for (const RuleSet& part : parsed) {
     const ConditionKind kind = kind_of(part);
     if (kind == ConditionKind::Paralysis) {
       if (paralysis)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two paralysis conditions ('" +
-                                                     paralysis->name() + "' and '" + part.name() +
-                                                     "'); a combination has one, and one walk condition");
+        return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
+                                                     "': two paralysis conditions ('" + paralysis->name() + "' and '" +
+                                                     part.name() + "'); a combination has one, and one walk condition");
       paralysis = &part;
     } else if (kind == ConditionKind::Walk) {
       if (walk)
-        return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': two walk conditions ('" +
-                                                     walk->name() + "' and '" + part.name() +
-                                                     "'); a combination has one, and one paralysis condition");
+        return error(ErrorKind::InvalidArgument,
+                     "bad condition '" + printable_excerpt(n) + "': two walk conditions ('" + walk->name() + "' and '" +
+                         part.name() + "'); a combination has one, and one paralysis condition");
       walk = &part;
     } else {
-      return error(ErrorKind::InvalidArgument, "bad condition '" + printable(n) + "': '" + part.name() +
+      return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) + "': '" + part.name() +
                                                    "' does not combine (a combination is a paralysis condition and "
                                                    "a walk condition such as Annan or Nanna, e.g. madrasi-ri+annan)");
     }
@@ -92,7 +92,7 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
   }
   std::string known;
   for (const std::string& k : known_names()) known += (known.empty() ? "" : ", ") + k;
-  return error(ErrorKind::InvalidArgument, "unknown condition '" + printable(n) + "' (known: " + known + ")");
+  return error(ErrorKind::InvalidArgument, "unknown condition '" + printable_excerpt(n) + "' (known: " + known + ")");
 }
 
 }  // namespace feerie

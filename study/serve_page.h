@@ -72,7 +72,10 @@ inline constexpr const char* ServePage = R"html(<!DOCTYPE html>
 <script>
 "use strict";
 const defaultCondition = __DEFAULT_CONDITION__;
-const state = { history: [], index: -1, condition: defaultCondition, stipulation: "#" };
+// `shown` counts the positions show() was asked for: an answer that arrives after the user has
+// gone on to another position (back, forward, another move) is for a position no longer
+// shown, and is dropped.
+const state = { history: [], index: -1, condition: defaultCondition, stipulation: "#", shown: 0 };
 const $ = (id) => document.getElementById(id);
 
 function query(path, fen) {
@@ -137,7 +140,7 @@ function positionText(p) {
 
 // A row of the moves' table for `m` (its `move`, `san` and `fen_after`), of class
 // `className`, holding the button that plays it; the caller adds the value cells.
-function moveRow(body, m, className) {
+function moveRow(body, m, className, generation) {
   const row = body.insertRow();
   row.className = className;
   row.dataset.move = m.move;
@@ -145,14 +148,21 @@ function moveRow(body, m, className) {
   button.className = "move";
   button.textContent = m.san;
   button.title = "Play " + m.san + " (" + m.move + ")";
-  button.addEventListener("click", () => { state.pending = play(m.fen_after); });
+  // Only while its position is the one shown: a second click, or a click while the next
+  // position loads, would add the move to the line twice.
+  button.addEventListener("click", () => {
+    if (generation === state.shown) state.pending = play(m.fen_after);
+  });
   row.insertCell().appendChild(button);
   return row;
 }
 
-// The server's message in place of the position's panel.
-function showFailure(e) {
+// The server's message in place of the position's panel (and of the board, unless the
+// diagram of the position asked could be drawn).
+function showFailure(e, svg) {
   $("error").textContent = e.message;
+  if (svg && svg.status === "fulfilled") $("board").innerHTML = svg.value;
+  else $("board").replaceChildren();
   $("value").textContent = "";
   $("pv").textContent = "";
   $("tree").textContent = "";
@@ -169,7 +179,10 @@ async function fetchOk(url) {
   return response;
 }
 
+// Shows the position at state.index; resolves to whether it was shown whole (false after an
+// error, or when the user went on to another position meanwhile).
 async function show() {
+  const generation = ++state.shown;
   const fen = state.history[state.index];
   $("fen").value = fen;
   $("condition").value = state.condition;
@@ -187,20 +200,26 @@ async function show() {
   $("moves-title").textContent = help ? "Every legal move, with the " +
       (state.stipulation.startsWith("s#") ? "selfmate" : "helpmate") + " left after it" :
       "Every legal move, for the side that plays it";
-  if (help) return showHelp(fen);
-  const stats = showStats(fen);  // in parallel; awaited below so that show() ends when the page is complete
+  if (help) return showHelp(fen, generation);
+  const stats = showStats(fen, generation);  // in parallel; awaited below so that show() ends when the page is complete
+  const [svg, answer] = await Promise.allSettled([
+    fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
+    fetchOk(query("/api/moves", fen) + "&tree=3").then((r) => r.json())]);
+  if (generation !== state.shown) return false;
+  let shown = false;
   try {
-    const [svg, data] = await Promise.all([
-      fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
-      fetchOk(query("/api/moves", fen) + "&tree=3").then((r) => r.json())]);
-    $("board").innerHTML = svg;
+    if (answer.status === "rejected") throw answer.reason;
+    if (svg.status === "rejected") throw svg.reason;
+    const data = answer.value;
+    $("board").innerHTML = svg.value;
     $("value").textContent = positionText(data);
-    $("pv").textContent = data.pv_san.length ? numberedLine(fen, data.pv_san) : "(none)";
+    // (The server's FEN: the one typed may have other spaces between its fields.)
+    $("pv").textContent = data.pv_san.length ? numberedLine(data.fen, data.pv_san) : "(none)";
     $("tree").textContent = data.tree_text || "(none: a draw, or the side to move is mated)";
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
-      const row = moveRow(body, m, m.wdl);
+      const row = moveRow(body, m, m.wdl, generation);
       const value = row.insertCell();
       value.className = "value";
       value.textContent = moveText(m);
@@ -208,71 +227,111 @@ async function show() {
       pv.className = "pv";
       pv.textContent = m.pv_san && m.pv_san.length ? numberedLine(m.fen_after, m.pv_san) : "";
     }
+    shown = true;
   } catch (e) {
-    showFailure(e);
+    showFailure(e, svg);
   }
   await stats;
+  return shown && generation === state.shown;
+}
+
+// The units of each side, as sorted lists ("K,Q" and "K,R"; a magic rook "mR"), of a FEN's
+// board or of a material name.
+function sidesOfFen(fen) {
+  const white = [], black = [];
+  const board = fen.trim().split(/\s+/)[0];
+  for (let i = 0; i < board.length; ++i) {
+    const c = board[i];
+    if (!/[a-z]/i.test(c)) continue;
+    const unit = (board[i + 1] === "*" ? "m" : "") + c.toUpperCase();
+    (c === c.toUpperCase() ? white : black).push(unit);
+  }
+  return [white.sort().join(","), black.sort().join(",")];
+}
+function sidesOfMaterial(name) {
+  return name.split("v").map((side) => (side.match(/m?[A-Z]/g) || []).sort().join(","));
+}
+
+// The statistics are those of the stored table, which may hold the material with the
+// colours the other way round: then its White is the board's Black, and the page says so.
+function orientationNote(fen, material) {
+  const [white, black] = sidesOfFen(fen);
+  const [storedWhite, storedBlack] = sidesOfMaterial(material);
+  return white === storedBlack && black === storedWhite && white !== black ?
+      " - stored with the colours the other way round: its White is Black on this board" : "";
 }
 
 // The statistics of the position's material (/api/stat, as `feerie stat --json`): a line per
 // side to move. A failure here leaves the rest of the page as it is.
-async function showStats(fen) {
+async function showStats(fen, generation) {
   try {
     const s = await fetchOk(query("/api/stat", fen)).then((r) => r.json());
+    if (generation !== state.shown) return;
     const line = (name, side) => name + " to move: " + side.positions.toLocaleString("en") + " positions, " +
         side.win.toLocaleString("en") + " win, " + side.draw.toLocaleString("en") + " draw, " +
         side.loss.toLocaleString("en") + " loss" +
         (side.longest_mate_plies === null ? "" : "; longest mate " + side.longest_mate_moves + " moves, e.g. " +
          side.longest_mate_fen);
-    $("stats").textContent = s.material + " (" + s.condition + ")\n" + line("White", s.wtm) + "\n" +
-        line("Black", s.btm);
+    $("stats").textContent = s.material + " (" + s.condition + ")" + orientationNote(fen, s.material) + "\n" +
+        line("White", s.wtm) + "\n" + line("Black", s.btm);
   } catch (e) {
-    $("stats").textContent = e.message;
+    if (generation === state.shown) $("stats").textContent = e.message;
   }
 }
 
 // The page under a helpmate or selfmate stipulation: the entry, the solutions (h#), every
 // move with the entry after it, and the lengths of the material's table.
-async function showHelp(fen) {
-  const stats = showHelpStats(fen);
+async function showHelp(fen, generation) {
+  const stats = showHelpStats(fen, generation);
+  const [svg, answer] = await Promise.allSettled([
+    fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
+    fetchOk(query("/api/help", fen) + helpParameters() + "&solutions=5").then((r) => r.json())]);
+  if (generation !== state.shown) return false;
+  let shown = false;
   try {
-    const [svg, data] = await Promise.all([
-      fetchOk(query("/api/diagram", fen) + "&size=420").then((r) => r.text()),
-      fetchOk(query("/api/help", fen) + helpParameters() + "&solutions=5").then((r) => r.json())]);
-    $("board").innerHTML = svg;
+    if (answer.status === "rejected") throw answer.reason;
+    if (svg.status === "rejected") throw svg.reason;
+    const data = answer.value;
+    $("board").innerHTML = svg.value;
     $("value").textContent = helpText(data);
     const lines = data.solution_lines || [];
     $("pv").textContent = lines.length ? lines[0] : "(none)";
+    // (As probe --stipulation h# says it: a count held at 255 is "255 or more".)
+    const count = data.solutions_capped ? data.solutions + " or more" : String(data.solutions);
     $("tree").textContent = lines.length ? lines.join("\n") +
-        (lines.length < data.solutions ? "\n(" + lines.length + " of " + data.solutions + " shown)" : "") :
-        (data.stipulation === "s#" ? "(a selfmate's solution is a tree: follow the moves)" : "(none)");
+        (lines.length < data.solutions ? "\n(" + lines.length + " of " + count + " shown)" : "") :
+        (data.stipulation === "s#" && data.plies !== undefined ? "(a selfmate's solution is a tree: follow the moves)"
+                                                               : "(none)");
     const body = $("moves").tBodies[0];
     body.replaceChildren();
     for (const m of data.moves) {
-      const row = moveRow(body, m, data.plies !== undefined && m.plies === data.plies - 1 ? "win" : "");
+      const row = moveRow(body, m, data.plies !== undefined && m.plies === data.plies - 1 ? "win" : "", generation);
       const value = row.insertCell();
       value.className = "value";
       value.textContent = helpMoveText(m, data.stipulation);
     }
+    shown = true;
   } catch (e) {
-    showFailure(e);
+    showFailure(e, svg);
   }
   await stats;
+  return shown && generation === state.shown;
 }
 
-async function showHelpStats(fen) {
+async function showHelpStats(fen, generation) {
   try {
     const s = await fetchOk(query("/api/help-stat", fen) + helpParameters()).then((r) => r.json());
+    if (generation !== state.shown) return;
     const word = s.stipulation === "s#" ? "selfmate" : "helpmate";
     const line = (name, side) => name + " to move: " + side.positions.toLocaleString("en") + " positions, " +
         side.with_mate.toLocaleString("en") + " with a " + word +
         (side.unique === undefined ? "" : " (" + side.unique.toLocaleString("en") + " with a unique solution)") +
         (side.longest_plies === null ? "" : "; longest " + side.longest_plies + " plies" +
          (side.longest_problem ? " (" + side.longest_problem + ")" : "") + ", e.g. " + side.longest_fen);
-    $("stats").textContent = s.material + " (" + s.condition + "), " + s.stipulation + ", " + s.mated + " mated\n" +
-        line("White", s.wtm) + "\n" + line("Black", s.btm);
+    $("stats").textContent = s.material + " (" + s.condition + "), " + s.stipulation + ", " + s.mated + " mated" +
+        orientationNote(fen, s.material) + "\n" + line("White", s.wtm) + "\n" + line("Black", s.btm);
   } catch (e) {
-    $("stats").textContent = e.message;
+    if (generation === state.shown) $("stats").textContent = e.message;
   }
 }
 
@@ -284,9 +343,11 @@ function play(fenAfter) {
 }
 
 // `?moves=a1b2,c3d4`: plays a line from the FEN by clicking each move's button, as a
-// user would (a link to a line; the browser test uses it too). Sets data-ready on <body>
-// when the page has settled.
-async function playLine(moves) {
+// user would (a link to a line; the browser test uses it too), when the FEN's own position
+// was shown (otherwise its error stays on the page). Sets data-ready on <body> when the
+// page has settled.
+async function playLine(moves, shown) {
+  if (!shown) return;
   for (const move of moves) {
     const button = document.querySelector('#moves tr[data-move="' + CSS.escape(move) + '"] button');
     if (!button) {
@@ -294,7 +355,7 @@ async function playLine(moves) {
       return;
     }
     button.click();
-    await state.pending;
+    if (!(await state.pending)) return;  // the server's message for the position reached is shown
   }
 }
 
@@ -331,7 +392,7 @@ if (params.get("fen")) {
   state.history = [params.get("fen")];
   state.index = 0;
   show()
-    .then(() => playLine((params.get("moves") || "").split(",").filter((m) => m)))
+    .then((shown) => playLine((params.get("moves") || "").split(",").filter((m) => m), shown))
     .finally(() => { document.body.dataset.ready = "true"; });
 } else {
   document.body.dataset.ready = "true";

@@ -41,6 +41,22 @@ namespace feerie::cli {
 
 namespace {
 
+// A request target in absolute form (GET http://host/api/probe?... HTTP/1.1), which
+// HTTP/1.1 servers accept (RFC 9112, 3.2.2) and proxies send, names the same paths.
+constexpr const char* AbsoluteTarget = R"(https?://[^/]+(/.*))";
+
+// The path of a target in origin or absolute form.
+std::string path_of_target(const std::string& target) {
+  for (const char* scheme : {"http://", "https://"})
+    if (target.rfind(scheme, 0) == 0) {
+      const std::size_t slash = target.find('/', std::strlen(scheme));
+      return slash == std::string::npos ? "/" : target.substr(slash);
+    }
+  return target;
+}
+
+bool served_path(const std::string& path) { return path == "/" || path.rfind("/api/", 0) == 0; }
+
 struct ServeOptions {
   std::string tables = "tables";
   std::string condition = "orthodox";
@@ -110,9 +126,8 @@ void serve(const ServeOptions& opt) {
     res.set_content(reply.body, reply.content_type);
   };
   server.Get("/api/.*", [answer](const httplib::Request& req, httplib::Response& res) { answer(req.path, req, res); });
-  // A request target in absolute form (GET http://host/api/probe?... HTTP/1.1), which
-  // HTTP/1.1 servers accept (RFC 9112, 3.2.2) and proxies send: the same paths.
-  server.Get(R"(https?://[^/]+(/.*))", [answer, page](const httplib::Request& req, httplib::Response& res) {
+  // A request target in absolute form: the same paths.
+  server.Get(AbsoluteTarget, [answer, page](const httplib::Request& req, httplib::Response& res) {
     const std::string path = req.matches[1];
     if (path == "/")
       res.set_content(page, "text/html; charset=utf-8");
@@ -134,6 +149,13 @@ void serve(const ServeOptions& opt) {
                         "\n",
                     "application/json");
   };
+  // The same for a target in absolute form, whose path is the page's or the API's.
+  auto read_only_absolute = [read_only](const httplib::Request& req, httplib::Response& res) {
+    if (served_path(req.matches[1]))
+      read_only(req, res);
+    else
+      res.status = 404;  // the error handler's JSON
+  };
   for (const char* path : {"/", "/api/.*"}) {
     server.Post(path, read_only);
     server.Put(path, read_only);
@@ -141,14 +163,19 @@ void serve(const ServeOptions& opt) {
     server.Delete(path, read_only);
     server.Options(path, read_only);
   }
+  server.Post(AbsoluteTarget, read_only_absolute);
+  server.Put(AbsoluteTarget, read_only_absolute);
+  server.Patch(AbsoluteTarget, read_only_absolute);
+  server.Delete(AbsoluteTarget, read_only_absolute);
+  server.Options(AbsoluteTarget, read_only_absolute);
 
   // Errors the server meets before any handler (a request line over cpp-httplib's limit:
   // 414, issue 24; a path outside the page and the API: 404) used to have an empty body.
   server.set_error_handler([read_only](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;  // the API's own JSON error
     // A POST or PUT without a body's length is refused before it is routed: 405 as well.
-    const bool served_path = req.path == "/" || req.path.rfind("/api/", 0) == 0;
-    if (res.status == 400 && served_path && req.method != "GET" && req.method != "HEAD") return read_only(req, res);
+    if (res.status == 400 && served_path(path_of_target(req.path)) && req.method != "GET" && req.method != "HEAD")
+      return read_only(req, res);
     std::string message = "HTTP error " + std::to_string(res.status);
     std::string kind = "invalid argument";
     if (res.status == 414)

@@ -11,6 +11,7 @@
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "rules/san.h"
+#include "rules/text.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
 
@@ -20,7 +21,8 @@ StipulationKind parse_stipulation(const std::string& text) {
   if (text == "#") return StipulationKind::DirectMate;
   if (text == "h#") return StipulationKind::Helpmate;
   if (text == "s#") return StipulationKind::Selfmate;
-  throw CommandError("unknown stipulation '" + text + "' (known: # for direct mate, h# for helpmate, s# for selfmate)",
+  throw CommandError("unknown stipulation '" + printable_excerpt(text, 40) +
+                         "' (known: # for direct mate, h# for helpmate, s# for selfmate)",
                      ErrorKind::InvalidArgument);
 }
 
@@ -28,7 +30,9 @@ Color parse_mated(const std::string& text, StipulationKind kind) {
   if (text.empty()) return kind == StipulationKind::Selfmate ? WHITE : BLACK;
   if (text == "white") return WHITE;
   if (text == "black") return BLACK;
-  throw CommandError("--mated takes white or black, not '" + text + "'", ErrorKind::InvalidArgument);
+  // (Read from --mated and from the viewer's `mated` parameter.)
+  throw CommandError("the mated side is white or black, not '" + printable_excerpt(text, 40) + "'",
+                     ErrorKind::InvalidArgument);
 }
 
 namespace {
