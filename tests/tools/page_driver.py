@@ -38,6 +38,13 @@ class DevTools:
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
              "--remote-debugging-port=0", "--user-data-dir=" + self.profile, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            self._connect()
+        except BaseException:
+            self.close()
+            raise
+
+    def _connect(self):
         # With port 0 Chromium chooses a free port and writes it, and the browser's
         # WebSocket path, to DevToolsActivePort in the profile.
         active = os.path.join(self.profile, "DevToolsActivePort")
@@ -133,7 +140,11 @@ class DevTools:
 
     def close(self):
         self.process.terminate()
-        self.process.wait()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
