@@ -277,14 +277,20 @@ GeneratedTable reused_table(const Material& material, const std::vector<Material
 
 // Makes the directory the tables go to and checks that files can be made there, before
 // any solving: a bad --tables is found at once, not after an hour of work.
-Status prepare_directory(const std::string& dir) {
+// A file where a directory should be is the caller's mistake (`--tables FILE`: issue 27
+// G), not a failing disk.
+Status refuse_file_on_directory_path(const std::string& dir) {
   std::error_code ec;
-  // A file where a directory should be is the caller's mistake (`--tables FILE`: issue
-  // 27 G), not a failing disk.
   for (std::filesystem::path p = dir; !p.empty() && p != p.root_path(); p = p.parent_path())
     if (std::filesystem::exists(p, ec) && !std::filesystem::is_directory(p, ec))
       return error(ErrorKind::InvalidArgument, "the tables directory '" + dir + "' cannot be made: '" + p.string() +
                                                    "' is a file, not a directory");
+  return Ok{};
+}
+
+Status prepare_directory(const std::string& dir) {
+  if (Status s = refuse_file_on_directory_path(dir); !s) return s;
+  std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return error(ErrorKind::IOError, "cannot create the tables directory '" + dir + "': " + ec.message());
   // A temporary file, removed again when `probe` goes out of scope uncommitted.

@@ -64,6 +64,9 @@ struct GenerateOptions {
 // any solving (a bad --tables is found at once, not after an hour of work): InvalidArgument
 // when a file stands where a directory should, IOError when it cannot be made or written.
 Status prepare_directory(const std::string& dir);
+// The error prepare_directory() gives when a file stands on `dir`'s path, without making
+// anything (for gen --plan).
+Status refuse_file_on_directory_path(const std::string& dir);
 
 // Removes the temporary files that interrupted runs left in `dir` (remove_stale_temporaries)
 // and tells `on_notice` (may be empty) how many, when there were some.

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "gen/generate.h"
 #include "gen/graph.h"
 #include "probe/header_check.h"
 #include "probe/indexer.h"
@@ -184,8 +185,11 @@ std::string bytes_text(double bytes) {
   const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   int u = 0;
   while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
+  // Whole numbers from 1000 up (1000 to 1023 of a unit): three significant digits would
+  // print them as 1.01e+03.
+  if (u == 0 || bytes >= 1000) return std::to_string(std::llround(bytes)) + " " + units[u];
   std::ostringstream out;
-  out.precision(bytes < 10 && u ? 2 : 3);
+  out.precision(bytes < 10 ? 2 : 3);
   out << bytes << " " << units[u];
   return out.str();
 }
@@ -241,6 +245,8 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
   Plan plan;
   plan.ranks = ranks;
   Tablebase paths = Tablebase::open(tables_dir, rules);
+  // As gen would refuse it (the plan makes nothing).
+  if (Status s = refuse_file_on_directory_path(condition_directory(tables_dir, rules.name())); !s) return s.error();
   for (std::vector<Material> members : solving_order(targets, rules)) {
     std::sort(members.begin(), members.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
     PlannedComponent c;

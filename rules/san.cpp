@@ -74,6 +74,16 @@ std::string stripped(std::string_view text, bool loose) {
   return out;
 }
 
+// `text` with a promotion letter typed in lower case ("e8=q", "e8q") in upper case, as
+// SAN writes it: a letter after the target's rank or after '=' can be nothing else.
+std::string promotion_in_upper_case(std::string text) {
+  const std::size_t n = text.size();
+  if (n >= 2 && std::islower(static_cast<unsigned char>(text[n - 1])) &&
+      (text[n - 2] == '=' || text[n - 2] == '1' || text[n - 2] == '8'))
+    text[n - 1] = char(std::toupper(static_cast<unsigned char>(text[n - 1])));
+  return text;
+}
+
 }  // namespace
 
 std::string to_san(const Position& pos, Move m, const RuleSet& rules) {
@@ -107,7 +117,8 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
   const std::string_view text = ascii;
   MoveList moves;
   generate_legal(pos, rules, moves);
-  const std::string exact = stripped(text, false), loose = stripped(text, true);
+  const std::string exact = promotion_in_upper_case(stripped(text, false)),
+                    loose = promotion_in_upper_case(stripped(text, true));
   std::vector<Move> found, found_loose, found_plain;
   std::string lower(text);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -118,12 +129,17 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     if (san == exact) found.push_back(m);
     if (stripped(san, true) == loose) found_loose.push_back(m);
     // The unit's name with the origin and the target, "Ra1-d1" (read as "Ra1d1"), or with
-    // the target only, "Rd1": a name PGN would have disambiguated.
-    const std::string target = std::string{file_char(m.to()), rank_char(m.to())} +
-                               (m.promotion() != NO_PIECE_TYPE ? std::string(1, PieceLetters[m.promotion()]) : "");
+    // more of the origin than SAN needs, "Rad1" and "R1d1"; or with the target only, "Rd1":
+    // a name PGN would have disambiguated, and a promotion without its piece ("e8": each
+    // promotion is a candidate, and the message lists them).
+    const std::string square = {file_char(m.to()), rank_char(m.to())};
+    const std::string target =
+        square + (m.promotion() != NO_PIECE_TYPE ? std::string(1, PieceLetters[m.promotion()]) : "");
     const std::string unit = unit_name(pos.piece_on(m.from()));
-    if (loose == unit + std::string{file_char(m.from()), rank_char(m.from())} + target) found_loose.push_back(m);
-    if (loose == unit + target) found_plain.push_back(m);
+    for (const std::string origin : {std::string{file_char(m.from()), rank_char(m.from())},
+                                     std::string{file_char(m.from())}, std::string{rank_char(m.from())}})
+      if (loose == unit + origin + target) found_loose.push_back(m);
+    if (loose == unit + target || (m.promotion() != NO_PIECE_TYPE && loose == unit + square)) found_plain.push_back(m);
   }
   if (found.size() == 1) return found.front();
   if (found.empty() && found_loose.size() == 1) return found_loose.front();

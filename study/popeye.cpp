@@ -175,7 +175,8 @@ void PopeyeWriter::write(const std::string& problem) {
 }
 
 void PopeyeWriter::finish() {
-  if (written_ > 0) out_ << "EndProblem\n";
+  if (written_ > 0 && !finished_) out_ << "EndProblem\n";
+  finished_ = true;
   out_.flush();
 }
 

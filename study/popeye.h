@@ -52,11 +52,13 @@ class PopeyeWriter {
  public:
   explicit PopeyeWriter(std::ostream& out) : out_(out) {}
   void write(const std::string& problem);
+  // Ends the input (EndProblem after the last problem); once, however often it is called.
   void finish();
 
  private:
   std::ostream& out_;
   int written_ = 0;
+  bool finished_ = false;
 };
 
 }  // namespace feerie

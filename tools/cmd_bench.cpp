@@ -5,17 +5,23 @@
 // (docs/benchmarks.md).
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <numeric>
+#include <thread>
 
 #include "gen/generate.h"
 #include "gen/graph.h"
+#include "gen/plan.h"
 #include "probe/indexer.h"
 #include "probe/tablebase.h"
 #include "tools/cli.h"
@@ -25,20 +31,40 @@ namespace feerie::cli {
 namespace {
 
 struct BenchRow {
-  std::string material;
+  std::string material;         // the table timed (a target of its component when there is one)
+  std::size_t solved_with = 0;  // the other materials of its component, solved in the same run
   double seconds = 0;
   long peak_kib = 0;
   std::uint64_t entries = 0;  // both sides
   std::uint64_t file_bytes = 0;
 };
 
-// Generates one table (its sub-tables already on disk) in a process of its own: this
-// program's `gen`, run afresh rather than forked, so that the peak memory the parent reads
-// is what a user's `feerie gen` of that table takes, the program's own resident pages
+// The `feerie gen` running now (0: none), for the signal thread to stop with bench.
+std::atomic<pid_t> running_child{0};
+// Set by the signal thread before it cleans up: a child that failed meanwhile was stopped
+// by it, and the main thread leaves the ending to it.
+std::atomic<bool> interrupted{false};
+
+// The kind of failure a `feerie gen` child's exit code says (exit_code()'s inverse;
+// 143, SIGTERM, is an interruption too).
+ErrorKind kind_of_exit_code(int code) {
+  for (ErrorKind kind :
+       {ErrorKind::InvalidArgument, ErrorKind::NotFound, ErrorKind::Corruption, ErrorKind::IOError,
+        ErrorKind::NotSupported, ErrorKind::ResourceLimit, ErrorKind::ConditionMismatch, ErrorKind::Interrupted})
+    if (exit_code(kind) == code) return kind;
+  return code == 128 + SIGTERM ? ErrorKind::Interrupted : ErrorKind::Internal;
+}
+
+// Generates the component of `m` (its sub-tables already on disk) in a process of its own:
+// this program's `gen`, run afresh rather than forked, so that the peak memory the parent
+// reads is what a user's `feerie gen` of that table takes, the program's own resident pages
 // included (a forked child counts only the pages it touches again: 6 MiB less on KQvKR).
-BenchRow run_child(const Material& m, const RuleSet& rules, const GenerateOptions& options) {
+BenchRow run_child(const Material& m, const std::vector<Material>& component, const RuleSet& rules,
+                   const GenerateOptions& options) {
   auto start = std::chrono::steady_clock::now();
   std::cout.flush();  // the child must not inherit (and print again) buffered output
+  if (interrupted)
+    for (;;) ::pause();  // the signal thread ends bench
   std::vector<std::string> args{"feerie", "gen", "--condition", rules.name(), "--tables", options.tables_dir};
   if (options.threads > 0) args.insert(args.end(), {"--threads", std::to_string(options.threads)});
   args.push_back(m.name());
@@ -48,22 +74,45 @@ BenchRow run_child(const Material& m, const RuleSet& rules, const GenerateOption
   pid_t pid = fork();
   if (pid < 0) throw CommandError("fork failed");
   if (pid == 0) {
-    // Its report goes nowhere (the table's row says it); its errors to stderr.
+    // Its report goes nowhere (the table's row says it); its errors to stderr. The signals
+    // bench takes in a thread of its own are the child's again.
     if (int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, STDOUT_FILENO);
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
     ::execv("/proc/self/exe", argv.data());
     std::cerr << "feerie: cannot run /proc/self/exe for " << m.name() << "\n";
     _exit(127);
   }
+  running_child = pid;
   int status = 0;
   struct rusage usage {};
-  if (wait4(pid, &status, 0, &usage) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw CommandError("generating " + m.name() + " failed");
+  const pid_t waited = wait4(pid, &status, 0, &usage);
+  running_child = 0;
+  if (waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    // The child said why on stderr; its exit code says the kind.
+    const int code = waited < 0 ? 1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    // An interrupted child most often means an interrupted bench (Ctrl-C and `timeout`
+    // signal the whole process group), whose signal thread may not have woken yet.
+    if (kind_of_exit_code(code) == ErrorKind::Interrupted)
+      for (int i = 0; i < 200 && !interrupted; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (interrupted)
+      for (;;) ::pause();  // the signal thread removes the scratch directory and ends bench
+    throw CommandError("generating " + m.name() + " failed (exit code " + std::to_string(code) + ")",
+                       kind_of_exit_code(code));
+  }
   BenchRow row;
   row.material = m.name();
+  row.solved_with = component.size() - 1;
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   row.peak_kib = usage.ru_maxrss;
-  row.entries = 2 * Indexer(m, rules).size();
-  row.file_bytes = std::filesystem::file_size(Tablebase::open(options.tables_dir, rules).table_path(m));
+  const Tablebase tables = Tablebase::open(options.tables_dir, rules);
+  for (const Material& member : component) {
+    row.entries += 2 * Indexer(member, rules).size();
+    row.file_bytes += std::filesystem::file_size(tables.table_path(member));
+  }
   return row;
 }
 
@@ -76,9 +125,12 @@ std::vector<BenchRow> bench_condition(const std::vector<Material>& targets, cons
   std::vector<BenchRow> timed_rows;
   double total = 0;
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
-    const Material& m = component.front();
-    BenchRow r = run_child(m, rules, options);
-    bool timed = std::find(targets.begin(), targets.end(), m) != targets.end();
+    // A component of several materials (magic units) is one run: its row is a target's,
+    // with the entries and files of every member.
+    auto target = std::find_first_of(component.begin(), component.end(), targets.begin(), targets.end());
+    const bool timed = target != component.end();
+    const Material& m = timed ? *target : component.front();
+    BenchRow r = run_child(m, component, rules, options);
     std::string ratio;
     if (timed) {
       total += r.seconds;
@@ -88,10 +140,13 @@ std::vector<BenchRow> bench_condition(const std::vector<Material>& targets, cons
           if (o.material == r.material)
             ratio = fmt::format("  {:.2f}x", (r.seconds / double(r.entries)) / (o.seconds / double(o.entries)));
     }
-    std::cout << fmt::format("{:<10} {:>9.2f} {:>14.0f} {:>12} {:>10.1f} {:>12.2f} {:>9.1f}{}{}\n", r.material,
+    const std::string with = r.solved_with ? fmt::format("  (with {} more material{} of its component)", r.solved_with,
+                                                         r.solved_with == 1 ? "" : "s")
+                                           : "";
+    std::cout << fmt::format("{:<10} {:>9.2f} {:>14.0f} {:>12} {:>10.1f} {:>12.2f} {:>9.1f}{}{}{}\n", r.material,
                              r.seconds, r.entries / r.seconds, r.entries, r.peak_kib / 1024.0,
                              r.peak_kib * 1024.0 / r.entries, r.file_bytes / 1024.0, timed ? "" : "  (dependency)",
-                             ratio);
+                             ratio, with);
   }
   std::cout << fmt::format("total of the timed tables: {:.2f} s\n", total);
   return timed_rows;
@@ -129,26 +184,66 @@ void add_bench_command(CLI::App& app) {
     // The tables are generated from scratch in a directory of bench's own, made afresh
     // inside --tables and removed after, so that no table already there is reused or lost.
     namespace fs = std::filesystem;
-    const fs::path parent = opt->tables.empty() ? fs::temp_directory_path() : fs::path(opt->tables);
     std::error_code ec;
-    const bool made_parent = !fs::exists(parent, ec) && fs::create_directories(parent, ec);
+    fs::path parent = opt->tables;
+    if (parent.empty()) {
+      parent = fs::temp_directory_path(ec);
+      if (ec)
+        throw CommandError("no temporary directory to generate in (" + ec.message() + "); name one with --tables",
+                           ErrorKind::IOError);
+    }
+    const fs::path dir = parent / ("feerie-bench-" + std::to_string(getpid()));
+    // What gen would refuse (a material beyond the index, a job beyond the memory limit, a
+    // file for --tables) is refused before anything is made or generated: bench once built
+    // every dependency first.
+    const MemoryLimit limit = default_memory_limit();
+    for (const RuleSet& rules : conditions)
+      take(make_plan(targets, rules, dir.string(), limit.bytes, 1, limit.source, opt->threads));
+    // The directories bench makes on the way to --tables, removed after when empty.
+    std::vector<fs::path> made;
+    for (fs::path p = fs::absolute(parent, ec); !p.empty() && !fs::exists(fs::symlink_status(p, ec));
+         p = p.parent_path())
+      made.push_back(p);
+    fs::create_directories(parent, ec);
     if (ec) throw CommandError("cannot create '" + parent.string() + "' (" + ec.message() + ")", ErrorKind::IOError);
     if (!fs::is_directory(parent, ec))
       throw CommandError("the tables directory '" + parent.string() + "' is not a directory",
                          ErrorKind::InvalidArgument);
-    const fs::path dir = parent / ("feerie-bench-" + std::to_string(getpid()));
+    made.insert(made.begin(), dir);
     if (!fs::create_directory(dir, ec))
       throw CommandError("cannot create the scratch directory '" + dir.string() + "'" +
                              (ec ? " (" + ec.message() + ")" : " (it exists already)"),
                          ErrorKind::IOError);
+    auto remove_scratch = [made] {
+      std::error_code ignored;
+      fs::remove_all(made.front(), ignored);
+      for (std::size_t i = 1; i < made.size(); ++i) fs::remove(made[i], ignored);  // only when empty
+    };
     struct RemovedAfter {
-      fs::path dir, parent;  // parent: made by bench, removed too when empty
-      ~RemovedAfter() {
-        std::error_code ignored;
-        fs::remove_all(dir, ignored);
-        if (!parent.empty()) fs::remove(parent, ignored);
+      std::function<void()> remove;
+      ~RemovedAfter() { remove(); }
+    } scratch{remove_scratch};
+    // Ctrl-C and SIGTERM stop the running gen, remove the scratch directory and end bench
+    // with 128 + the signal, as gen does (it used to leave the directory behind). The
+    // signals are taken by a thread of their own, so that this is ordinary code.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::thread([signals, remove_scratch] {
+      int signal = 0;
+      if (sigwait(&signals, &signal) != 0) return;
+      interrupted = true;
+      if (const pid_t child = running_child; child > 0) {
+        ::kill(child, SIGTERM);
+        ::waitpid(child, nullptr, 0);
       }
-    } scratch{dir, made_parent ? parent : fs::path()};
+      remove_scratch();
+      std::cout.flush();
+      std::cerr << "feerie: interrupted; the scratch directory was removed\n";
+      std::_Exit(128 + signal);
+    }).detach();
     GenerateOptions options;
     options.tables_dir = dir.string();
     options.threads = opt->threads;

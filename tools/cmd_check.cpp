@@ -62,8 +62,12 @@ void add_check_command(CLI::App& app) {
     require_tables_directory(opt->tables);
     std::vector<std::string> conditions;
     if (*all_conditions) {
-      for (fs::directory_iterator it(opt->tables, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_directory()) conditions.push_back(it->path().filename().string());
+      for (fs::directory_iterator it(opt->tables, ec), end; !ec && it != end; it.increment(ec)) {
+        // An entry whose type cannot be read (a symbolic link in a loop) is listed below
+        // as a directory that cannot be read, not thrown past the other directories.
+        std::error_code type;
+        if (it->is_directory(type) || type) conditions.push_back(it->path().filename().string());
+      }
       std::sort(conditions.begin(), conditions.end());
     } else {
       conditions.push_back(parse_condition(opt->condition).name());
@@ -78,23 +82,44 @@ void add_check_command(CLI::App& app) {
     };
     const std::vector<Material> materials = parse_materials(opt->args);
     std::vector<bool> found(materials.size(), false);
+    // Whether a file named for `material_name` is one this check was asked about.
+    auto asked = [&](const std::string& material_name) {
+      if (materials.empty()) return true;
+      Expected<Material> m = Material::parse(material_name);
+      return m && std::any_of(materials.begin(), materials.end(), [&](const Material& a) {
+               return a.canonical_orientation().name() == m->canonical_orientation().name();
+             });
+    };
     for (const std::string& condition : conditions) {
       Expected<RuleSet> rules = RuleSet::parse(condition);
       const fs::path dir = fs::path(opt->tables) / condition;
       Expected<std::vector<fs::path>> listed = files_with_extension(dir, TableExtension);
-      if (!listed && (*all_conditions || fs::exists(dir, ec))) {
+      // (symlink_status: a link in a loop is there, though nothing can be read through it.)
+      if (!listed && (*all_conditions || fs::exists(fs::symlink_status(dir, ec)))) {
         std::cout << dir.string() << ": " << listed.error_message() << "\n";
         ++unreadable;
         continue;
       }
       const std::vector<fs::path> files = listed ? *listed : std::vector<fs::path>{};
-      if (!rules) {
+      // Files no command reads: in a directory named by no condition, or by another
+      // spelling of one (`annan-a/` for `annan/`: every command reads the canonical name's).
+      const std::string misplaced =
+          !rules                       ? "in no condition's directory: " + rules.error_message()
+          : rules->name() != condition ? "in no condition's directory: the tables of condition " + rules->name() +
+                                             " are read from '" + (fs::path(opt->tables) / rules->name()).string() + "'"
+                                       : "";
+      if (!misplaced.empty()) {
         for (const fs::path& file : files)
-          report(file.string(), "in no condition's directory: " + rules.error_message());
+          if (Expected<std::pair<std::string, Stipulation>> stem = split_table_stem(file.stem().string());
+              materials.empty() || (stem && asked(stem->first)))
+            report(file.string(), misplaced);
         continue;
       }
       if (Expected<std::vector<fs::path>> checkpoints = files_with_extension(dir, ".ckpt"))
         for (const fs::path& c : stale_checkpoints(*checkpoints)) {
+          if (std::optional<CheckpointName> name = parse_checkpoint_name(c.filename().string());
+              !name || !asked(name->first_member))
+            continue;
           std::cout << c.string() << ": stale checkpoint (its table is finished; the next gen of it removes it)\n";
           ++stale;
         }
@@ -102,6 +127,7 @@ void add_check_command(CLI::App& app) {
         std::string path;
         Material material;
         Stipulation stipulation;
+        std::string bad_name;  // why the file's name is not one a command reads ("": it is)
       };
       std::vector<Wanted> wanted;
       if (!materials.empty()) {
@@ -130,15 +156,22 @@ void add_check_command(CLI::App& app) {
           Expected<std::pair<std::string, Stipulation>> stem = split_table_stem(file.stem().string());
           Expected<Material> m = stem ? Material::parse(stem->first) : Expected<Material>(stem.error());
           if (!m || !m->is_canonical_orientation()) {
-            report(file.string(),
-                   "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb "
-                   "or KQvK.help-white.ftb)");
-            continue;
+            wanted.push_back({file.string(), Material(), Stipulation::direct_mate(),
+                              "not a table name (expected a material in its stored orientation, e.g. KQvK.ftb "
+                              "or KQvK.help-white.ftb)"});
+          } else if (m->name() != stem->first) {
+            // KRvPK.ftb, kqvk.ftb: the material, but every command reads its canonical name.
+            wanted.push_back({file.string(), *m, stem->second,
+                              "not a table name: the table of " + m->name() + " is read from '" +
+                                  table_file_path(opt->tables, condition, m->name(), stem->second) + "'"});
+          } else {
+            wanted.push_back({file.string(), *m, stem->second, ""});
           }
-          wanted.push_back({file.string(), *m, stem->second});
         }
       }
-      for (const Wanted& w : wanted) report(w.path, reuse_problem(w.path, w.material, *rules, *deep, w.stipulation));
+      for (const Wanted& w : wanted)
+        report(w.path,
+               w.bad_name.empty() ? reuse_problem(w.path, w.material, *rules, *deep, w.stipulation) : w.bad_name);
     }
     for (std::size_t i = 0; i < materials.size(); ++i)
       if (*all_conditions && !found[i]) {
@@ -147,11 +180,15 @@ void add_check_command(CLI::App& app) {
         ++checked;
         ++bad;
       }
-    std::cout << checked << " tables checked, " << bad << " bad"
-              << (unreadable ? ", " + std::to_string(unreadable) + " directories unreadable" : "")
-              << (stale ? ", " + std::to_string(stale) + " stale checkpoints" : "") << "\n";
+    auto count = [](int n, const char* one, const char* many) {
+      return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::cout << count(checked, "table", "tables") << " checked, " << bad << " bad"
+              << (unreadable ? ", " + count(unreadable, "directory", "directories") + " unreadable" : "")
+              << (stale ? ", " + count(stale, "stale checkpoint", "stale checkpoints") : "") << "\n";
     if (unreadable)
-      throw CommandError(std::to_string(unreadable) + " condition directories could not be read", ErrorKind::IOError);
+      throw CommandError(count(unreadable, "condition directory", "condition directories") + " could not be read",
+                         ErrorKind::IOError);
     if (bad)
       throw CommandError(std::to_string(bad) + " of " + std::to_string(checked) + " tables are bad",
                          ErrorKind::Corruption);

@@ -206,7 +206,9 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
                              bytes_text(double(c.file_bytes)), duration_text(c.seconds),
                              c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
-  if (ranks_per_node)
+  if (plan.peak_bytes == 0)
+    std::cout << "nothing to generate: every table is on disk and sound\n";
+  else if (ranks_per_node)
     std::cout << fmt::format(
         "peak memory per process about {} ({} processes); per node about {} ({} processes "
         "per node, {} node{})\n",
@@ -217,7 +219,8 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
               << " processes)\n";
   else
     std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
-  std::cout << "time about " << duration_text(plan.seconds) << " (rough, within about a factor of 2)\n";
+  if (plan.peak_bytes)
+    std::cout << "time about " << duration_text(plan.seconds) << " (rough, within about a factor of 2)\n";
 }
 
 // Everything `feerie gen` is told.
@@ -336,7 +339,8 @@ void add_gen_command(CLI::App& app) {
                   "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: 90% of the "
                   "smallest of the memory available now, what ulimit -v and -d leave this process and its "
                   "cgroup's memory.max)");
-  cmd->add_flag("--plan", o->plan_only, "Print what would be generated or reused, with estimates, and stop");
+  auto* plan =
+      cmd->add_flag("--plan", o->plan_only, "Print what would be generated or reused, with estimates, and stop");
   auto* interval = cmd->add_option("--checkpoint-interval", o->checkpoint_seconds,
                                    "Save a checkpoint of a long solve every so many seconds (default 300; 0: after "
                                    "every pass); an interrupted gen resumes from it by itself")
@@ -345,7 +349,7 @@ void add_gen_command(CLI::App& app) {
   cmd->add_flag("--progress", o->log_progress,
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                 "progress)");
-  cmd->add_flag("--json", o->table.json, "With --plan: the plan as JSON");
+  cmd->add_flag("--json", o->table.json, "With --plan: the plan as JSON")->needs(plan);
   cmd->add_flag("--mpi", o->mpi,
                 "Spread each table over the processes of an MPI job (mpirun -np P feerie gen --mpi ...; "
                 "docs/scale.md)");

@@ -19,6 +19,7 @@
 #include "tools/help_commands.h"
 #include "tools/json_text.h"
 #include "tools/threat_text.h"
+#include "tools/whole_output.h"
 
 namespace feerie::cli {
 
@@ -229,16 +230,19 @@ void run_mine(const MineCommandOptions& o) {
   const bool terminal = isatty(STDERR_FILENO);
   if (terminal)
     options.on_progress = [&](double done) {
+      const std::lock_guard lock(output_lock());
       std::cerr << "\r\033[K"
                 << fmt::format("mining {} ({}): {}% scanned", material.name(), rules.name(), int(100 * done))
                 << std::flush;
     };
   PopeyeWriter popeye(std::cout);
+  const OutputCloser closer([&popeye] { popeye.finish(); });
   auto start = std::chrono::steady_clock::now();
   // Progress and results on one terminal: each result on a line of its own.
   const bool clear_before_output = terminal && isatty(STDOUT_FILENO);
   MineReport report = take(mine(tb, material, options, [&](const MineMatch& m) {
     if (o.count) return;
+    const std::lock_guard lock(output_lock());  // a match written whole, also when interrupted
     if (clear_before_output) clear_progress();
     print_match(tb, o, other_name, m, popeye);
   }));
@@ -328,7 +332,10 @@ void add_mine_command(CLI::App& app) {
   json->excludes(popeye);
   count->excludes(json)->excludes(popeye);
   cmd->add_option("material", o->material, "Material signature, e.g. KQvKR")->required();
-  cmd->callback([o] { run_mine(*o); });
+  cmd->callback([o] {
+    keep_output_whole_when_interrupted();  // first: the scan's threads inherit its signal mask
+    run_mine(*o);
+  });
 }
 
 }  // namespace feerie::cli

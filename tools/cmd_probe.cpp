@@ -63,13 +63,19 @@ std::string problem_text(const Tablebase& tb, const Position& pos) {
   auto every_key = [&](auto&& does) {
     return std::all_of(flights.begin(), flights.end(), does) && !flights.empty() ? "yes" : "no";
   };
+  // Counted on each line that reaches a position, the checks of a long mate's tree can
+  // pass any bound: the count stops at CheckCountLimit and says so (it once printed the
+  // limit as the count).
+  constexpr int CheckCountLimit = 1 << 30;
+  const int checks = take(checks_in_solution(tb, pos, v, CheckCountLimit));
+  const std::string checks_text =
+      checks >= CheckCountLimit ? fmt::format("{} or more", CheckCountLimit) : std::to_string(checks);
   std::string text = fmt::format(
       "problem: #{} ({} units); unique key {}, sound {}, sound (threat) {}, quiet key {}, no capture {}, every unit "
       "needed {}, checks {}, key gives a flight {}, key takes a flight {}\n",
       value::moves(v), popcount(pos.pieces()), yes(has_unique_key(tb, pos)), yes(is_sound(tb, pos)),
       threats.sound ? "yes" : "no", yes(has_quiet_key(tb, pos, v)), yes(solution_has_no_capture(tb, pos, v)),
-      yes(every_unit_needed(tb, pos, v)), take(checks_in_solution(tb, pos, v)),
-      every_key([](const KeyFlights& k) { return k.given != 0; }),
+      yes(every_unit_needed(tb, pos, v)), checks_text, every_key([](const KeyFlights& k) { return k.given != 0; }),
       every_key([](const KeyFlights& k) { return k.taken != 0; }));
   if (threats.keys == 1) text += threat_text(pos, threats, tb.rules()) + "\n";
   return text;
@@ -102,7 +108,11 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   auto line_text = [&](const Position& at, const std::vector<Move>& line) {
     return o.uci ? fmt::format("{}", fmt::join(move_names(line), " ")) : people(san_line(at, line, rules));
   };
-  std::cout << to_fen(pos) << ": " << verdict_text(r);
+  // A draw without a legal move is a stalemate, said as the moves' list says it.
+  MoveList legal;
+  if (r.wdl == Wdl::Draw) generate_legal(pos, rules, legal);
+  std::cout << to_fen(pos) << ": "
+            << (r.wdl == Wdl::Draw && legal.size() == 0 ? "the side to move is stalemated (draw)" : verdict_text(r));
   if (!best.empty()) {
     std::vector<std::string> names;
     for (Move m : best) names.push_back(move_text(pos, m));
@@ -123,27 +133,34 @@ void probe_one(const Tablebase& tb, const std::string& fen, const ProbeOptions& 
   }
 }
 
-// One FEN per line on stdin. A batch keeps going past a bad line: each failure is reported
-// on its own (a JSON object with an "error" field under `json`), and the exit status says
-// at the end.
-void probe_batch(bool json, const std::function<void(const std::string&)>& probe_line) {
-  int line_number = 0, positions = 0, failed = 0;  // line numbers count blank lines too
+// The FENs given as arguments, or one per line on stdin when none is. A batch keeps going
+// past a bad position: each failure is reported on its own (a JSON object with an "error"
+// field under `json`), and the exit status says at the end. One FEN argument fails as a
+// command does (its reason alone). Several arguments once stopped at the first failure.
+void probe_batch(const std::vector<std::string>& args, bool json,
+                 const std::function<void(const std::string&)>& probe_line) {
+  if (args.size() == 1) return probe_line(args.front());
+  int number = 0, positions = 0, failed = 0;  // stdin's line numbers count blank lines too
   ErrorKind first_failure = ErrorKind::Internal;
-  for (std::string line; std::getline(std::cin, line);) {
-    ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+  auto probe = [&](const std::string& fen, const char* where) {
     ++positions;
     try {
-      probe_line(line);
+      probe_line(fen);
     } catch (const CommandError& e) {
       if (failed++ == 0) first_failure = e.kind;
       if (json)
         std::cout << json_text(nlohmann::ordered_json{
-                         {"fen", printable(line)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
+                         {"fen", printable(fen)}, {"error", e.what()}, {"error_kind", kind_name(e.kind)}})
                   << "\n";
       else
-        std::cerr << "feerie: line " << line_number << ": " << e.what() << "\n";
+        std::cerr << "feerie: " << where << " " << number << ": " << e.what() << "\n";
     }
+  };
+  if (!args.empty()) {
+    for (const std::string& fen : args) ++number, probe(fen, "argument");
+  } else {
+    for (std::string line; std::getline(std::cin, line);)
+      if (++number, line.find_first_not_of(" \t\r") != std::string::npos) probe(line, "line");
   }
   if (failed)
     throw CommandError(std::to_string(failed) + " of " + std::to_string(positions) + " positions failed",
@@ -172,11 +189,8 @@ void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated,
     PopeyeWriter& w;
     ~Finish() { w.finish(); }
   } finish{writer};
-  if (!opt.args.empty()) {
-    for (const std::string& fen : opt.args) probe_help(tb, fen, mated, opt.json, problems, solutions);
-    return;
-  }
-  probe_batch(opt.json, [&](const std::string& line) { probe_help(tb, line, mated, opt.json, problems, solutions); });
+  probe_batch(opt.args, opt.json,
+              [&](const std::string& line) { probe_help(tb, line, mated, opt.json, problems, solutions); });
 }
 
 }  // namespace
@@ -204,16 +218,22 @@ void add_probe_command(CLI::App& app) {
                 "threat), quiet key, no capture, every unit needed, checks, flights; and the key's threat (with "
                 "--popeye: as remarks of the problem)")
       ->excludes("--json");
-  auto* figurine = cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)");
+  // (JSON has both notations; the solution tree is written in SAN: options that would be
+  // silently ignored there are refused.)
+  auto* figurine = cmd->add_flag("--figurine", probe_options->figurine, "SAN with figurines for the pieces (\u2658f3)")
+                       ->excludes("--json");
   cmd->add_flag("--uci", probe_options->uci,
                 "Moves in long algebraic notation (e2e4, e7e8q) instead of SAN in the text output")
-      ->excludes(figurine);
+      ->excludes(figurine)
+      ->excludes("--json")
+      ->excludes(tree);
   auto popeye = std::make_shared<bool>(false);
   cmd->add_flag("--popeye", *popeye,
                 "Each position as a problem in Popeye's input language (stipulation #N; h#N, h#N.5 or s#N with "
                 "--stipulation)")
       ->excludes("--json")
-      ->excludes("--moves");
+      ->excludes("--moves")
+      ->excludes(tree);
   auto stipulation = std::make_shared<std::string>("#");
   auto mated = std::make_shared<std::string>();
   cmd->add_option("--stipulation", *stipulation,
@@ -245,11 +265,7 @@ void add_probe_command(CLI::App& app) {
       PopeyeWriter& w;
       ~Finish() { w.finish(); }
     } finish{writer};
-    if (!opt->args.empty()) {
-      for (const std::string& fen : opt->args) probe_one(tb, fen, o);
-      return;
-    }
-    probe_batch(opt->json, [&](const std::string& line) { probe_one(tb, line, o); });
+    probe_batch(opt->args, opt->json, [&](const std::string& line) { probe_one(tb, line, o); });
   });
 }
 

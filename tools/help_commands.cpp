@@ -14,6 +14,7 @@
 #include "rules/text.h"
 #include "tools/cli.h"
 #include "tools/json_text.h"
+#include "tools/whole_output.h"
 
 namespace feerie::cli {
 
@@ -254,9 +255,11 @@ void mine_help(const HelpTablebase& tb, const Material& material, HelpMineFilter
   const StipulationKind kind = tb.kind();
   filter.problem_only = filter.problem_only || output == HelpMineOutput::Popeye;
   PopeyeWriter popeye(std::cout);
+  const OutputCloser closer([&popeye] { popeye.finish(); });
   const bool terminal = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
   const HelpMineReport report = take(mine_help_table(tb, material, filter, limit, seed, [&](const HelpMineMatch& m) {
+    const std::lock_guard lock(output_lock());  // a match written whole, also when interrupted
     switch (output) {
       case HelpMineOutput::Count:
         return;

@@ -137,5 +137,25 @@ TEST(San, BadMovesAreRefusedWithTheLegalOnes) {
   EXPECT_EQ(to_figurine("exd8=Q+"), "exd8=\u2655+");
 }
 
+// Regression tests of an exploratory test of `play`: more of the origin than SAN needs
+// ("Rad1", "R1d1" where "Rd1" is unique) was "no legal move"; a promotion without its piece
+// ("e8") was "no legal move" instead of ambiguous; a promotion letter in lower case
+// ("e8=q") was refused.
+TEST(San, OverSpecifiedOriginsPromotionsWithoutAPieceAndLowerCaseLetters) {
+  const RuleSet rules = RuleSet::orthodox();
+  const Position pos = test::position("8/4P3/8/8/8/2k5/8/R3K2R w - - 0 1");
+  for (const char* text : {"Rd1", "Rad1", "R1d1", "Ra1d1", "Ra1-d1"})
+    EXPECT_EQ(*parse_san(pos, text, rules), Move(SQ_A1, SQ_D1)) << text;
+  EXPECT_FALSE(parse_san(pos, "Rbd1", rules).ok()) << "an origin that is not the rook's";
+  EXPECT_FALSE(parse_san(pos, "R2d1", rules).ok()) << "an origin that is not the rook's";
+  Expected<Move> m = parse_san(pos, "e8", rules);
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.error_message().find("the move 'e8' is ambiguous (e7e8q, e7e8r, e7e8b, e7e8n)"), std::string::npos)
+      << m.error_message();
+  for (const char* text : {"e8=Q", "e8=q", "e8q", "e8Q"})
+    EXPECT_EQ(to_uci(*parse_san(pos, text, rules)), "e7e8q") << text;
+  EXPECT_EQ(to_uci(*parse_san(pos, "e8=n", rules)), "e7e8n");
+}
+
 }  // namespace
 }  // namespace feerie

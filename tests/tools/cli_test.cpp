@@ -220,7 +220,7 @@ TEST(Cli, BenchLeavesTheTablesOfItsDirectoryAlone) {
   EXPECT_EQ(files, 2);
   r = run_feerie("bench --threads 1 --tables " + (dir / "orthodox" / "KQvK.ftb").string() + " KvK");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("is not a directory"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("KQvK.ftb' is a file, not a directory"), std::string::npos) << r.output;
   fs::remove_all(dir);
 }
 
@@ -443,7 +443,7 @@ TEST(Cli, Reliability27D_CheckOfAnUnreadableDirectoryFails) {
   std::filesystem::permissions(dir + "/orthodox", std::filesystem::perms(0755));
   CommandRun one = run_feerie("check --tables " + dir + " KQvK");
   EXPECT_EQ(one.exit_code, 0) << one.output;  // not "missing" from madrasi-ri
-  EXPECT_NE(one.output.find("1 tables checked, 0 bad"), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("1 table checked, 0 bad"), std::string::npos) << one.output;
   CommandRun none = run_feerie("check --tables " + dir + " KRvKN");
   EXPECT_EQ(none.exit_code, 4) << none.output;
   EXPECT_NE(none.output.find("KRvKN: missing (in no condition's directory"), std::string::npos) << none.output;
@@ -557,6 +557,31 @@ TEST(Cli, TwoGensOfOneTableSolveItOnce) {
   for (std::size_t at = 0; (at = both.find("KQvKR: generated", at)) != std::string::npos; ++at) ++generated;
   EXPECT_EQ(generated, 1) << both;
   EXPECT_NE(both.find("KQvKR: reused"), std::string::npos) << both;
+  std::filesystem::remove_all(dir);
+}
+
+// Regression tests of an exploratory test of the study tools: several FEN arguments
+// stopped at the first that failed (stdin went on); options that would change nothing were
+// taken silently; a stalemated position read as a bare "draw".
+TEST(Cli, ProbeArgumentsGoOnPastAFailureAndRefuseOptionsThatWouldBeIgnored) {
+  std::string dir = tables_with_krvk();
+  const std::string mate = "'8/8/8/8/8/2k5/8/R3K3 w - - 0 1'";
+  CommandRun r = run_feerie("probe --tables " + dir + " 'nonsense' " + mate);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("feerie: argument 1: bad FEN 'nonsense'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("8/8/8/8/8/2k5/8/R3K3 w - - 0 1: the side to move mates in 11"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("feerie: 1 of 2 positions failed"), std::string::npos) << r.output;
+  // One argument fails as before: its reason alone.
+  r = run_feerie("probe --tables " + dir + " 'nonsense'");
+  EXPECT_EQ(r.output.rfind("feerie: bad FEN 'nonsense'", 0), 0u) << r.output;
+  for (const char* options : {"--json --figurine", "--json --uci", "--tree --uci", "--popeye --tree"}) {
+    r = run_feerie("probe --tables " + dir + " " + options + " " + mate);
+    EXPECT_EQ(r.exit_code, 2) << options << ": " << r.output;
+    EXPECT_NE(r.output.find("excludes"), std::string::npos) << options << ": " << r.output;
+  }
+  r = run_feerie("probe --tables " + dir + " 'k7/1R6/1K6/8/8/8/8/8 b - - 0 1'");
+  EXPECT_EQ(r.output, "k7/1R6/1K6/8/8/8/8/8 b - - 0 1: the side to move is stalemated (draw)\n");
   std::filesystem::remove_all(dir);
 }
 

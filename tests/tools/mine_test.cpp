@@ -36,6 +36,24 @@ using namespace feerie::test;
 
 // --- filters on known positions ---
 
+// Interrupted (Ctrl-C, SIGTERM), mine left half a FEN in its output, an open Popeye input
+// and no word; it now finishes the result it is writing, closes the input and says so.
+TEST(Mine, InterruptedLeavesWholeOutputAndSaysSo) {
+  const std::string out = mine_fixture_tables() + "/interrupted." + std::to_string(::getpid());
+  const std::string command = "timeout --preserve-status -s INT 0.5 " + std::string(FEERIE_BINARY) + " mine --tables " +
+                              mine_fixture_tables() + " --threads 1 --unique-key --popeye KQvKR > " + out + " 2> " +
+                              out + ".err";
+  const int status = std::system(command.c_str());
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130) << "it ended before the signal came?";
+  const std::string text = test::file_bytes(out);
+  EXPECT_NE(text.rfind("BeginProblem\n", 0), std::string::npos) << text.substr(0, 200);
+  auto tail = [&](std::size_t n) { return text.substr(text.size() - std::min(text.size(), n)); };
+  EXPECT_EQ(tail(11), "EndProblem\n") << tail(200);
+  EXPECT_EQ(test::file_bytes(out + ".err"), "feerie: interrupted\n");
+  std::filesystem::remove(out);
+  std::filesystem::remove(out + ".err");
+}
+
 TEST(Mine, MateInTenOfKqvkIsItsLongestMate) {
   CommandRun r = run_mine("--mate 10 KQvK");
   EXPECT_EQ(r.exit_code, 0) << r.err;

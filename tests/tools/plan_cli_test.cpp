@@ -141,4 +141,27 @@ TEST(Cli, PlanEstimatesThePeakMemoryWithinTenPercent) {
   std::filesystem::remove_all(dir);
 }
 
+// Regression tests of an exploratory test of gen --plan: a byte count of 1000 to 1023 was
+// printed as "1.01e+03 bytes", a plan with everything reused as "peak memory about 0
+// bytes", --json without --plan generated the tables (the option ignored), and a file as
+// --tables was planned as "generate" where gen refuses it (exit 2).
+TEST(Cli, GenPlanSaysSizesWhenNothingIsToBeDoneAndRefusesWhatGenRefuses) {
+  const std::string dir = "/tmp/feerie-plan-words-" + std::to_string(::getpid());
+  CommandRun r = run_feerie("gen --plan --condition annan --tables " + dir + " KvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("files about 1008 bytes"), std::string::npos) << r.output;
+  ASSERT_EQ(run_feerie("gen --threads 1 --tables " + dir + " KvK").exit_code, 0);
+  r = run_feerie("gen --plan --tables " + dir + " KvK");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "KvK: reuse\nnothing to generate: every table is on disk and sound\n");
+  r = run_feerie("gen --json --tables " + dir + " KQvK");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--json requires --plan"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/orthodox/KQvK.ftb"));
+  r = run_feerie("gen --plan --tables " + dir + "/orthodox/KvK.ftb KQvK");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("is a file, not a directory"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace

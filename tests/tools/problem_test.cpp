@@ -295,6 +295,15 @@ TEST(Probe, Issue24_ProblemGivesUniqueKeyAndSoundnessOnOnePosition) {
             std::string::npos);
 }
 
+// The checks of a long mate's tree, counted on each line, pass the counter's limit: the
+// limit was printed as the count ("checks 1073741824"); it now says "or more".
+TEST(Probe, ProblemSaysWhenTheChecksPassTheCountersLimit) {
+  const CommandRun r = run_feerie("probe --problem --no-pv --tables " + mine_fixture_tables() +
+                                  " '8/8/8/8/2r5/8/2k5/K6Q w - - 0 1'");  // KQvKR, #35
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(", checks 1073741824 or more, "), std::string::npos) << r.out;
+}
+
 // --sound=threat (study/threat_sound.h; its verdicts against Popeye are in
 // tests/study/threat_sound_test.cpp) on the command line: every problem sound with every
 // reply a defence is sound with only the replies that stop the threats, not the other way
