@@ -55,8 +55,9 @@ void add_stat_command(CLI::App& app) {
       std::cout << fmt::format("  {} to move: {} positions: {} win, {} draw, {} loss", side == 0 ? "White" : "Black",
                                s.positions, s.win, s.draw, s.loss);
       if (s.longest_mate_plies >= 0)
-        std::cout << fmt::format("; longest mate {} moves ({} plies), e.g. {}", (s.longest_mate_plies + 1) / 2,
-                                 s.longest_mate_plies, s.longest_mate_fen);
+        std::cout << fmt::format("; longest mate {} move{} ({} pl{}), e.g. {}", (s.longest_mate_plies + 1) / 2,
+                                 s.longest_mate_plies <= 2 ? "" : "s", s.longest_mate_plies,
+                                 s.longest_mate_plies == 1 ? "y" : "ies", s.longest_mate_fen);
       std::cout << "\n";
     }
   });

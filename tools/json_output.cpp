@@ -120,10 +120,14 @@ nlohmann::json side_json(const SideStatistics& s) {
   j["classes"] = {{"win", s.classes_win},
                   {"draw", s.classes_draw},
                   {"loss", s.classes_loss},
-                  {"longest_mate_moves", s.classes_longest_mate_plies < 0 ? 0 : (s.classes_longest_mate_plies + 1) / 2},
+                  {"longest_mate_moves", s.classes_longest_mate_plies < 0
+                                             ? nlohmann::json(nullptr)
+                                             : nlohmann::json((s.classes_longest_mate_plies + 1) / 2)},
                   {"longest_mate_fen", s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr)
                                                                         : nlohmann::json(s.classes_longest_mate_fen)}};
-  j["longest_mate_moves"] = s.longest_mate_plies < 0 ? 0 : (s.longest_mate_plies + 1) / 2;
+  // Without a mate, null as the plies and the example are (it was 0).
+  j["longest_mate_moves"] =
+      s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json((s.longest_mate_plies + 1) / 2);
   j["longest_mate_plies"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_plies);
   j["longest_mate_fen"] = s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_mate_fen);
   return j;
