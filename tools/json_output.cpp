@@ -117,14 +117,14 @@ nlohmann::json side_json(const SideStatistics& s) {
   j["win"] = s.win;
   j["draw"] = s.draw;
   j["loss"] = s.loss;
-  j["classes"] = {{"win", s.classes_win},
-                  {"draw", s.classes_draw},
-                  {"loss", s.classes_loss},
-                  {"longest_mate_moves", s.classes_longest_mate_plies < 0
-                                             ? nlohmann::json(nullptr)
-                                             : nlohmann::json((s.classes_longest_mate_plies + 1) / 2)},
-                  {"longest_mate_fen", s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr)
-                                                                        : nlohmann::json(s.classes_longest_mate_fen)}};
+  j["classes"] = {
+      {"win", s.classes_win},
+      {"draw", s.classes_draw},
+      {"loss", s.classes_loss},
+      {"longest_mate_moves", s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr)
+                                                              : nlohmann::json((s.classes_longest_mate_plies + 1) / 2)},
+      {"longest_mate_fen",
+       s.classes_longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.classes_longest_mate_fen)}};
   // Without a mate, null as the plies and the example are (it was 0).
   j["longest_mate_moves"] =
       s.longest_mate_plies < 0 ? nlohmann::json(nullptr) : nlohmann::json((s.longest_mate_plies + 1) / 2);
