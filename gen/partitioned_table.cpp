@@ -107,6 +107,24 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
     if (!written) return with_context(context, written.error());
     return error(ErrorKind::IOError, context + "another process could not write its part");
   }
+  // Process 0 reads the file back before it names it: every block must match its checksum.
+  // A write that failed unseen (Open MPI reports success on a full disk, and leaves holes)
+  // is found here, not by the first probe of the table.
+  Status read_back = Ok{};
+  if (partition.rank() == 0) {
+    Expected<std::unique_ptr<TableFile>> file = TableFile::open(temporary);
+    read_back = file ? (*file)->check_blocks(false) : Status(file.error());
+    if (!read_back) {
+      std::remove(temporary.c_str());
+      read_back =
+          error(ErrorKind::IOError,
+                context + "the file written does not read back (is the disk full?): " + read_back.error_message());
+    }
+  }
+  Expected<bool> unreadable = partition.any(!read_back);
+  if (!read_back) return read_back;
+  if (!unreadable) return with_context(context, unreadable.error());
+  if (*unreadable) return error(ErrorKind::IOError, context + "process 0 could not read the file written back");
   Status renamed = Ok{};
   if (partition.rank() == 0 && std::rename(temporary.c_str(), path.c_str()) != 0) {
     renamed = error(ErrorKind::IOError, context + "cannot rename '" + temporary + "': " + std::strerror(errno));

@@ -122,17 +122,27 @@ Status MpiPartition::write_pieces(const std::string& path,
   if (int e = MPI_File_open(MPI_COMM_WORLD, path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &file))
     return mpi_error("cannot write '" + path + "'", e);
   int failure = MPI_SUCCESS;
+  // Open MPI 4.1 returns MPI_SUCCESS from a write the disk had no room for: the bytes
+  // written, from the status, are what says it (a full disk once gave a table with holes
+  // and exit 0).
+  std::string short_write;
   for (const auto& [offset, bytes] : pieces)
-    for (std::size_t done = 0; done < bytes.size() && failure == MPI_SUCCESS;) {
+    for (std::size_t done = 0; done < bytes.size() && failure == MPI_SUCCESS && short_write.empty();) {
       const std::size_t count = std::min(MaxCount, bytes.size() - done);
       MPI_Status status;
       failure = MPI_File_write_at(file, MPI_Offset(offset + done), bytes.data() + done, int(count), MPI_BYTE, &status);
+      int written = 0;
+      if (failure == MPI_SUCCESS && (MPI_Get_count(&status, MPI_BYTE, &written) != MPI_SUCCESS ||
+                                     written == MPI_UNDEFINED || std::size_t(written) != count))
+        short_write = "wrote " + std::to_string(written < 0 ? 0 : written) + " of " + std::to_string(count) +
+                      " bytes at offset " + std::to_string(offset + done) + " (is the disk full?)";
       done += count;
     }
   // Collective, so every process reaches them even after its own failure.
   const int synced = MPI_File_sync(file);
   const int closed = MPI_File_close(&file);
   if (failure != MPI_SUCCESS) return mpi_error("cannot write '" + path + "'", failure);
+  if (!short_write.empty()) return error(ErrorKind::IOError, "cannot write '" + path + "': " + short_write);
   if (synced != MPI_SUCCESS) return mpi_error("cannot write '" + path + "' (sync)", synced);
   if (closed != MPI_SUCCESS) return mpi_error("cannot write '" + path + "' (close)", closed);
   return Ok{};
