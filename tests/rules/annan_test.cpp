@@ -3,6 +3,7 @@
 // stated fact, and the test asserts those facts. Then the type differences (B, C, D),
 // Nanna, en passant by a unit moving as a pawn and checks by borrowed walks.
 #include "rules/conditions/annan.h"
+#include "rules/fen.h"
 
 #include "tests/test_util.h"
 
@@ -230,6 +231,22 @@ TEST(Annan, ChecksByThePawnsWalk) {
   EXPECT_TRUE(checked("5k2/4N3/4P3/8/8/8/8/K7 b - - 0 1", "annan"));
   EXPECT_FALSE(checked("6k1/4N3/4P3/8/8/8/8/K7 b - - 0 1", "annan"));
   EXPECT_TRUE(checked("6k1/4N3/4P3/8/8/8/8/K7 b - - 0 1", "orthodox"));
+}
+
+// Nanna: a unit in front of a friendly queen (behind it, seen from its own side) borrows
+// the queen's walk, also for its checks and guards. Popeye 4.104 misses these under plain
+// Nanna (its queen-observation shortcut is switched off for Annan only); an exploratory
+// test against an independent reference from SPEC 3.4 agreed with Feerie (docs/conditions/
+// annan.md, "Popeye and Nanna").
+TEST(Annan, NannaChecksAndGuardsByABorrowedQueensWalk) {
+  // The knight d6 in front of the queen d5 guards every square of the king a7 as a queen.
+  EXPECT_TRUE(legal_moves("8/K7/3n4/3q4/k7/8/8/6r1 w - - 0 1", rules("nanna")).empty());
+  // The pawn d8 in front of the queen d7 guards b6 and b8 as a queen.
+  EXPECT_EQ(legal_moves("3p4/K2q4/2b5/N7/k7/8/8/8 w - - 0 1", rules("nanna-d")),
+            (std::vector<std::string>{"a5b7", "a7a6"}));
+  // The rook f5 in front of the queen f6 checks the king b1 as a queen: White to move is
+  // not a legal position.
+  EXPECT_FALSE(parse_legal_position("8/p4K2/r4Q2/5R2/8/8/8/1k6 w - - 0 1", rules("nanna-b")).ok());
 }
 
 }  // namespace
