@@ -3,8 +3,8 @@
 // stated fact, and the test asserts those facts. Then the type differences (B, C, D),
 // Nanna, en passant by a unit moving as a pawn and checks by borrowed walks.
 #include "rules/conditions/annan.h"
-#include "rules/fen.h"
 
+#include "rules/fen.h"
 #include "tests/test_util.h"
 
 namespace feerie {
