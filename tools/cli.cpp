@@ -2,10 +2,13 @@
 // the user's text, and exit codes.
 #include "tools/cli.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -16,6 +19,18 @@ RuleSet parse_condition(const std::string& name) { return take(RuleSet::parse(na
 
 void clear_progress() {
   if (isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+}
+
+void on_interrupt(std::function<void(int signal)> on_signal) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::thread([signals, on_signal = std::move(on_signal)] {
+    int signal = 0;
+    if (sigwait(&signals, &signal) == 0) on_signal(signal);
+  }).detach();
 }
 
 void require_tables_directory(const std::string& dir) {

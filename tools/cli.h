@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
@@ -99,6 +100,12 @@ inline CLI::Validator seconds() { return number_check(0, false, "must be a numbe
 
 // Erases the progress line on a terminal (nothing otherwise).
 void clear_progress();
+
+// Ctrl-C (SIGINT) and SIGTERM taken by a thread of its own, which calls `on_signal` with
+// the signal as ordinary code (not in a signal handler): it cleans up, says so and ends the
+// program. The signals are blocked in the calling thread and in the threads it starts
+// later (OpenMP's, MPI's, a child's until it unblocks them): call it before starting any.
+void on_interrupt(std::function<void(int signal)> on_signal);
 
 void add_moves_command(CLI::App& app);
 void add_perft_command(CLI::App& app);

@@ -224,16 +224,8 @@ void add_bench_command(CLI::App& app) {
       ~RemovedAfter() { remove(); }
     } scratch{remove_scratch};
     // Ctrl-C and SIGTERM stop the running gen, remove the scratch directory and end bench
-    // with 128 + the signal, as gen does (it used to leave the directory behind). The
-    // signals are taken by a thread of their own, so that this is ordinary code.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    std::thread([signals, remove_scratch] {
-      int signal = 0;
-      if (sigwait(&signals, &signal) != 0) return;
+    // with 128 + the signal, as gen does (it used to leave the directory behind).
+    on_interrupt([remove_scratch](int signal) {
       interrupted = true;
       if (const pid_t child = running_child; child > 0) {
         ::kill(child, SIGTERM);
@@ -243,7 +235,7 @@ void add_bench_command(CLI::App& app) {
       std::cout.flush();
       std::cerr << "feerie: interrupted; the scratch directory was removed\n";
       std::_Exit(128 + signal);
-    }).detach();
+    });
     GenerateOptions options;
     options.tables_dir = dir.string();
     options.threads = opt->threads;

@@ -1,8 +1,6 @@
 // `feerie gen`: generate tables and the tables they depend on (SPEC 7, docs/cli.md), with a
 // plan before any work, progress, checkpoints, and a clean stop on Ctrl-C.
 #include <fmt/format.h>
-#include <pthread.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,7 +11,6 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "gen/generate.h"
 #include "gen/plan.h"
@@ -113,25 +110,17 @@ void print_generated(const GeneratedTable& t) {
 std::atomic<bool> says_interrupted{true};
 
 // On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
-// stop with status 128 + signal. The signals are blocked in every thread (the OpenMP
-// workers start later and inherit the mask) and taken by one waiting thread, so the
-// clean-up runs as ordinary code, not in a signal handler.
+// stop with status 128 + signal (on_interrupt: before the OpenMP workers start, which
+// inherit the blocked signals).
 void clean_up_when_interrupted(const std::string& dir) {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  std::thread([signals, dir] {
-    int signal = 0;
-    if (sigwait(&signals, &signal) != 0) return;
+  on_interrupt([dir](int signal) {
     int removed = remove_temporaries_of(dir, long(::getpid()));
     if (says_interrupted) {
       clear_progress();
       std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
     }
     std::_Exit(128 + signal);
-  }).detach();
+  });
 }
 
 // "8G", "512M", "1.5GiB", "1000000": bytes, with binary multiples.

@@ -1,11 +1,7 @@
 #include "tools/whole_output.h"
 
-#include <pthread.h>
-#include <signal.h>
-
 #include <cstdlib>
 #include <iostream>
-#include <thread>
 
 #include "tools/cli.h"
 
@@ -36,14 +32,7 @@ OutputCloser::~OutputCloser() {
 }
 
 void keep_output_whole_when_interrupted() {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  std::thread([signals] {
-    int signal = 0;
-    if (sigwait(&signals, &signal) != 0) return;
+  on_interrupt([](int signal) {
     // Held for good: no result is written after this one.
     output_lock().lock();
     if (closer()) closer()();
@@ -51,7 +40,7 @@ void keep_output_whole_when_interrupted() {
     clear_progress();
     std::cerr << "feerie: interrupted" << std::endl;
     std::_Exit(128 + signal);
-  }).detach();
+  });
 }
 
 }  // namespace feerie::cli

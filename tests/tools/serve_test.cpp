@@ -444,16 +444,22 @@ std::string chromium() {
   return "";
 }
 
-std::string run_chromium(const std::string& args) {
-  std::string profile = (fs::temp_directory_path() / ("feerie_serve_chromium_" + std::to_string(getpid()))).string();
-  std::string command = "timeout 120 " + chromium() + " --headless --no-sandbox --disable-gpu --no-proxy-server" +
-                        " --user-data-dir=" + profile + " --virtual-time-budget=10000 " + args + " 2>/dev/null";
+// The standard output of a shell command.
+std::string output_of(const std::string& command) {
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   if (!pipe) return out;
   std::array<char, 4096> buffer;
   while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
   pclose(pipe);
+  return out;
+}
+
+std::string run_chromium(const std::string& args) {
+  std::string profile = (fs::temp_directory_path() / ("feerie_serve_chromium_" + std::to_string(getpid()))).string();
+  std::string command = "timeout 120 " + chromium() + " --headless --no-sandbox --disable-gpu --no-proxy-server" +
+                        " --user-data-dir=" + profile + " --virtual-time-budget=10000 " + args + " 2>/dev/null";
+  const std::string out = output_of(command);
   std::error_code ignored;
   fs::remove_all(profile, ignored);
   return out;
@@ -464,13 +470,7 @@ std::string run_chromium(const std::string& args) {
 nlohmann::json drive_page(const std::string& url, const std::string& actions) {
   const std::string command = "timeout 180 python3 " + std::string(FEERIE_SOURCE_DIR) + "/tests/tools/page_driver.py " +
                               chromium() + " '" + url + "' " + actions;
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  if (!pipe) return nullptr;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-  pclose(pipe);
-  return nlohmann::json::parse(out, nullptr, false);
+  return nlohmann::json::parse(output_of(command), nullptr, false);
 }
 
 int count(const std::string& text, const std::string& part) {
