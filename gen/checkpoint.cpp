@@ -134,19 +134,27 @@ std::string checkpoint_path(const std::string& table_directory, const std::vecto
   return (std::filesystem::path(table_directory) / (members.front()->material().name() + which + ".ckpt")).string();
 }
 
+std::string pending_checkpoint_path(const std::string& checkpoint) {
+  const std::string stem = checkpoint.size() >= 5 ? checkpoint.substr(0, checkpoint.size() - 5) : checkpoint;
+  return stem + ".next.ckpt";
+}
+
 std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename) {
   const std::size_t dot = filename.find('.');
   if (dot == std::string::npos || dot == 0 || filename.size() < dot + 5 ||
       filename.compare(filename.size() - 5, 5, ".ckpt") != 0)
     return std::nullopt;
-  const std::string middle = filename.substr(dot + 1, filename.size() - dot - 6);  // "" or "<rank>-of-<ranks>"
-  if (filename.size() == dot + 5) return CheckpointName{filename.substr(0, dot), 1};
+  if (filename.size() == dot + 5) return CheckpointName{filename.substr(0, dot), 1, false};
+  // "<rank>-of-<ranks>", or "<rank>-of-<ranks>.next" for a pending one.
+  std::string middle = filename.substr(dot + 1, filename.size() - dot - 6);
+  const bool pending = middle.size() > 5 && middle.compare(middle.size() - 5, 5, ".next") == 0;
+  if (pending) middle.resize(middle.size() - 5);
   const std::size_t of = middle.find("-of-");
   const bool digits = of != std::string::npos && of > 0 && of + 4 < middle.size() && of < 10 &&
                       middle.size() - of - 4 < 10 && middle.find_first_not_of("0123456789") == of &&
                       middle.find_first_not_of("0123456789", of + 4) == std::string::npos;
   if (!digits) return std::nullopt;
-  return CheckpointName{filename.substr(0, dot), std::stoi(middle.substr(of + 4))};
+  return CheckpointName{filename.substr(0, dot), std::stoi(middle.substr(of + 4)), pending};
 }
 
 std::vector<std::string> remove_checkpoints(const std::string& table_directory, const std::string& first_member,
@@ -182,12 +190,17 @@ Status save_checkpoint(const std::string& path, const std::string& condition,
   return file->commit();
 }
 
-Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
-                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values,
-                                      CheckpointPart part) {
+namespace {
+
+// Opens the checkpoint at `path` and checks its prefix and header against the solve
+// (`condition`, `members`, `part`); leaves `in` at the first value and `left` the bytes
+// after the header.
+Expected<SolverState> open_checkpoint(const std::string& path, const std::string& condition,
+                                      const std::vector<const Indexer*>& members, CheckpointPart part,
+                                      std::ifstream& in, std::uint64_t& left) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return error(ErrorKind::NotFound, "no checkpoint '" + path + "'");
-  std::ifstream in(path, std::ios::binary);
+  in.open(path, std::ios::binary);
   if (!in) return error(ErrorKind::IOError, "cannot read checkpoint '" + path + "': " + std::strerror(errno));
   const std::uint64_t file_size = std::filesystem::file_size(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read checkpoint '" + path + "': " + ec.message());
@@ -228,7 +241,26 @@ Expected<SolverState> load_checkpoint(const std::string& path, const std::string
   }
   if (state.next_ply < 0 || state.max_plies < 0 || state.max_plies > value::MaxPlies)
     return unusable(path, "is corrupt (progress out of range)");
-  std::uint64_t left = file_size - PrefixSize - header_size;
+  left = file_size - PrefixSize - header_size;
+  return state;
+}
+
+}  // namespace
+
+Expected<SolverState> read_checkpoint_state(const std::string& path, const std::string& condition,
+                                            const std::vector<const Indexer*>& members, CheckpointPart part) {
+  std::ifstream in;
+  std::uint64_t left = 0;
+  return open_checkpoint(path, condition, members, part, in, left);
+}
+
+Expected<SolverState> load_checkpoint(const std::string& path, const std::string& condition,
+                                      const std::vector<const Indexer*>& members, std::vector<MemberValues>& values,
+                                      CheckpointPart part) {
+  std::ifstream in;
+  std::uint64_t left = 0;
+  Expected<SolverState> state = open_checkpoint(path, condition, members, part, in, left);
+  if (!state) return state;
   for (MemberValues& member : values)
     for (ValueArray& side : member)
       if (Status s = read_side(in, path, left, side); !s) return s.error();

@@ -41,11 +41,18 @@ struct CheckpointPart {
 std::string checkpoint_path(const std::string& table_directory, const std::vector<const Indexer*>& members,
                             CheckpointPart part = {});
 
-// What a checkpoint's file name says: the component's first member and the number of
-// processes of the run that wrote it (1: one process). nullopt for any other name.
+// Where a process of a spread solve writes its next checkpoint before every process has
+// written its own: "<first member>.<rank>-of-<ranks>.next.ckpt" beside `checkpoint`
+// (gen/spread_checkpoint.h says why).
+std::string pending_checkpoint_path(const std::string& checkpoint);
+
+// What a checkpoint's file name says: the component's first member, the number of
+// processes of the run that wrote it (1: one process) and whether it is a pending one
+// (pending_checkpoint_path). nullopt for any other name.
 struct CheckpointName {
   std::string first_member;
   int ranks = 1;
+  bool pending = false;
 };
 std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename);
 
@@ -62,6 +69,11 @@ std::vector<std::string> remove_checkpoints(const std::string& table_directory, 
 Status save_checkpoint(const std::string& path, const std::string& condition,
                        const std::vector<const Indexer*>& members, const SolverState& state,
                        const std::vector<MemberValues>& values, int threads, CheckpointPart part = {});
+
+// The state the checkpoint at `path` was saved at, from its header alone (checked as
+// load_checkpoint checks it; the values are not read). Errors as load_checkpoint's.
+Expected<SolverState> read_checkpoint_state(const std::string& path, const std::string& condition,
+                                            const std::vector<const Indexer*>& members, CheckpointPart part = {});
 
 // Reads the checkpoint at `path` into `values` (already sized: one entry per member, each
 // side holding the member's entries, or the part's) and returns its state. Errors: NotFound

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "gen/checkpoint.h"
@@ -10,6 +11,7 @@
 #include "gen/partitioned_table.h"
 #include "gen/plan.h"
 #include "gen/solver.h"
+#include "gen/spread_checkpoint.h"
 #include "gen/statistics.h"
 #include "gen/table_lock.h"
 #include "probe/atomic_file.h"
@@ -66,7 +68,20 @@ std::string component_title(const std::vector<Material>& component) {
 void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPart part, const std::string& title,
                      const RuleSet& rules, const std::vector<const Indexer*>& members, const GenerateOptions& options,
                      int& resumed_at) {
-  solve.resume = [&, path, part, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
+  // Processes of a spread solve commit their checkpoints together (gen/spread_checkpoint.h);
+  // one process alone replaces its file atomically.
+  Partition* spread = options.partition && options.partition->ranks() > 1 ? options.partition : nullptr;
+  solve.resume = [&, spread, path, part, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
+    if (spread) {
+      // The latest pass every process saved, whichever of its two files holds it.
+      Expected<SpreadResume> found = load_spread_checkpoint(*spread, path, rules.name(), members, values);
+      if (!found) {
+        notice(options, title + ": not resuming: " + found.error_message() + "; starting over");
+        return std::nullopt;
+      }
+      if (!found->why_not.empty()) notice(options, title + ": not resuming: " + found->why_not + "; starting over");
+      return found->state;
+    }
     Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
     if (!state) {
       if (state.error_kind() != ErrorKind::NotFound)
@@ -87,7 +102,7 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
   // Whether saves are failing: a full disk is said once, not at every pass (issue 27 G),
   // and a save that works again is said too.
   auto failing = std::make_shared<bool>(false);
-  solve.after_pass = [&, path, part, title, last_save, failing](
+  solve.after_pass = [&, spread, path, part, title, last_save, failing](
                          const SolverState& state, const std::vector<MemberValues>& values, bool stopping) -> Status {
     bool due = options.checkpoint_seconds >= 0 && (stopping || seconds_since(*last_save) >= options.checkpoint_seconds);
     if (options.partition) {
@@ -97,10 +112,21 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
       due = *anyone;
     }
     if (!due) return Ok{};
-    if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads, part); !s) {
+    // Why this save failed ("" when it did not): in a spread solve, any process's failure,
+    // the same words in every process, the old checkpoints kept (gen/spread_checkpoint.h).
+    std::string failure;
+    if (spread) {
+      Expected<std::string> saved =
+          save_spread_checkpoint(*spread, path, rules.name(), members, state, values, options.threads);
+      if (!saved) return saved.error();
+      failure = *saved;
+    } else if (Status s = save_checkpoint(path, rules.name(), members, state, values, options.threads, part); !s) {
+      failure = s.error_message();
+    }
+    if (!failure.empty()) {
       // A checkpoint is a safety net, not the job: the solve goes on without it.
       if (!*failing)
-        notice(options, title + ": could not save a checkpoint: " + s.error_message() +
+        notice(options, title + ": could not save a checkpoint: " + failure +
                             " (said once; the solve goes on, trying again at the next checkpoint)");
       *failing = true;
     } else if (*failing) {
@@ -221,6 +247,7 @@ Expected<std::vector<GeneratedTable>> solve_and_write_component(std::vector<Mate
   // leader removes, saying so.
   std::error_code ec;
   std::filesystem::remove(checkpoint, ec);
+  std::filesystem::remove(pending_checkpoint_path(checkpoint), ec);
   if (!options.partition || options.partition->rank() == 0) {
     say_removed(options, title, remove_checkpoints(dir, component.front().name(), part.ranks));
   }
@@ -318,11 +345,91 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
   return tables->front();
 }
 
+namespace {
+
+// A failure as one process tells the others: "" for none.
+std::string failure_text(const Error* failure) {
+  if (!failure) return "";
+  return nlohmann::json{{"kind", int(failure->kind)}, {"message", failure->message}}.dump();
+}
+
+// The failures the processes told (failure_text), as one error in the same words in every
+// process: the message alone when process 0 failed and the others failing failed alike,
+// else each failing process's, named.
+std::optional<Error> shared_failure(const std::vector<std::string>& told) {
+  std::vector<std::pair<int, Error>> failed;
+  for (std::size_t rank = 0; rank < told.size(); ++rank) {
+    if (told[rank].empty()) continue;
+    nlohmann::json j = nlohmann::json::parse(told[rank], nullptr, false);
+    Error e{ErrorKind::Internal, "process " + std::to_string(rank) + " failed in words not understood"};
+    if (j.is_object() && j["kind"].is_number_integer() && j["message"].is_string())
+      e = Error{ErrorKind(j["kind"].get<int>()), j["message"].get<std::string>()};
+    failed.emplace_back(int(rank), e);
+  }
+  if (failed.empty()) return std::nullopt;
+  const bool alike = failed.front().first == 0 && std::all_of(failed.begin(), failed.end(), [&](const auto& f) {
+                       return f.second.message == failed.front().second.message;
+                     });
+  if (alike) return failed.front().second;
+  std::string message;
+  for (const auto& [rank, e] : failed)
+    message += (message.empty() ? "" : "; ") + ("process " + std::to_string(rank) + ": ") + e.message;
+  return Error{failed.front().second.kind, message};
+}
+
+// The plan of the job. Spread over processes, process 0 alone reads the disk (which tables
+// are there and sound) and the others follow its reading (ReuseVerdict); each checks its
+// own memory limit, and all fail together, in the same words, when one of them refuses.
+Expected<Plan> plan_job(const std::vector<Material>& targets, const RuleSet& rules, const GenerateOptions& options) {
+  Partition* partition = options.partition;
+  if (!partition || partition->ranks() == 1)
+    return make_plan(targets, rules, options.tables_dir, options.max_memory, 1, options.max_memory_source);
+  const int ranks = partition->ranks();
+  std::string reading;
+  Expected<Plan> plan = error(ErrorKind::Internal, "no plan");
+  if (partition->rank() == 0) {
+    plan = make_plan(targets, rules, options.tables_dir, options.max_memory, ranks, options.max_memory_source);
+    nlohmann::json components = nlohmann::json::array();
+    if (plan)
+      for (const ReuseVerdict& v : reuse_verdicts(*plan))
+        components.push_back({{"members", v.members}, {"reuse", v.reuse}, {"why_not_reused", v.why_not_reused}});
+    reading = nlohmann::json{{"planned", bool(plan)}, {"components", components}}.dump();
+  }
+  Expected<std::vector<std::string>> told = partition->all_gather(reading);
+  if (!told) return told.error();
+  // Whether this process failed to plan on its own account (not because process 0 did).
+  bool failed_here = partition->rank() == 0 && !plan;
+  if (partition->rank() != 0) {
+    std::vector<ReuseVerdict> verdicts;
+    nlohmann::json j = nlohmann::json::parse(told->front(), nullptr, false);
+    bool planned = false;
+    try {
+      planned = j.at("planned").get<bool>();
+      for (const nlohmann::json& c : j.at("components"))
+        verdicts.push_back(ReuseVerdict{c.at("members").get<std::vector<std::string>>(), c.at("reuse").get<bool>(),
+                                        c.at("why_not_reused").get<std::string>()});
+    } catch (const nlohmann::json::exception&) {
+      return error(ErrorKind::Internal, "process 0 told its plan in words not understood");
+    }
+    if (planned) {
+      plan = make_plan(targets, rules, options.tables_dir, options.max_memory, ranks, options.max_memory_source, 0,
+                       &verdicts);
+      failed_here = !plan;
+    }
+  }
+  Expected<std::vector<std::string>> outcomes =
+      partition->all_gather(failure_text(failed_here ? &plan.error() : nullptr));
+  if (!outcomes) return outcomes.error();
+  if (std::optional<Error> failed = shared_failure(*outcomes)) return *failed;
+  return plan;
+}
+
+}  // namespace
+
 Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targets, const RuleSet& rules,
                                                const GenerateOptions& options) {
   if (Status s = check_thread_count(options.threads); !s) return s.error();
-  Expected<Plan> plan = make_plan(targets, rules, options.tables_dir, options.max_memory,
-                                  options.partition ? options.partition->ranks() : 1, options.max_memory_source);
+  Expected<Plan> plan = plan_job(targets, rules, options);
   if (!plan) return plan.error();
   std::vector<GeneratedTable> done;
   Tablebase paths = Tablebase::open(options.tables_dir, rules);

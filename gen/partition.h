@@ -41,6 +41,9 @@ class Partition {
   virtual ~Partition() = default;
   virtual int rank() const = 0;
   virtual int ranks() const = 0;
+  // The processes of the job running on this process's machine (itself included): they
+  // share its memory.
+  virtual int ranks_on_this_node() const { return 1; }
 
   // All-to-all: `outgoing` holds the words for process 0, then those for process 1, ...,
   // counts[r] of them for process r (counts has ranks() entries); returns what every

@@ -221,7 +221,8 @@ double estimated_seconds(double entries, const RuleSet& rules, int threads, int 
 }
 
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
-                         std::uint64_t max_memory, int ranks, const std::string& limit_source, int threads) {
+                         std::uint64_t max_memory, int ranks, const std::string& limit_source, int threads,
+                         const std::vector<ReuseVerdict>* told) {
   ranks = std::max(1, ranks);
   const std::string each = ranks > 1 ? " per process (" + std::to_string(ranks) + " processes)" : "";
   // The targets alone first: a material far too large is refused in a moment, before its
@@ -247,17 +248,31 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
   Tablebase paths = Tablebase::open(tables_dir, rules);
   // As gen would refuse it (the plan makes nothing).
   if (Status s = refuse_file_on_directory_path(condition_directory(tables_dir, rules.name())); !s) return s.error();
-  for (std::vector<Material> members : solving_order(targets, rules)) {
+  const std::vector<std::vector<Material>> order = solving_order(targets, rules);
+  if (told && told->size() != order.size())
+    return error(ErrorKind::Internal, "process 0 planned " + std::to_string(told->size()) + " components, this one " +
+                                          std::to_string(order.size()));
+  for (std::vector<Material> members : order) {
     std::sort(members.begin(), members.end(), [](const Material& a, const Material& b) { return a.name() < b.name(); });
     PlannedComponent c;
     c.members = members;
     bool sound = true;
     for (const Material& m : members) {
       c.entries += 2 * estimated_entries(m, rules);
+      if (told) continue;
       if (std::string problem = reuse_problem(paths.table_path(m), m, rules); !problem.empty()) {
         sound = false;
         if (problem != "missing") c.why_not_reused += (c.why_not_reused.empty() ? "" : "; ") + problem;
       }
+    }
+    if (told) {
+      const ReuseVerdict& verdict = (*told)[plan.components.size()];
+      std::vector<std::string> names;
+      for (const Material& m : members) names.push_back(m.name());
+      if (names != verdict.members)
+        return error(ErrorKind::Internal, "process 0 planned another component than " + material_names(members));
+      sound = verdict.reuse;
+      c.why_not_reused = verdict.why_not_reused;
     }
     c.reuse = sound;
     c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
@@ -277,6 +292,18 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     plan.components.push_back(c);
   }
   return plan;
+}
+
+std::vector<ReuseVerdict> reuse_verdicts(const Plan& plan) {
+  std::vector<ReuseVerdict> verdicts;
+  for (const PlannedComponent& c : plan.components) {
+    ReuseVerdict v;
+    for (const Material& m : c.members) v.members.push_back(m.name());
+    v.reuse = c.reuse;
+    v.why_not_reused = c.why_not_reused;
+    verdicts.push_back(v);
+  }
+  return verdicts;
 }
 
 }  // namespace feerie

@@ -79,9 +79,23 @@ MemoryLimit default_memory_limit();
 // `ranks` > 1: the job spread over that many processes, estimates and limit per process.
 // `limit_source` names where `max_memory` came from in a refusal. `threads` (0: OpenMP's
 // default) is what the time estimates assume.
+// `told`: whether each component is reused, as another process found it on the disk,
+// followed here instead of reading the disk (below); nullptr: read here.
+struct ReuseVerdict;
 Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& rules, const std::string& tables_dir,
                          std::uint64_t max_memory, int ranks = 1, const std::string& limit_source = "--max-memory",
-                         int threads = 0);
+                         int threads = 0, const std::vector<ReuseVerdict>* told = nullptr);
+
+// Whether a component is reused, and why not, as one process found it on the disk: the
+// processes of a spread job follow process 0's reading (each reading its own view, a node
+// that saw a stale table planned another job than the others and they waited on each
+// other for ever).
+struct ReuseVerdict {
+  std::vector<std::string> members;  // the component's materials, by name
+  bool reuse = false;
+  std::string why_not_reused;
+};
+std::vector<ReuseVerdict> reuse_verdicts(const Plan& plan);
 
 // Why the table at `path` cannot be reused for `material` under `rules`, or "" when it
 // can: it must open cleanly, be built for these rules, this material and this index, and

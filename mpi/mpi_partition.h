@@ -19,6 +19,7 @@ class MpiPartition final : public Partition {
 
   int rank() const override { return rank_; }
   int ranks() const override { return ranks_; }
+  int ranks_on_this_node() const override { return ranks_on_node_; }
   Expected<std::vector<std::uint64_t>> exchange(std::vector<std::uint64_t> outgoing,
                                                 const std::vector<std::uint64_t>& counts) override;
   Status max(std::vector<std::int64_t>& values) override;
@@ -32,8 +33,8 @@ class MpiPartition final : public Partition {
   [[noreturn]] void abort(int exit_code);
 
  private:
-  MpiPartition(int rank, int ranks) : rank_(rank), ranks_(ranks) {}
-  int rank_ = 0, ranks_ = 1;
+  MpiPartition(int rank, int ranks, int ranks_on_node) : rank_(rank), ranks_(ranks), ranks_on_node_(ranks_on_node) {}
+  int rank_ = 0, ranks_ = 1, ranks_on_node_ = 1;
 };
 
 }  // namespace feerie

@@ -295,6 +295,13 @@ void run_gen(const GenCommandOptions& o) {
   // speaks for the job (progress, tables, notices).
   Partition* partition = o.mpi ? &mpi_partition() : nullptr;
   g.partition = partition;
+  // The memory limit is the machine's, as in the plan (--ranks-per-node): the processes
+  // of the job on this machine share it (each once took it whole).
+  if (partition && partition->ranks_on_this_node() > 1 && g.max_memory) {
+    g.max_memory /= std::uint64_t(partition->ranks_on_this_node());
+    g.max_memory_source +=
+        fmt::format(", shared by the {} processes of the job on this machine", partition->ranks_on_this_node());
+  }
   says_interrupted = !partition || partition->rank() == 0;
   if (!partition || partition->rank() == 0) {
     g.on_progress = progress_printer(o.log_progress, 10);
