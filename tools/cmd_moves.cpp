@@ -142,6 +142,12 @@ void add_play_command(CLI::App& app) {
       tb = Tablebase::open(opt->tables, rules);
       const std::string value = verdict_text(take(tb->probe(pos)));  // before any output: it may fail
       std::cout << "start " << to_fen(pos) << " (" << value << ")\n";
+    } else if (fields == opt->args.size()) {
+      // No move to play: the position itself, as read (it once printed nothing).
+      MoveList moves;
+      generate_legal(pos, rules, moves);
+      std::cout << "start " << to_fen(pos)
+                << (!moves.empty() ? "" : in_check(pos, rules) ? " (checkmate)" : " (stalemate)") << "\n";
     }
     for (std::size_t i = fields; i < opt->args.size(); ++i) {
       Expected<Move> m = parse_san(pos, opt->args[i], rules);

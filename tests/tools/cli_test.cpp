@@ -684,6 +684,12 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   EXPECT_EQ(r.output, "Rh2 8/8/8/8/8/8/7r/K1k5 w - - 0 1 (stalemate)\n");
   r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Qc8");
   EXPECT_EQ(r.output, "Qc8# k1Q5/8/1K6/8/8/8/8/8 b - - 0 1 (checkmate)\n");
+  // No move: the position as read (it once printed nothing), and whether the game is over.
+  r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - -'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "start k7/8/1K6/8/8/8/8/2Q5 w - - 0 1\n");
+  r = run_feerie("play k1Q5/8/1K6/8/8/8/8/8 b - - 0 1");
+  EXPECT_EQ(r.output, "start k1Q5/8/1K6/8/8/8/8/8 b - - 0 1 (checkmate)\n");
   // Issue 24: with --tables, the value of each position reached.
   std::string dir = "/tmp/feerie-play-" + std::to_string(::getpid());
   ASSERT_EQ(run_feerie("gen --tables " + dir + " KQvK").exit_code, 0);
