@@ -147,7 +147,10 @@ void add_play_command(CLI::App& app) {
       MoveList moves;
       generate_legal(pos, rules, moves);
       std::cout << "start " << to_fen(pos)
-                << (!moves.empty() ? "" : in_check(pos, rules) ? " (checkmate)" : " (stalemate)") << "\n";
+                << (!moves.empty()         ? ""
+                    : in_check(pos, rules) ? " (checkmate)"
+                                           : " (stalemate)")
+                << "\n";
     }
     for (std::size_t i = fields; i < opt->args.size(); ++i) {
       Expected<Move> m = parse_san(pos, opt->args[i], rules);
