@@ -70,6 +70,11 @@ std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves
   j["fen"] = to_fen(pos);
   j["condition"] = tb.rules().name();
   add_result_json(j, r);
+  // The game over in the position itself, as each move's object says it of the position
+  // after the move (a stalemate read as a bare draw). Every legal move is best or not
+  // when there is none.
+  j["checkmate"] = best.empty() && r.wdl == Wdl::Loss;
+  j["stalemate"] = best.empty() && r.wdl == Wdl::Draw;
   j["best_moves"] = move_names(best);
   std::vector<std::string> best_san;
   for (Move m : best) best_san.push_back(to_san(pos, m, tb.rules()));

@@ -663,6 +663,16 @@ TEST(Cli, ProbeMovesTellsCheckmateAndStalemateApart) {
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("{\"move\":\"a8b8\",\"san\":\"Kb8\","), std::string::npos) << r.output;
+  // The position itself checkmated or stalemated (its JSON once read a bare draw or loss).
+  r = run_feerie("probe --json --tables " + dir + " 'k7/2Q5/1K6/8/8/8/8/8 b - - 0 1' 'k7/Q7/1K6/8/8/8/8/8 b - - 0 1' " +
+                 "'k7/8/1K6/8/8/8/8/2Q5 b - - 0 1'");
+  EXPECT_NE(r.output.find("\"wdl\":\"draw\",\"dtm_plies\":null,\"mate_in\":0,\"checkmate\":false,\"stalemate\":true"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\"wdl\":\"loss\",\"dtm_plies\":0,\"mate_in\":0,\"checkmate\":true,\"stalemate\":false"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\"mate_in\":-2,\"checkmate\":false,\"stalemate\":false"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 
