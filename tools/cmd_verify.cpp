@@ -67,7 +67,12 @@ void add_verify_command(CLI::App& app) {
     // Every process has the whole report; process 0 prints it.
     const bool speaker = !partition || partition->rank() == 0;
     bool all_good = true;
-    for (const Material& m : parse_materials(opt->args)) {
+    const std::vector<Material> materials = parse_materials(opt->args);
+    // One process goes on past a table it cannot verify (missing, damaged), as probe goes
+    // on past a bad position, and fails at the end (it once stopped at the first).
+    int failed = 0;
+    ErrorKind first_failure = ErrorKind::Internal;
+    for (const Material& m : materials) {
       const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
       Expected<VerifyReport> report =
           help ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads, kind)
@@ -75,6 +80,11 @@ void add_verify_command(CLI::App& app) {
                      m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
                      speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
       clear_progress();
+      if (!report && !partition && materials.size() > 1) {
+        if (failed++ == 0) first_failure = report.error_kind();
+        std::cerr << "feerie: " << report.error_message() << "\n";
+        continue;
+      }
       if (!report) {
         CommandError e(report.error());
         e.reported = !speaker;
@@ -88,6 +98,10 @@ void add_verify_command(CLI::App& app) {
       }
       all_good = all_good && r.inconsistent == 0;
     }
+    if (failed)
+      throw CommandError(fmt::format("{} of {} tables could not be verified{}", failed, materials.size(),
+                                     all_good ? "" : ", and verification found inconsistent values in others"),
+                         all_good ? first_failure : ErrorKind::Corruption);
     if (!all_good) {
       CommandError e("verification found inconsistent values", ErrorKind::Corruption);
       e.reported = !speaker;

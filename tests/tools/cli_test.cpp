@@ -192,6 +192,18 @@ TEST(Cli, VerifyNamesTheDamagedTableBeforeAMissingSubTable) {
   std::filesystem::remove_all(dir);
 }
 
+// `verify` of several materials went no further than the first it could not verify.
+TEST(Cli, VerifyGoesOnPastATableItCannotVerify) {
+  std::string dir = tables_with_krvk();
+  CommandRun r = run_feerie("verify --threads 1 --tables " + dir + " KvK KQvK KRvK");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("KvK: 924 entries checked, 0 inconsistent\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("feerie: missing table KQvK"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("KRvK: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("feerie: 1 of 3 tables could not be verified\n"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 // `stat KvKR` was refused although every command accepts either orientation.
 TEST(Cli, StatAcceptsEitherOrientation) {
   std::string dir = tables_with_krvk();
