@@ -167,6 +167,11 @@ def main():
             if time.time() > deadline:
                 raise RuntimeError("the page did not settle: " + url)
             time.sleep(0.05)
+        # The page's requests in flight, counted, so that a slow answer (a loaded machine)
+        # is waited for rather than taken for a settled page.
+        browser.evaluate("(() => { window.__inflight = 0; const f = window.fetch; "
+                         "window.fetch = (...a) => { window.__inflight++; "
+                         "return f(...a).finally(() => { window.__inflight--; }); }; return true; })()")
         for action in actions:
             if action.startswith("click:"):
                 selector = '#moves tr[data-move="%s"] button' % action[len("click:"):]
@@ -193,11 +198,13 @@ def main():
                 time.sleep(int(action[len("wait:"):]) / 1000)
             else:
                 raise RuntimeError("unknown action " + action)
-        # Settled: the same page for a whole second.
-        shown, still_since = None, time.time()
+        # Settled: no request in flight and the same page for a whole second.
+        shown, still_since, deadline = None, time.time(), time.time() + 120
         while time.time() - still_since < 1.0:
+            if time.time() > deadline:
+                raise RuntimeError("the page did not settle after the actions")
             now = browser.evaluate(SHOWN)
-            if now != shown:
+            if now != shown or browser.evaluate("window.__inflight") != 0:
                 shown, still_since = now, time.time()
             time.sleep(0.1)
         print(shown)
