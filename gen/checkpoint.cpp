@@ -172,6 +172,18 @@ std::vector<std::string> remove_checkpoints(const std::string& table_directory, 
   return removed;
 }
 
+std::vector<int> checkpoint_runs(const std::string& table_directory, const std::string& first_member) {
+  std::vector<int> runs;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(table_directory, ec), end; !ec && it != end; it.increment(ec))
+    if (std::optional<CheckpointName> c = parse_checkpoint_name(it->path().filename().string());
+        c && c->first_member == first_member)
+      runs.push_back(c->ranks);
+  std::sort(runs.begin(), runs.end());
+  runs.erase(std::unique(runs.begin(), runs.end()), runs.end());
+  return runs;
+}
+
 Status save_checkpoint(const std::string& path, const std::string& condition,
                        const std::vector<const Indexer*>& members, const SolverState& state,
                        const std::vector<MemberValues>& values, int threads, CheckpointPart part) {

@@ -64,6 +64,10 @@ std::optional<CheckpointName> parse_checkpoint_name(const std::string& filename)
 std::vector<std::string> remove_checkpoints(const std::string& table_directory, const std::string& first_member,
                                             int keep_ranks);
 
+// The numbers of processes of the runs that left checkpoints of the component whose first
+// member is named `first_member` in `table_directory` (1: one process), sorted, each once.
+std::vector<int> checkpoint_runs(const std::string& table_directory, const std::string& first_member);
+
 // Writes the checkpoint of `state` and `values` (one entry per member, in the order of
 // `members`) to `path`, replacing the one there. `threads` compress in parallel.
 Status save_checkpoint(const std::string& path, const std::string& condition,

@@ -71,7 +71,21 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
   // Processes of a spread solve commit their checkpoints together (gen/spread_checkpoint.h);
   // one process alone replaces its file atomically.
   Partition* spread = options.partition && options.partition->ranks() > 1 ? options.partition : nullptr;
-  solve.resume = [&, spread, path, part, title](std::vector<MemberValues>& values) -> std::optional<SolverState> {
+  // When there is no checkpoint of this run's shape, those of runs of another number of
+  // processes are said, not passed over in silence (they cannot be resumed from).
+  auto say_other_runs = [&options, path, part, title, first = members.front()->material().name()] {
+    std::vector<int> runs = checkpoint_runs(std::filesystem::path(path).parent_path().string(), first);
+    std::erase(runs, part.ranks);
+    if (runs.empty()) return;
+    auto processes = [](int n) { return std::to_string(n) + (n == 1 ? " process" : " processes"); };
+    std::string saved;
+    for (int n : runs) saved += (saved.empty() ? "" : " and of ") + processes(n);
+    notice(options, title + ": not resuming: its checkpoints on disk were saved by a job of " + saved +
+                        ", and a job resumes only with as many (this one has " + processes(part.ranks) +
+                        "); starting over");
+  };
+  solve.resume = [&, spread, path, part, title,
+                  say_other_runs](std::vector<MemberValues>& values) -> std::optional<SolverState> {
     if (spread) {
       // The latest pass every process saved, whichever of its two files holds it.
       Expected<SpreadResume> found = load_spread_checkpoint(*spread, path, rules.name(), members, values);
@@ -80,12 +94,15 @@ void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPar
         return std::nullopt;
       }
       if (!found->why_not.empty()) notice(options, title + ": not resuming: " + found->why_not + "; starting over");
+      if (!found->state && found->why_not.empty()) say_other_runs();
       return found->state;
     }
     Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
     if (!state) {
       if (state.error_kind() != ErrorKind::NotFound)
         notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
+      else
+        say_other_runs();
       return std::nullopt;
     }
     return *state;

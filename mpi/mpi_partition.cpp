@@ -26,7 +26,8 @@ constexpr std::size_t MaxCount = std::size_t(1) << 30;
 // processes waiting while process 0 waited for another job's lock took 39% of a core
 // each. Polled without pause for a millisecond (the waits between passes are mostly
 // shorter), then with pauses growing to 10 ms.
-int wait_politely(MPI_Request& request) {
+// With `limit`, gives up after it (MPI_ERR_PENDING, the request left as it is).
+int wait_politely(MPI_Request& request, std::optional<std::chrono::duration<double>> limit = std::nullopt) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   auto pause = std::chrono::microseconds(100);
@@ -34,6 +35,7 @@ int wait_politely(MPI_Request& request) {
     int done = 0;
     if (int e = MPI_Test(&request, &done, MPI_STATUS_IGNORE)) return e;
     if (done) return MPI_SUCCESS;
+    if (limit && Clock::now() - start > *limit) return MPI_ERR_PENDING;
     if (Clock::now() - start < std::chrono::milliseconds(1)) continue;
     std::this_thread::sleep_for(pause);
     pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(10));
@@ -71,18 +73,42 @@ Expected<std::unique_ptr<MpiPartition>> MpiPartition::start() {
     MPI_Comm_size(node, &on_node);
     MPI_Comm_free(&node);
   }
-  return std::unique_ptr<MpiPartition>(new MpiPartition(rank, ranks, std::max(1, on_node)));
+  MPI_Comm reports;
+  if (int e = MPI_Comm_dup(MPI_COMM_WORLD, &reports)) return mpi_error("MPI could not start", e);
+  return std::unique_ptr<MpiPartition>(new MpiPartition(rank, ranks, std::max(1, on_node), reports));
 }
 
 MpiPartition::~MpiPartition() {
   int finalised = 0;
   MPI_Finalized(&finalised);
-  if (!finalised) MPI_Finalize();
+  if (finalised) return;
+  MPI_Comm_free(&reports_);
+  MPI_Finalize();
 }
 
 void MpiPartition::abort(int exit_code) {
   MPI_Abort(MPI_COMM_WORLD, exit_code);
   std::abort();  // MPI_Abort does not return; this keeps [[noreturn]] honest
+}
+
+std::optional<std::vector<std::string>> MpiPartition::gather_within(const std::string& mine, double seconds) {
+  constexpr std::size_t Width = 4096;
+  std::string block = mine.substr(0, Width);
+  block.resize(Width, '\0');
+  std::string all(Width * std::size_t(ranks_), '\0');
+  MPI_Request request;
+  if (MPI_Iallgather(block.data(), int(Width), MPI_CHAR, all.data(), int(Width), MPI_CHAR, reports_, &request) !=
+      MPI_SUCCESS)
+    return std::nullopt;
+  // A request given up on is left pending: the job is about to be aborted.
+  if (wait_politely(request, std::chrono::duration<double>(seconds)) != MPI_SUCCESS) return std::nullopt;
+  std::vector<std::string> out;
+  for (int r = 0; r < ranks_; ++r) {
+    std::string one = all.substr(std::size_t(r) * Width, Width);
+    one.resize(std::min(one.find('\0'), one.size()));
+    out.push_back(one);
+  }
+  return out;
 }
 
 Expected<std::vector<std::uint64_t>> MpiPartition::exchange(std::vector<std::uint64_t> outgoing,

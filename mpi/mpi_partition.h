@@ -4,7 +4,12 @@
 // exchanges them between passes.
 #pragma once
 
+#include <mpi.h>
+
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "gen/partition.h"
 
@@ -32,9 +37,17 @@ class MpiPartition final : public Partition {
   // tell the others about.
   [[noreturn]] void abort(int exit_code);
 
+  // Every process's `mine` (the first 4 KiB of it), by rank, when every process comes to
+  // give its own within `seconds`; nullopt when one does not (it is waiting in a collective
+  // of the job, or gone). On a communicator of its own, so that it never matches a
+  // collective another process is still waiting in.
+  std::optional<std::vector<std::string>> gather_within(const std::string& mine, double seconds);
+
  private:
-  MpiPartition(int rank, int ranks, int ranks_on_node) : rank_(rank), ranks_(ranks), ranks_on_node_(ranks_on_node) {}
+  MpiPartition(int rank, int ranks, int ranks_on_node, MPI_Comm reports)
+      : rank_(rank), ranks_(ranks), ranks_on_node_(ranks_on_node), reports_(reports) {}
   int rank_ = 0, ranks_ = 1, ranks_on_node_ = 1;
+  MPI_Comm reports_;  // gather_within's
 };
 
 }  // namespace feerie

@@ -169,5 +169,11 @@ Partition& mpi_partition();
 // Aborts the whole MPI job with the exit code of `kind` (a failure one process meets
 // alone would leave the others waiting for it forever).
 [[noreturn]] void abort_mpi_job(ErrorKind kind);
+// Ends this process of an MPI job of several processes that failed with `failure`. When
+// every process comes within a few seconds to say how it failed (most failures are met by
+// all of them together: a plan refused, a table that cannot be written), throws one
+// CommandError for the job, which process 0 alone prints; otherwise (another process waits
+// for this one in the job's work) prints this process's failure, named, and aborts the job.
+[[noreturn]] void end_failed_mpi_job(const Error& failure);
 
 }  // namespace feerie::cli

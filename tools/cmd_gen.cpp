@@ -312,13 +312,11 @@ void run_gen(const GenCommandOptions& o) {
     };
   }
   Expected<std::vector<GeneratedTable>> done = generate(targets, rules, g);
-  if (!done && partition) {
-    // The process that meets a failure says so; one failing alone would leave the
-    // others waiting for it forever, so it stops the whole job.
+  if (!done && partition && partition->ranks() > 1) {
+    // Said once for the job by process 0 when the processes failed together; one failing
+    // alone says so and stops the whole job (the others would wait for it forever).
     clear_progress();
-    std::cerr << "feerie: process " << partition->rank() << " of " << partition->ranks() << ": " << done.error_message()
-              << "\n";
-    abort_mpi_job(done.error_kind());
+    end_failed_mpi_job(done.error());
   }
   take(std::move(done));
   clear_progress();

@@ -427,6 +427,11 @@ TEST(Cli, Reliability27C_CheckpointsOfOtherRunsAreCleaned) {
   EXPECT_EQ(check.output.find("KRvK.0-of-3.ckpt"), std::string::npos) << check.output;  // KRvK is not finished
   CommandRun gen = run_feerie("gen --tables " + dir + " KRvK KQvK");
   EXPECT_EQ(gen.exit_code, 0) << gen.output;
+  // Said before the solve starts over, not only once it is done.
+  EXPECT_NE(gen.output.find("feerie: KRvK: not resuming: its checkpoints on disk were saved by a job of 3 "
+                            "processes, and a job resumes only with as many (this one has 1 process); starting over"),
+            std::string::npos)
+      << gen.output;
   EXPECT_NE(gen.output.find("removed the checkpoints an earlier interrupted run of KRvK left: KRvK.0-of-3.ckpt, "
                             "KRvK.1-of-3.ckpt, KRvK.2-of-3.ckpt"),
             std::string::npos)

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# How `feerie gen --mpi` fails (exploratory tests' finds):
+#  1. A failure every process meets alike (here the plan refused by every process's memory
+#     limit) is said once, by process 0, with the job's exit code; it was said once per
+#     process, the lines interleaved, and process 0 added "interrupted".
+#  2. A process that does not see the tables directory as process 0 does (here process 0
+#     sees another directory mounted over it, without KRvK) fails the job cleanly with exit 5
+#     and a message; the processes used to wait for ever in MPI-IO's collective open. Needs
+#     `unshare -m` and mount (root with CAP_SYS_ADMIN); skipped otherwise (exit 77).
+#
+#   tests/mpi/failures.sh FEERIE WORKDIR   (MPIRUN: the launcher, default mpirun)
+set -euo pipefail
+feerie=$1 work=$2
+source "$(dirname "$0")/common.sh"
+
+status=0
+timeout 300 "$mpirun" --oversubscribe -np 3 "$feerie" gen --mpi --threads 1 --max-memory 1M \
+  --tables "$work/refused" KQvK > "$work/refused.log" 2>&1 || status=$?
+cat "$work/refused.log"
+[ "$status" -eq 7 ] || { echo "FAIL: a refused plan: exit status $status, expected 7"; exit 1; }
+said=$(grep -c "feerie: cannot generate" "$work/refused.log" || true)
+[ "$said" -eq 1 ] || { echo "FAIL: the refusal was said $said times, expected once"; exit 1; }
+if grep -q "interrupted\|process [0-9] of 3" "$work/refused.log"; then
+  echo "FAIL: a refusal said by a process, or taken for an interruption"; exit 1
+fi
+
+if ! unshare -m true 2> /dev/null; then
+  echo "skipped the second part: no unshare -m here"
+  rm -rf "$work"
+  exit 77
+fi
+"$feerie" gen --no-checkpoint --tables "$work/tables" KQvK > /dev/null
+mkdir -p "$work/view"
+cp "$work/tables/orthodox/"{KvK,KQvK}.ftb "$work/view/"
+# Process 0 runs in a mount namespace of its own where tables/orthodox is the view above.
+cat > "$work/wrap.sh" << WRAP
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" = 0 ]; then
+  exec unshare -m sh -c 'mount --bind "$work/view" "$work/tables/orthodox" && exec "\$0" "\$@"' "\$@"
+fi
+exec "\$@"
+WRAP
+chmod +x "$work/wrap.sh"
+status=0
+timeout 300 "$mpirun" --oversubscribe -np 2 "$work/wrap.sh" "$feerie" gen --mpi --threads 1 --no-checkpoint \
+  --tables "$work/tables" KRvK > "$work/views.log" 2>&1 || status=$?
+cat "$work/views.log"
+[ "$status" -ne 124 ] || { echo "FAIL: the processes waited on each other until timeout"; exit 1; }
+[ "$status" -eq 5 ] || { echo "FAIL: processes with two views: exit status $status, expected 5"; exit 1; }
+grep -q "every process must see the same tables directory" "$work/views.log" ||
+  { echo "FAIL: the message does not say why"; exit 1; }
+rm -rf "$work"
+echo "ok"
