@@ -67,6 +67,10 @@ Status prepare_directory(const std::string& dir);
 // The error prepare_directory() gives when a file stands on `dir`'s path, without making
 // anything (for gen --plan).
 Status refuse_file_on_directory_path(const std::string& dir);
+// The error prepare_directory() gives when `dir` (or, when it is not there yet, the
+// directory it would be made in) cannot be written, without making anything (for gen
+// --plan, which planned normally on a read-only file system where gen stops at once).
+Status refuse_unwritable_directory(const std::string& dir);
 
 // Removes the temporary files that interrupted runs left in `dir` (remove_stale_temporaries)
 // and tells `on_notice` (may be empty) how many, when there were some.

@@ -291,6 +291,9 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     }
     plan.components.push_back(c);
   }
+  // As gen would stop at once (the plan makes nothing).
+  if (plan.peak_bytes)
+    if (Status s = refuse_unwritable_directory(condition_directory(tables_dir, rules.name())); !s) return s.error();
   return plan;
 }
 

@@ -70,6 +70,10 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
   bool exists = fs::exists(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
   if (!exists) {
+    // A material that no table can be generated for (more than 8 units of one kind) is
+    // said to be so: the gen command suggested for it was refused.
+    if (Expected<Material> valid = Material::parse(material.name()); !valid)
+      return error(ErrorKind::NotSupported, "no table can be generated for this position: " + valid.error_message());
     // The command to copy names the tables directory unless it is the default one.
     // (An empty directory is the working one, which --tables names as ".".)
     const std::string tables = dir == "tables" || dir == "./tables" ? ""

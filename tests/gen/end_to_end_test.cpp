@@ -335,6 +335,28 @@ TEST_F(ThreeMan, ReusesTablesOnDisk) {
   for (const GeneratedTable& t : *again) EXPECT_TRUE(t.reused) << t.material.name();
 }
 
+// A table another run wrote after this run made its plan is reused, not solved again (a
+// set and a run of one of its materials started together once both generated it): here
+// KRvK appears on disk while KQvK is being written.
+TEST_F(ThreeMan, ATableWrittenByAnotherRunSinceThePlanIsReused) {
+  const std::string other = test::temporary_tables_dir("feerie-written-since-plan-");
+  fs::remove_all(other);
+  fs::create_directories(fs::path(other) / "orthodox");
+  fs::copy_file(fs::path(dir_) / "orthodox" / "KvK.ftb", fs::path(other) / "orthodox" / "KvK.ftb");
+  GenerateOptions options;
+  options.tables_dir = other;
+  options.checkpoint_seconds = -1;
+  options.on_table = [&](const GeneratedTable& t) {
+    if (t.material.name() == "KQvK")
+      fs::copy_file(fs::path(dir_) / "orthodox" / "KRvK.ftb", fs::path(other) / "orthodox" / "KRvK.ftb");
+  };
+  auto done = generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, RuleSet::orthodox(), options);
+  ASSERT_TRUE(done.ok()) << done.error_message();
+  ASSERT_EQ(done->back().material.name(), "KRvK");
+  EXPECT_TRUE(done->back().reused);
+  fs::remove_all(other);
+}
+
 TEST(Graph, SuccessorsOfKQvKR) {
   std::vector<std::string> names;
   for (const Material& m : material_successors(*Material::parse("KQvKR"), RuleSet::orthodox()))

@@ -192,6 +192,39 @@ TEST(Cli, VerifyNamesTheDamagedTableBeforeAMissingSubTable) {
   std::filesystem::remove_all(dir);
 }
 
+// gen --plan planned a job on a read-only file system where gen stops at once (exit 5).
+// Needs the right to mount a read-only tmpfs (root with CAP_SYS_ADMIN).
+TEST(Cli, PlanRefusesAReadOnlyTablesDirectoryAsGenDoes) {
+  const std::string dir = "/tmp/feerie-read-only-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  if (std::system(("mount -t tmpfs -o ro,size=64k tmpfs " + dir + " 2> /dev/null").c_str()) != 0) {
+    std::filesystem::remove_all(dir);
+    GTEST_SKIP() << "cannot mount a read-only tmpfs here";
+  }
+  CommandRun plan = run_feerie("gen --plan --tables " + dir + " KQvK");
+  CommandRun gen = run_feerie("gen --tables " + dir + " KQvK");
+  std::system(("umount " + dir).c_str());
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(plan.exit_code, 5) << plan.output;
+  EXPECT_EQ(gen.exit_code, 5) << gen.output;
+  EXPECT_NE(plan.output.find("Read-only file system"), std::string::npos) << plan.output;
+}
+
+// A position of a material no table can exist for (15 queens) was "missing table", with a
+// gen command that gen refuses.
+TEST(Cli, ProbeOfAMaterialNoTableCanExistForSaysSo) {
+  std::string dir = tables_with_krvk();
+  CommandRun r = run_feerie("probe --tables " + dir + " 'kqqqqqqq/qqqqqqqq/8/8/8/8/8/K7 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 6) << r.output;
+  EXPECT_EQ(r.output.rfind("feerie: no table can be generated for this position: bad material 'KQQQQQQQQQQQQQQQvK': "
+                           "too many units of one kind",
+                           0),
+            0u)
+      << r.output;
+  EXPECT_EQ(r.output.find("generate it with"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 // `verify` of several materials went no further than the first it could not verify.
 TEST(Cli, VerifyGoesOnPastATableItCannotVerify) {
   std::string dir = tables_with_krvk();
