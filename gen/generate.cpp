@@ -66,49 +66,62 @@ std::string component_title(const std::vector<Material>& component) {
   return (component.size() == 1 ? "" : "component ") + material_names(component);
 }
 
+// Says that the checkpoints on disk of the component whose first member is `first` were
+// saved by runs of another number of processes than this one's `part`, if they were: they
+// cannot be resumed from, and used to be passed over in silence.
+void say_checkpoints_of_other_runs(const GenerateOptions& options, const std::string& path, CheckpointPart part,
+                                   const std::string& title, const std::string& first) {
+  std::vector<int> runs = checkpoint_runs(std::filesystem::path(path).parent_path().string(), first);
+  std::erase(runs, part.ranks);
+  if (runs.empty()) return;
+  auto processes = [](int n) { return std::to_string(n) + (n == 1 ? " process" : " processes"); };
+  std::string saved;
+  for (int n : runs) saved += (saved.empty() ? "" : " and of ") + processes(n);
+  notice(options, title + ": not resuming: its checkpoints on disk were saved by a job of " + saved +
+                      ", and a job resumes only with as many (this one has " + processes(part.ranks) +
+                      "); starting over");
+}
+
+// The state to resume the solve from, its values loaded into `values`, or nothing (saying
+// why when checkpoints were there). Processes of a spread solve (`spread`) commit their
+// checkpoints together (gen/spread_checkpoint.h); one process alone replaces its file
+// atomically.
+std::optional<SolverState> resume_solve(const GenerateOptions& options, Partition* spread, const std::string& path,
+                                        CheckpointPart part, const std::string& title, const RuleSet& rules,
+                                        const std::vector<const Indexer*>& members, std::vector<MemberValues>& values) {
+  const std::string first = members.front()->material().name();
+  if (spread) {
+    // The latest pass every process saved, whichever of its two files holds it.
+    Expected<SpreadResume> found = load_spread_checkpoint(*spread, path, rules.name(), members, values);
+    if (!found) {
+      notice(options, title + ": not resuming: " + found.error_message() + "; starting over");
+      return std::nullopt;
+    }
+    if (!found->why_not.empty())
+      notice(options, title + ": not resuming: " + found->why_not + "; starting over");
+    else if (!found->state)
+      say_checkpoints_of_other_runs(options, path, part, title, first);
+    return found->state;
+  }
+  Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
+  if (!state) {
+    if (state.error_kind() != ErrorKind::NotFound)
+      notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
+    else
+      say_checkpoints_of_other_runs(options, path, part, title, first);
+    return std::nullopt;
+  }
+  return *state;
+}
+
 // Solve options that save the solve to a checkpoint as often as asked and resume from
 // one found on disk, saying so.
 void add_checkpoints(SolveOptions& solve, const std::string& path, CheckpointPart part, const std::string& title,
                      const RuleSet& rules, const std::vector<const Indexer*>& members, const GenerateOptions& options,
                      int& resumed_at) {
-  // Processes of a spread solve commit their checkpoints together (gen/spread_checkpoint.h);
-  // one process alone replaces its file atomically.
   Partition* spread = options.partition && options.partition->ranks() > 1 ? options.partition : nullptr;
-  // When there is no checkpoint of this run's shape, those of runs of another number of
-  // processes are said, not passed over in silence (they cannot be resumed from).
-  auto say_other_runs = [&options, path, part, title, first = members.front()->material().name()] {
-    std::vector<int> runs = checkpoint_runs(std::filesystem::path(path).parent_path().string(), first);
-    std::erase(runs, part.ranks);
-    if (runs.empty()) return;
-    auto processes = [](int n) { return std::to_string(n) + (n == 1 ? " process" : " processes"); };
-    std::string saved;
-    for (int n : runs) saved += (saved.empty() ? "" : " and of ") + processes(n);
-    notice(options, title + ": not resuming: its checkpoints on disk were saved by a job of " + saved +
-                        ", and a job resumes only with as many (this one has " + processes(part.ranks) +
-                        "); starting over");
-  };
-  solve.resume = [&, spread, path, part, title,
-                  say_other_runs](std::vector<MemberValues>& values) -> std::optional<SolverState> {
-    if (spread) {
-      // The latest pass every process saved, whichever of its two files holds it.
-      Expected<SpreadResume> found = load_spread_checkpoint(*spread, path, rules.name(), members, values);
-      if (!found) {
-        notice(options, title + ": not resuming: " + found.error_message() + "; starting over");
-        return std::nullopt;
-      }
-      if (!found->why_not.empty()) notice(options, title + ": not resuming: " + found->why_not + "; starting over");
-      if (!found->state && found->why_not.empty()) say_other_runs();
-      return found->state;
-    }
-    Expected<SolverState> state = load_checkpoint(path, rules.name(), members, values, part);
-    if (!state) {
-      if (state.error_kind() != ErrorKind::NotFound)
-        notice(options, title + ": not resuming: " + state.error_message() + "; starting over");
-      else
-        say_other_runs();
-      return std::nullopt;
-    }
-    return *state;
+  solve.resume = [&, spread, path, part, title](std::vector<MemberValues>& values) {
+    return resume_solve(options, spread, path, part, title, rules, members, values);
   };
   solve.on_resume_checked = [&options, &resumed_at, title](const SolverState& state, const std::string& refused) {
     if (!refused.empty()) {
