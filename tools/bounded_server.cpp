@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -92,12 +93,17 @@ class ConnectionStream final : public httplib::Stream {
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
+// Set by close_after_this_answer() while a request of this thread's connection is served.
+thread_local bool closing_after_answer = false;
+
 void close_connection(socket_t sock) {
   ::shutdown(sock, SHUT_RDWR);
   ::close(sock);
 }
 
 }  // namespace
+
+void BoundedServer::close_after_this_answer() { closing_after_answer = true; }
 
 bool BoundedServer::admit(const std::string& client) {
   std::lock_guard lock(mutex_);
@@ -130,6 +136,11 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
     close_connection(sock);
     return false;
   }
+  // Each answer goes out as soon as it is written: with Nagle's algorithm, the body of an
+  // answer on a kept-alive connection waited some 40 ms for the client's delayed ACK of
+  // its headers.
+  int yes = 1;
+  setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
   ConnectionStream stream(sock, seconds(read_timeout_sec_) + microseconds(read_timeout_usec_),
                           seconds(write_timeout_sec_) + microseconds(write_timeout_usec_));
   // cpp-httplib's keep-alive loop: requests while the server runs and the client sends
@@ -139,8 +150,9 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
     if (wait_for(sock, POLLIN, seconds(keep_alive_timeout_sec_)) <= 0) break;
     stream.set_read_deadline(std::chrono::steady_clock::now() + request_time_);
     bool connection_closed = false;
+    closing_after_answer = false;
     served = process_request(stream, left == 1, connection_closed, nullptr);
-    if (!served || connection_closed) break;
+    if (!served || connection_closed || closing_after_answer) break;
   }
   close_connection(sock);
   release(client);

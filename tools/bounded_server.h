@@ -31,6 +31,12 @@ class BoundedServer : public httplib::Server {
   BoundedServer(std::size_t connections_per_client, std::chrono::seconds request_time)
       : per_client_(connections_per_client), request_time_(request_time) {}
 
+  // Called from a handler (pre-routing, error) on the thread that serves the request: the
+  // connection is closed once this answer is written. For an answer given without reading
+  // the request's body (the rest of the connection would be read as requests), or to a
+  // request that could not be read (its leftover lines were each answered 400 in turn).
+  static void close_after_this_answer();
+
  private:
   bool process_and_close_socket(socket_t sock) override;
   // Counts a connection of `client` in; false (nothing counted) when it holds the bound.

@@ -134,6 +134,24 @@ class Serve : public ::testing::Test {
     return reply;
   }
 
+  // Sends `request` and reads until the server closes the connection (`closed`) or is
+  // silent for 3 s.
+  static std::string exchange_until_closed(const std::string& request, bool& closed) {
+    closed = false;
+    const int s = connect_to_server();
+    if (s < 0) return "";
+    (void)send(s, request.data(), request.size(), MSG_NOSIGNAL);
+    timeval wait{3, 0};
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    std::string reply;
+    char buffer[4096];
+    ssize_t n;
+    while ((n = recv(s, buffer, sizeof buffer, 0)) > 0) reply.append(buffer, std::size_t(n));
+    closed = n == 0;
+    close(s);
+    return reply;
+  }
+
   static inline fs::path tables_;
   static inline pid_t server_ = -1;
   static inline int port_ = 0;
@@ -265,6 +283,30 @@ TEST_F(Serve, OtherMethodsAre405AndUnreadableRequestsSaySo) {
   const std::string garbage = raw_exchange("GARBAGE\r\n\r\n");
   EXPECT_EQ(garbage.rfind("HTTP/1.1 400", 0), 0u) << garbage;
   EXPECT_NE(garbage.find("could not be read"), std::string::npos) << garbage;
+}
+
+// Found by an exploratory test of the server under hostile clients:
+//  - a request that cannot be read was answered 400 once per leftover header line (each
+//    read as a request, up to the keep-alive limit), its connection kept open;
+//  - a POST's body was read whole (a gzip one decompressed) before the 405; a 100 MB
+//    Content-Length with no body now has its 405 at once, and the connection closed.
+TEST_F(Serve, AnUnreadableRequestOrABodyIsAnsweredOnceAndTheConnectionClosed) {
+  bool closed = false;
+  const std::string bad = exchange_until_closed("BREW / HTTP/1.1\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n", closed);
+  EXPECT_TRUE(closed) << bad;
+  EXPECT_EQ(bad.rfind("HTTP/1.1 400", 0), 0u) << bad;
+  EXPECT_EQ(bad.find("HTTP/1.1 400", 1), std::string::npos) << "answered more than once: " << bad;
+  EXPECT_NE(bad.find("Connection: close"), std::string::npos) << bad;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string post = exchange_until_closed(
+      "POST /api/probe HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\nsome of it", closed);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(closed) << post;
+  EXPECT_EQ(post.rfind("HTTP/1.1 405", 0), 0u) << post;
+  EXPECT_NE(post.find("Connection: close"), std::string::npos) << post;
+  // Answered and closed without waiting for the body (the server's deadline for a
+  // request is 5 s).
+  EXPECT_LT(seconds, 2.5) << post;
 }
 
 // A request trickled in a byte at a time, each byte within the 2 s idle timeout, no
