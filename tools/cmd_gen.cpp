@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -281,6 +282,10 @@ void run_gen(const GenCommandOptions& o) {
                                    : g.max_memory_source;
     Plan plan = take(make_plan(targets, rules, g.tables_dir, g.max_memory / std::uint64_t(per_node),
                                o.mpi ? o.ranks : 1, source, g.threads));
+    // A plan is made without MPI; started by mpirun all the same, each process would print
+    // it: the launcher's rank variable (Open MPI, PMIx, MPICH) leaves it to process 0.
+    for (const char* rank : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+      if (const char* value = std::getenv(rank); value && std::string(value) != "0") return;
     print_plan(plan, o.table.json, o.ranks_per_node);
     return;
   }

@@ -3,6 +3,7 @@
 #  1. A failure every process meets alike (here the plan refused by every process's memory
 #     limit) is said once, by process 0, with the job's exit code; it was said once per
 #     process, the lines interleaved, and process 0 added "interrupted".
+#     A plan (gen --plan --mpi) started by mpirun is printed once too.
 #  2. A process that does not see the tables directory as process 0 does (here process 0
 #     sees another directory mounted over it, without KRvK) fails the job cleanly with exit 5
 #     and a message; the processes used to wait for ever in MPI-IO's collective open. Needs
@@ -23,6 +24,11 @@ said=$(grep -c "feerie: cannot generate" "$work/refused.log" || true)
 if grep -q "interrupted\|process [0-9] of 3" "$work/refused.log"; then
   echo "FAIL: a refusal said by a process, or taken for an interruption"; exit 1
 fi
+# A plan under mpirun is printed once, by process 0 (it was printed by every process).
+"$mpirun" --oversubscribe -np 3 "$feerie" gen --plan --mpi --ranks 3 --tables "$work/refused" KQvK \
+  > "$work/plan.log" 2>&1
+plans=$(grep -c "peak memory per process" "$work/plan.log" || true)
+[ "$plans" -eq 1 ] || { cat "$work/plan.log"; echo "FAIL: the plan was printed $plans times"; exit 1; }
 
 if ! unshare -m true 2> /dev/null; then
   echo "skipped the second part: no unshare -m here"
