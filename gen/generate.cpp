@@ -403,36 +403,6 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 
 namespace {
 
-// A failure as one process tells the others: "" for none.
-std::string failure_text(const Error* failure) {
-  if (!failure) return "";
-  return nlohmann::json{{"kind", int(failure->kind)}, {"message", failure->message}}.dump();
-}
-
-// The failures the processes told (failure_text), as one error in the same words in every
-// process: the message alone when process 0 failed and the others failing failed alike,
-// else each failing process's, named.
-std::optional<Error> shared_failure(const std::vector<std::string>& told) {
-  std::vector<std::pair<int, Error>> failed;
-  for (std::size_t rank = 0; rank < told.size(); ++rank) {
-    if (told[rank].empty()) continue;
-    nlohmann::json j = nlohmann::json::parse(told[rank], nullptr, false);
-    Error e{ErrorKind::Internal, "process " + std::to_string(rank) + " failed in words not understood"};
-    if (j.is_object() && j["kind"].is_number_integer() && j["message"].is_string())
-      e = Error{ErrorKind(j["kind"].get<int>()), j["message"].get<std::string>()};
-    failed.emplace_back(int(rank), e);
-  }
-  if (failed.empty()) return std::nullopt;
-  const bool alike = failed.front().first == 0 && std::all_of(failed.begin(), failed.end(), [&](const auto& f) {
-                       return f.second.message == failed.front().second.message;
-                     });
-  if (alike) return failed.front().second;
-  std::string message;
-  for (const auto& [rank, e] : failed)
-    message += (message.empty() ? "" : "; ") + ("process " + std::to_string(rank) + ": ") + e.message;
-  return Error{failed.front().second.kind, message};
-}
-
 // The plan of the job. Spread over processes, process 0 alone reads the disk (which tables
 // are there and sound) and the others follow its reading (ReuseVerdict); each checks its
 // own memory limit, and all fail together, in the same words, when one of them refuses.
@@ -476,7 +446,7 @@ Expected<Plan> plan_job(const std::vector<Material>& targets, const RuleSet& rul
   Expected<std::vector<std::string>> outcomes =
       partition->all_gather(failure_text(failed_here ? &plan.error() : nullptr));
   if (!outcomes) return outcomes.error();
-  if (std::optional<Error> failed = shared_failure(*outcomes)) return *failed;
+  if (std::optional<Error> failed = job_failure(*outcomes)) return *failed;
   return plan;
 }
 

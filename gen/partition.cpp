@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "probe/table_file.h"
 
@@ -61,6 +63,37 @@ Status Partition::write_pieces(const std::string& path,
   if (::fsync(fd) != 0 || ::close(fd) != 0)
     return error(ErrorKind::IOError, "cannot write '" + path + "': " + std::strerror(errno));
   return Ok{};
+}
+
+std::string failure_text(const Error* failure) {
+  if (!failure) return "";
+  return nlohmann::json{{"kind", int(failure->kind)}, {"message", failure->message}}.dump();
+}
+
+std::optional<Error> job_failure(const std::vector<std::string>& told) {
+  std::vector<std::pair<int, Error>> failed;
+  for (std::size_t rank = 0; rank < told.size(); ++rank) {
+    if (told[rank].empty()) continue;
+    nlohmann::json j = nlohmann::json::parse(told[rank], nullptr, false);
+    Error e{ErrorKind::Internal, "process " + std::to_string(rank) + " failed in words not understood"};
+    if (j.is_object() && j["kind"].is_number_integer() && j["message"].is_string())
+      e = Error{ErrorKind(j["kind"].get<int>()), j["message"].get<std::string>()};
+    failed.emplace_back(int(rank), e);
+  }
+  if (failed.empty()) return std::nullopt;
+  const bool alike = failed.front().first == 0 && std::all_of(failed.begin(), failed.end(), [&](const auto& f) {
+                       return f.second.message == failed.front().second.message;
+                     });
+  if (alike) return failed.front().second;
+  Error job{failed.front().second.kind, ""};
+  for (const auto& [rank, e] : failed)
+    job.message += (job.message.empty() ? "" : "; ") + ("process " + std::to_string(rank) + ": ") + e.message;
+  for (const auto& [rank, e] : failed)
+    if (e.kind != ErrorKind::Internal) {
+      job.kind = e.kind;
+      break;
+    }
+  return job;
 }
 
 }  // namespace feerie

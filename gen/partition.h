@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -67,6 +68,15 @@ class Partition {
   // Whether any process says `mine` (the maximum of one flag).
   Expected<bool> any(bool mine);
 };
+
+// A failure as one process tells the others (through all_gather): "" for none.
+std::string failure_text(const Error* failure);
+// The failures the processes told (failure_text, by rank) as one error, the same in every
+// process; nullopt when none failed. The message alone when process 0 failed and every
+// failing process failed alike, else each failing process's, named ("process 1: ...");
+// the kind of the first that failed for a reason of its own (not an internal consequence
+// of another's failure).
+std::optional<Error> job_failure(const std::vector<std::string>& told);
 
 // One process owning everything; its collectives are the identity.
 class SingleProcess final : public Partition {

@@ -92,7 +92,7 @@ void MpiPartition::abort(int exit_code) {
 }
 
 std::optional<std::vector<std::string>> MpiPartition::gather_within(const std::string& mine, double seconds) {
-  constexpr std::size_t Width = 4096;
+  constexpr std::size_t Width = 16384;
   std::string block = mine.substr(0, Width);
   block.resize(Width, '\0');
   std::string all(Width * std::size_t(ranks_), '\0');

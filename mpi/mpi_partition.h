@@ -37,7 +37,7 @@ class MpiPartition final : public Partition {
   // tell the others about.
   [[noreturn]] void abort(int exit_code);
 
-  // Every process's `mine` (the first 4 KiB of it), by rank, when every process comes to
+  // Every process's `mine` (the first 16 KiB of it), by rank, when every process comes to
   // give its own within `seconds`; nullopt when one does not (it is waiting in a collective
   // of the job, or gone). On a communicator of its own, so that it never matches a
   // collective another process is still waiting in.

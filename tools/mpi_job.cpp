@@ -1,6 +1,5 @@
 // The MPI job of `feerie gen --mpi` and `feerie verify --mpi` (mpi/mpi_partition.h), or a
 // clear refusal when feerie was built without MPI.
-#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -38,36 +37,14 @@ void end_failed_mpi_job(const Error& failure) {
   MpiPartition& partition = *job();
   // Long enough for processes that failed together to come, short beside a job's work.
   constexpr double Seconds = 5;
-  const std::optional<std::vector<std::string>> told =
-      partition.gather_within(std::to_string(int(failure.kind)) + "\n" + failure.message, Seconds);
+  const std::optional<std::vector<std::string>> told = partition.gather_within(failure_text(&failure), Seconds);
   if (!told) {
     std::cerr << "feerie: process " << partition.rank() << " of " << partition.ranks() << ": " << failure.message
               << "\n";
     abort_mpi_job(failure.kind);
   }
-  // The job's failure: the message when every process failed alike, else each process's.
-  std::vector<Error> failures;
-  for (const std::string& t : *told) {
-    const std::size_t newline = t.find('\n');
-    const int kind = newline == std::string::npos ? 0 : std::atoi(t.substr(0, newline).c_str());
-    failures.push_back(Error{ErrorKind(kind), newline == std::string::npos ? t : t.substr(newline + 1)});
-  }
-  const bool alike = std::all_of(failures.begin(), failures.end(), [&](const Error& e) {
-    return e.message == failures.front().message && e.kind == failures.front().kind;
-  });
-  Error job_failure = failures.front();
-  if (!alike) {
-    job_failure.message.clear();
-    for (std::size_t r = 0; r < failures.size(); ++r)
-      job_failure.message += (r ? "; " : "") + ("process " + std::to_string(r) + ": ") + failures[r].message;
-    // The kind of the first process that failed for a reason of its own (the others fail
-    // as an internal consequence).
-    for (const Error& e : failures)
-      if (e.kind != ErrorKind::Internal) {
-        job_failure.kind = e.kind;
-        break;
-      }
-  }
+  // Every process failed: the job's failure is process 0's words when all failed alike.
+  const Error job_failure = *feerie::job_failure(*told);
   CommandError e(job_failure);
   e.reported = partition.rank() != 0;
   throw e;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "tests/gen/table_test_util.h"
 #include "tests/gen/thread_processes.h"
@@ -67,6 +68,28 @@ class SpreadCheckpoint : public ::testing::Test {
     return loaded;
   }
 
+  // A spread save of `state` by every process, process r writing to `path_of(r)`; what
+  // each said of the save ("" when all saved).
+  std::vector<std::string> save_spread(const SolverState& state, const std::function<std::string(int)>& path_of) {
+    std::vector<std::string> said(Ranks);
+    test::ThreadProcesses processes(Ranks);
+    processes.run([&](test::ThreadProcesses::Process& p) {
+      Expected<std::string> failed =
+          save_spread_checkpoint(p, path_of(p.rank()), "orthodox", {&indexer_}, state, values_at(state), 1);
+      ASSERT_TRUE(failed.ok()) << failed.error_message();
+      said[std::size_t(p.rank())] = *failed;
+    });
+    return said;
+  }
+  // Every process resumes from `pass`, its values those saved there.
+  void expect_resumed_at(int pass) {
+    for (const Loaded& l : load_all()) {
+      ASSERT_TRUE(l.resume.state);
+      EXPECT_EQ(l.resume.state->next_ply, pass);
+      EXPECT_EQ(l.values_pass, pass);
+    }
+  }
+
   // The checkpoints hold a process's part: a few thousand entries stand for it here.
   static constexpr std::uint64_t Entries = 3000;
   Indexer indexer_{*Material::parse("KQvK"), RuleSet::orthodox()};
@@ -100,19 +123,9 @@ TEST(CheckpointName, PendingCheckpointsAreNamedAndRecognised) {
 
 TEST_F(SpreadCheckpoint, SavedByEveryProcessReplacesTheOldOnesAndLeavesNoPendingFile) {
   save_all({40, 60});
-  test::ThreadProcesses processes(Ranks);
-  processes.run([&](test::ThreadProcesses::Process& p) {
-    Expected<std::string> failed = save_spread_checkpoint(p, checkpoint(p.rank()), "orthodox", {&indexer_},
-                                                          SolverState{41, 60}, values_at({41, 60}), 1);
-    ASSERT_TRUE(failed.ok()) << failed.error_message();
-    EXPECT_EQ(*failed, "");
-  });
+  for (const std::string& said : save_spread({41, 60}, [&](int r) { return checkpoint(r); })) EXPECT_EQ(said, "");
   for (int r = 0; r < Ranks; ++r) EXPECT_FALSE(fs::exists(pending_checkpoint_path(checkpoint(r))));
-  for (const Loaded& l : load_all()) {
-    ASSERT_TRUE(l.resume.state);
-    EXPECT_EQ(l.resume.state->next_ply, 41);
-    EXPECT_EQ(l.values_pass, 41);
-  }
+  expect_resumed_at(41);
 }
 
 // One process cannot write (its file's directory is gone): nobody replaces the old
@@ -120,24 +133,13 @@ TEST_F(SpreadCheckpoint, SavedByEveryProcessReplacesTheOldOnesAndLeavesNoPending
 TEST_F(SpreadCheckpoint, OneProcessFailingKeepsEveryonesOldCheckpoint) {
   save_all({40, 60});
   const std::string elsewhere = dir_ + "/gone/" + fs::path(checkpoint(1)).filename().string();
-  test::ThreadProcesses processes(Ranks);
-  std::vector<std::string> said(Ranks);
-  processes.run([&](test::ThreadProcesses::Process& p) {
-    Expected<std::string> failed =
-        save_spread_checkpoint(p, p.rank() == 1 ? elsewhere : checkpoint(p.rank()), "orthodox", {&indexer_},
-                               SolverState{41, 60}, values_at({41, 60}), 1);
-    ASSERT_TRUE(failed.ok()) << failed.error_message();
-    said[std::size_t(p.rank())] = *failed;
-  });
+  const std::vector<std::string> said =
+      save_spread({41, 60}, [&](int r) { return r == 1 ? elsewhere : checkpoint(r); });
   EXPECT_EQ(said[0], said[1]);
   EXPECT_EQ(said[0].rfind("process 1: ", 0), 0u) << said[0];
   EXPECT_NE(said[0].find("gone"), std::string::npos) << said[0];
   EXPECT_FALSE(fs::exists(pending_checkpoint_path(checkpoint(0))));
-  for (const Loaded& l : load_all()) {
-    ASSERT_TRUE(l.resume.state);
-    EXPECT_EQ(l.resume.state->next_ply, 40);
-    EXPECT_EQ(l.values_pass, 40);
-  }
+  expect_resumed_at(40);
 }
 
 // Stopped while writing: process 0 had written its pending file, process 1 not. Both
@@ -145,12 +147,8 @@ TEST_F(SpreadCheckpoint, OneProcessFailingKeepsEveryonesOldCheckpoint) {
 TEST_F(SpreadCheckpoint, StoppedWhileWritingResumesFromTheOldPass) {
   save_all({40, 60});
   save(pending_checkpoint_path(checkpoint(0)), 0, {41, 60});
-  for (const Loaded& l : load_all()) {
-    ASSERT_TRUE(l.resume.state);
-    EXPECT_EQ(l.resume.state->next_ply, 40);
-    EXPECT_EQ(l.values_pass, 40);
-    EXPECT_EQ(l.resume.why_not, "");
-  }
+  expect_resumed_at(40);
+  for (const Loaded& l : load_all()) EXPECT_EQ(l.resume.why_not, "");
 }
 
 // Stopped while renaming: process 0 had renamed its new file, process 1 not. Both resume
@@ -159,11 +157,7 @@ TEST_F(SpreadCheckpoint, StoppedWhileRenamingResumesFromTheNewPass) {
   save(checkpoint(0), 0, {41, 60});
   save(checkpoint(1), 1, {40, 60});
   save(pending_checkpoint_path(checkpoint(1)), 1, {41, 60});
-  for (const Loaded& l : load_all()) {
-    ASSERT_TRUE(l.resume.state);
-    EXPECT_EQ(l.resume.state->next_ply, 41);
-    EXPECT_EQ(l.values_pass, 41);
-  }
+  expect_resumed_at(41);
 }
 
 TEST_F(SpreadCheckpoint, NoCommonPassStartsOverSayingWhatEachProcessHolds) {

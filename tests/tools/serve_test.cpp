@@ -116,9 +116,11 @@ class Serve : public ::testing::Test {
     return s;
   }
 
-  // Sends `request` as it stands and returns what the server answers until it closes the
-  // connection or is silent for 5 s.
-  static std::string raw_exchange(const std::string& request) {
+  // Sends `request` as it stands and returns what the server answers: its first answer
+  // (`first_only`) or everything until it closes the connection (then `closed`), or is
+  // silent for 5 s.
+  static std::string exchange(const std::string& request, bool first_only, bool& closed) {
+    closed = false;
     const int s = connect_to_server();
     if (s < 0) return "";
     (void)send(s, request.data(), request.size(), MSG_NOSIGNAL);
@@ -126,30 +128,21 @@ class Serve : public ::testing::Test {
     setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
     std::string reply;
     char buffer[4096];
-    for (ssize_t n; (n = recv(s, buffer, sizeof buffer, 0)) > 0;) {
-      reply.append(buffer, std::size_t(n));
-      if (reply.find("\r\n\r\n") != std::string::npos && reply.find("}\n") != std::string::npos) break;
-    }
-    close(s);
-    return reply;
-  }
-
-  // Sends `request` and reads until the server closes the connection (`closed`) or is
-  // silent for 3 s.
-  static std::string exchange_until_closed(const std::string& request, bool& closed) {
-    closed = false;
-    const int s = connect_to_server();
-    if (s < 0) return "";
-    (void)send(s, request.data(), request.size(), MSG_NOSIGNAL);
-    timeval wait{3, 0};
-    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-    std::string reply;
-    char buffer[4096];
     ssize_t n;
-    while ((n = recv(s, buffer, sizeof buffer, 0)) > 0) reply.append(buffer, std::size_t(n));
+    while ((n = recv(s, buffer, sizeof buffer, 0)) > 0) {
+      reply.append(buffer, std::size_t(n));
+      if (first_only && reply.find("\r\n\r\n") != std::string::npos && reply.find("}\n") != std::string::npos) break;
+    }
     closed = n == 0;
     close(s);
     return reply;
+  }
+  static std::string raw_exchange(const std::string& request) {
+    bool closed = false;
+    return exchange(request, true, closed);
+  }
+  static std::string exchange_until_closed(const std::string& request, bool& closed) {
+    return exchange(request, false, closed);
   }
 
   static inline fs::path tables_;
