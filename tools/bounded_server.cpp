@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 
 #include "rules/expected.h"
 
@@ -50,7 +51,9 @@ int wait_for(socket_t sock, short events, std::chrono::microseconds timeout) {
 }
 
 // A connection as cpp-httplib's request parser reads it: blocking calls bounded by the
-// server's read and write timeouts.
+// server's read and write timeouts. Reads go through a buffer of the stream's own: the
+// parser asks for its request line and headers a byte at a time, which was one recv()
+// per byte.
 class ConnectionStream final : public httplib::Stream {
  public:
   ConnectionStream(socket_t sock, std::chrono::microseconds read_timeout, std::chrono::microseconds write_timeout)
@@ -60,20 +63,32 @@ class ConnectionStream final : public httplib::Stream {
   // its bytes trickle in (each read alone waits at most the read timeout).
   void set_read_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
+  // Bytes received and not yet read: the start of a request the client sent before its
+  // last answer (pipelined), which must not wait for more to arrive.
+  bool has_buffered_bytes() const { return next_ < end_; }
+
   bool is_readable() const override {
     using namespace std::chrono;
+    if (has_buffered_bytes()) return true;
     const auto left = duration_cast<microseconds>(deadline_ - steady_clock::now());
     if (left <= microseconds(0)) return false;
     return wait_for(sock_, POLLIN, std::min(read_timeout_, left)) > 0;
   }
   bool is_writable() const override { return wait_for(sock_, POLLOUT, write_timeout_) > 0; }
   ssize_t read(char* ptr, size_t size) override {
-    if (!is_readable()) return -1;
-    for (;;) {
-      const ssize_t n = ::recv(sock_, ptr, size, 0);
-      if (n < 0 && errno == EINTR) continue;
-      return n;
+    if (!has_buffered_bytes()) {
+      if (!is_readable()) return -1;
+      // A large read (a body) goes straight to the caller.
+      if (size >= sizeof buffer_) return receive(ptr, size);
+      const ssize_t n = receive(buffer_, sizeof buffer_);
+      if (n <= 0) return n;
+      next_ = 0;
+      end_ = std::size_t(n);
     }
+    const std::size_t n = std::min(size, end_ - next_);
+    std::memcpy(ptr, buffer_ + next_, n);
+    next_ += n;
+    return ssize_t(n);
   }
   ssize_t write(const char* ptr, size_t size) override {
     if (!is_writable()) return -1;
@@ -88,8 +103,18 @@ class ConnectionStream final : public httplib::Stream {
   socket_t socket() const override { return sock_; }
 
  private:
+  ssize_t receive(char* ptr, size_t size) {
+    for (;;) {
+      const ssize_t n = ::recv(sock_, ptr, size, 0);
+      if (n < 0 && errno == EINTR) continue;
+      return n;
+    }
+  }
+
   socket_t sock_;
   std::chrono::microseconds read_timeout_, write_timeout_;
+  char buffer_[4096];
+  std::size_t next_ = 0, end_ = 0;  // the unread bytes of buffer_
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
@@ -147,7 +172,7 @@ bool BoundedServer::process_and_close_socket(socket_t sock) {
   // the next one within the keep-alive timeout, at most keep_alive_max_count_.
   bool served = false;
   for (std::size_t left = keep_alive_max_count_; left > 0 && svr_sock_ != INVALID_SOCKET; --left) {
-    if (wait_for(sock, POLLIN, seconds(keep_alive_timeout_sec_)) <= 0) break;
+    if (!stream.has_buffered_bytes() && wait_for(sock, POLLIN, seconds(keep_alive_timeout_sec_)) <= 0) break;
     stream.set_read_deadline(std::chrono::steady_clock::now() + request_time_);
     bool connection_closed = false;
     closing_after_answer = false;

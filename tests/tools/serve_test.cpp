@@ -302,6 +302,24 @@ TEST_F(Serve, AnUnreadableRequestOrABodyIsAnsweredOnceAndTheConnectionClosed) {
   EXPECT_LT(seconds, 2.5) << post;
 }
 
+// Requests a client sends before their answers (pipelined, in one packet) are each
+// answered in turn: the server's read buffer holds the next request, and it must not wait
+// on the socket for bytes it already has.
+TEST_F(Serve, PipelinedRequestsAreEachAnswered) {
+  const std::string get = "GET /api/stat?material=KQvK HTTP/1.1\r\nHost: x\r\n";
+  bool closed = false;
+  const std::string replies =
+      exchange_until_closed(get + "\r\n" + get + "\r\n" + get + "Connection: close\r\n\r\n", closed);
+  EXPECT_TRUE(closed) << replies;
+  std::size_t answers = 0;
+  for (std::size_t at = replies.find("HTTP/1.1 200"); at != std::string::npos;
+       at = replies.find("HTTP/1.1 200", at + 1))
+    ++answers;
+  // A server waiting on the socket for the second request would give up after its 2 s
+  // keep-alive wait and close the connection after one answer.
+  EXPECT_EQ(answers, 3u) << replies;
+}
+
 // A request trickled in a byte at a time, each byte within the 2 s idle timeout, no
 // longer holds its connection for ever: it is cut off 5 s after its first byte.
 TEST_F(Serve, ARequestTrickledInIsCutOff) {
