@@ -4,7 +4,10 @@
 #     limit) is said once, by process 0, with the job's exit code; it was said once per
 #     process, the lines interleaved, and process 0 added "interrupted".
 #     A plan (gen --plan --mpi) started by mpirun is printed once too.
-#  2. A process that does not see the tables directory as process 0 does (here process 0
+#  2. A plan for 2 processes on one machine, made in one process, counts what MPI's runtime
+#     adds to each: the job accepts the limit the plan accepts. The plan counted some 7 MiB
+#     per process less than the job, which refused what it had planned.
+#  3. A process that does not see the tables directory as process 0 does (here process 0
 #     sees another directory mounted over it, without KRvK) fails the job cleanly with exit 5
 #     and a message; the processes used to wait for ever in MPI-IO's collective open. Needs
 #     `unshare -m` and mount (root with CAP_SYS_ADMIN); skipped otherwise (exit 77).
@@ -29,6 +32,18 @@ fi
   > "$work/plan.log" 2>&1
 plans=$(grep -c "peak memory per process" "$work/plan.log" || true)
 [ "$plans" -eq 1 ] || { cat "$work/plan.log"; echo "FAIL: the plan was printed $plans times"; exit 1; }
+
+# The plan's need for the node, rounded up to a MiB, with 2 MiB to spare for what differs
+# between the planning process and the job's (their environments).
+node=$("$feerie" gen --plan --json --mpi --ranks 2 --ranks-per-node 2 --tables "$work/limit" KQvK |
+  sed -n 's/^  "node_peak_bytes": \([0-9]*\),$/\1/p')
+[ -n "$node" ] || { echo "FAIL: no node_peak_bytes in the plan"; exit 1; }
+limit=$((node / 1048576 + 3))M
+status=0
+timeout 300 "$mpirun" --oversubscribe -np 2 "$feerie" gen --mpi --threads 1 --no-checkpoint --max-memory "$limit" \
+  --tables "$work/limit" KQvK > "$work/limit.log" 2>&1 || status=$?
+[ "$status" -eq 0 ] ||
+  { cat "$work/limit.log"; echo "FAIL: the plan accepted --max-memory $limit for 2 processes, the job did not"; exit 1; }
 
 if ! unshare -m true 2> /dev/null; then
   echo "skipped the second part: no unshare -m here"
