@@ -68,8 +68,10 @@ void add_verify_command(CLI::App& app) {
     const bool speaker = !partition || partition->rank() == 0;
     bool all_good = true;
     const std::vector<Material> materials = parse_materials(opt->args);
-    // One process goes on past a table it cannot verify (missing, damaged), as probe goes
-    // on past a bad position, and fails at the end (it once stopped at the first).
+    // Verify goes on past a table it cannot verify (missing, damaged), as probe goes on
+    // past a bad position, and fails at the end (it once stopped at the first). The
+    // processes of an MPI job go on together: each has every process's report of a table
+    // (verify_table gathers them), failure included, so they all see the same failure.
     int failed = 0;
     ErrorKind first_failure = ErrorKind::Internal;
     for (const Material& m : materials) {
@@ -80,9 +82,9 @@ void add_verify_command(CLI::App& app) {
                      m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
                      speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
       clear_progress();
-      if (!report && !partition && materials.size() > 1) {
+      if (!report && materials.size() > 1) {
         if (failed++ == 0) first_failure = report.error_kind();
-        std::cerr << "feerie: " << report.error_message() << "\n";
+        if (speaker) std::cerr << "feerie: " << report.error_message() << "\n";
         continue;
       }
       if (!report) {
@@ -98,10 +100,13 @@ void add_verify_command(CLI::App& app) {
       }
       all_good = all_good && r.inconsistent == 0;
     }
-    if (failed)
-      throw CommandError(fmt::format("{} of {} tables could not be verified{}", failed, materials.size(),
-                                     all_good ? "" : ", and verification found inconsistent values in others"),
-                         all_good ? first_failure : ErrorKind::Corruption);
+    if (failed) {
+      CommandError e(fmt::format("{} of {} tables could not be verified{}", failed, materials.size(),
+                                 all_good ? "" : ", and verification found inconsistent values in others"),
+                     all_good ? first_failure : ErrorKind::Corruption);
+      e.reported = !speaker;
+      throw e;
+    }
     if (!all_good) {
       CommandError e("verification found inconsistent values", ErrorKind::Corruption);
       e.reported = !speaker;
