@@ -136,8 +136,8 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     const std::string target =
         square + (m.promotion() != NO_PIECE_TYPE ? std::string(1, PieceLetters[m.promotion()]) : "");
     const std::string unit = unit_name(pos.piece_on(m.from()));
-    for (const std::string origin : {std::string{file_char(m.from()), rank_char(m.from())},
-                                     std::string{file_char(m.from())}, std::string{rank_char(m.from())}})
+    for (const std::string& origin : {std::string{file_char(m.from()), rank_char(m.from())},
+                                      std::string{file_char(m.from())}, std::string{rank_char(m.from())}})
       if (loose == unit + origin + target) found_loose.push_back(m);
     if (loose == unit + target || (m.promotion() != NO_PIECE_TYPE && loose == unit + square)) found_plain.push_back(m);
   }

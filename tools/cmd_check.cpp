@@ -144,10 +144,10 @@ void add_check_command(CLI::App& app) {
                 Stipulation::of(StipulationKind::Helpmate, BLACK), Stipulation::of(StipulationKind::Selfmate, WHITE),
                 Stipulation::of(StipulationKind::Selfmate, BLACK)}) {
             const std::string path = table_file_path(opt->tables, condition, m.name(), stipulation);
-            if (fs::exists(path, ec)) wanted.push_back({path, m, stipulation});
+            if (fs::exists(path, ec)) wanted.push_back({path, m, stipulation, ""});
           }
           if (wanted.size() == before && !*all_conditions)
-            wanted.push_back({table_file_path(opt->tables, condition, m.name()), m, Stipulation::direct_mate()});
+            wanted.push_back({table_file_path(opt->tables, condition, m.name()), m, Stipulation::direct_mate(), ""});
           found[i] = found[i] || wanted.size() > before;
         }
       } else {

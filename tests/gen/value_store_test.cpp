@@ -217,7 +217,9 @@ TEST(ValueStore, ForAllEntriesInRunsVisitsEachEntryOnceInTheRunsOrder) {
         [&](std::uint64_t d, std::uint64_t t) { done = d, total = t; });
     for (int side = 0; side < 2; ++side)
       for (std::uint64_t i = 0; i < size; ++i) ASSERT_EQ(visits[side][i], 1) << side << " " << i;
-    if (threads == 1) EXPECT_EQ(walk, expected_walk);
+    if (threads == 1) {
+      EXPECT_EQ(walk, expected_walk);
+    }
     EXPECT_EQ(done, 2 * size);
     EXPECT_EQ(total, 2 * size);
   }
