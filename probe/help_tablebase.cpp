@@ -27,7 +27,7 @@ void HelpTablebase::add(HelpTable table) {
   auto loaded = std::make_unique<Loaded>();
   loaded->indexer = std::make_unique<Indexer>(material, rules_);
   loaded->table = std::move(table);
-  loaded->whole = true;
+  loaded->whole = {true, true};
   std::lock_guard lock(*mutex_);
   std::unique_ptr<Loaded>& slot = tables_[material];
   if (slot) replaced_.push_back(std::move(slot));
@@ -66,13 +66,21 @@ Status read_help_file(const TableFile& file, Color mated, HelpTable& table) {
 }  // namespace
 
 Expected<const HelpTable*> HelpTablebase::load(const Material& material) const {
-  Expected<const Loaded*> loaded = load_record(material, true);
+  Expected<const Loaded*> loaded = load_record(material, {true, true}, true);
   if (!loaded) return loaded.error();
   return &(*loaded)->table;
 }
 
-Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material, bool whole,
-                                                                  bool* is_whole) const {
+Expected<const HelpTable*> HelpTablebase::load(const Material& material, Color mated) const {
+  std::array<bool, 2> wanted{};
+  wanted[mated] = true;
+  Expected<const Loaded*> loaded = load_record(material, wanted, true);
+  if (!loaded) return loaded.error();
+  return &(*loaded)->table;
+}
+
+Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material, std::array<bool, 2> wanted,
+                                                                  bool whole, std::array<bool, 2>* is_whole) const {
   whole = whole || reading_ == HelpReading::Whole;
   std::lock_guard lock(*mutex_);
   auto it = tables_.find(material);
@@ -83,23 +91,28 @@ Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material
     auto loaded = std::make_unique<Loaded>();
     loaded->indexer = std::make_unique<Indexer>(material, rules_);
     loaded->table.material = material;
-    for (Color mated : {WHITE, BLACK}) {
+    it = tables_.emplace(material, std::move(loaded)).first;
+  }
+  Loaded& record = *it->second;
+  // Only the files asked for: a probe with Black mated needs no file of White mated (it
+  // once failed for want of one, or for a damaged one).
+  for (Color mated : {WHITE, BLACK}) {
+    if (!wanted[mated] || record.whole[mated]) continue;
+    if (!record.files[mated]) {
       const Stipulation stipulation = Stipulation::of(kind_, mated);
       const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
       Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules_, stipulation);
       if (!file) return file.error();
-      loaded->files[mated] = std::move(*file);
+      record.files[mated] = std::move(*file);
     }
-    it = tables_.emplace(material, std::move(loaded)).first;
-  }
-  Loaded& record = *it->second;
-  if (whole && !record.whole) {
-    HelpTable table;
-    table.material = material;
-    for (Color mated : {WHITE, BLACK})
-      if (Status s = read_help_file(*record.files[mated], mated, table); !s) return s.error();
-    record.table = std::move(table);
-    record.whole = true;
+    if (!whole) continue;
+    // Read aside and then moved in: a damaged file leaves the record as it was. No one
+    // reads this colour's values from `table` before `whole[mated]` says they are there.
+    HelpTable read;
+    if (Status s = read_help_file(*record.files[mated], mated, read); !s) return s.error();
+    record.table.plies[mated] = std::move(read.plies[mated]);
+    record.table.solutions[mated] = std::move(read.solutions[mated]);
+    record.whole[mated] = true;
   }
   if (is_whole) *is_whole = record.whole;
   return &record;
@@ -109,14 +122,15 @@ Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const
   Position scratch;
   const StoredOrientation stored = stored_orientation(pos, scratch);
   if (stored.flipped) mated = ~mated;
-  bool whole = false;
-  Expected<const Loaded*> loaded = load_record(stored.material, false, &whole);
+  std::array<bool, 2> wanted{}, whole{};
+  wanted[mated] = true;
+  Expected<const Loaded*> loaded = load_record(stored.material, wanted, false, &whole);
   if (!loaded) return loaded.error();
   const Indexer& indexer = *(*loaded)->indexer;
   if (!indexer.can_index(*stored.position)) return HelpEntry{};
   const std::uint64_t i = indexer.index(*stored.position);
   const int side = stored.position->side_to_move();
-  if (whole) {
+  if (whole[mated]) {
     const HelpTable& table = (*loaded)->table;
     return HelpEntry{table.plies[mated][side][i], table.solutions[mated][side][i]};
   }

@@ -98,6 +98,9 @@ class HelpTablebase {
   // NotFound without them (with the command that makes them), Corruption for a damaged or
   // foreign file.
   Expected<const HelpTable*> load(const Material& material) const;
+  // The same with only the values of `mated` mated read (`plies[mated]`, `solutions[mated]`;
+  // the other colour's may be empty): only that colour's file is needed.
+  Expected<const HelpTable*> load(const Material& material, Color mated) const;
   // The helpmate of `pos` in which `mated` is mated (in the colours of `pos`: a position of
   // the other orientation is looked up with colours exchanged).
   Expected<HelpEntry> entry(const Position& pos, Color mated) const;
@@ -105,15 +108,16 @@ class HelpTablebase {
  private:
   struct Loaded {
     std::unique_ptr<Indexer> indexer;
-    HelpTable table;  // filled when `whole`
-    bool whole = false;
-    std::array<std::unique_ptr<TableFile>, 2> files;  // [colour mated], for a table on disk
+    HelpTable table;                                  // the values of colour mated c filled when whole[c]
+    std::array<bool, 2> whole{};                      // [colour mated]
+    std::array<std::unique_ptr<TableFile>, 2> files;  // [colour mated], for a table on disk, opened when first wanted
   };
-  // The record of `material`, in memory or opened from its files (read whole when `whole`
-  // or the reading says so): one look-up under the lock (entry() runs once per move out
-  // of a component in the solvers' loops). `*is_whole` receives, under the lock, whether
-  // its `table` is filled.
-  Expected<const Loaded*> load_record(const Material& material, bool whole, bool* is_whole = nullptr) const;
+  // The record of `material`, in memory or with the files of the colours mated `wanted`
+  // opened (and read whole when `whole` or the reading says so): one look-up under the
+  // lock (entry() runs once per move out of a component in the solvers' loops).
+  // `*is_whole` receives, under the lock, which colours' values its `table` holds.
+  Expected<const Loaded*> load_record(const Material& material, std::array<bool, 2> wanted, bool whole,
+                                      std::array<bool, 2>* is_whole = nullptr) const;
 
   RuleSet rules_;
   std::string directory_;

@@ -28,7 +28,7 @@ Expected<std::array<HelpSideSurvey, 2>> survey_help_table(const HelpTablebase& t
   if (!material.is_canonical_orientation())
     return error(ErrorKind::InvalidArgument, "tables are stored as " + material.colors_swapped().name() +
                                                  "; ask for that material with the other colour mated");
-  Expected<const HelpTable*> table = tb.load(material);
+  Expected<const HelpTable*> table = tb.load(material, mated);
   if (!table) return table.error();
   const Indexer indexer(material, tb.rules());
   if (threads <= 0) threads = omp_get_max_threads();
@@ -93,7 +93,7 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
   const Material stored = material.canonical_orientation();
   const bool flipped = !material.is_canonical_orientation();
   const Color stored_mated = flipped ? ~f.mated : f.mated;
-  Expected<const HelpTable*> table = tb.load(stored);
+  Expected<const HelpTable*> table = tb.load(stored, stored_mated);
   if (!table) return table.error();
   const Indexer indexer(stored, tb.rules());
   const int plies_min = f.half_moves_min, plies_max = f.half_moves_max ? f.half_moves_max : HelpMaxPlies;

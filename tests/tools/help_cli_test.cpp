@@ -126,9 +126,34 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   // And a helpmate file of the other colour in place of this one.
   fs::copy_file(dir_ + "/orthodox/KRvK.help-black.ftb", dir_ + "/orthodox/KRvK.help-white.ftb",
                 fs::copy_options::overwrite_existing);
-  r = run_feerie("probe --stipulation h# --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  r = run_feerie("probe --stipulation h# --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.output, "answers stipulation h#:black, not h#:white")) << r.output;
+}
+
+// A probe, stat or mine with one colour mated reads that colour's file alone: with only
+// KRvK.help-black.ftb on disk (or a damaged help-white file) they failed for the other's.
+TEST_F(HelpCli, OneColourMatedNeedsOnlyItsOwnFile) {
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  const std::string white_mated = dir_ + "/orthodox/KRvK.help-white.ftb";
+  for (const bool damaged : {false, true}) {
+    if (damaged)
+      std::ofstream(white_mated, std::ios::binary) << "not a table";
+    else
+      fs::remove(white_mated);
+    const std::string black = "--stipulation h# --mated black --tables " + dir_ + " ";
+    CommandRun r = run_feerie("probe " + black + "'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 b - - 0 1: black mated in 2 plies (h#1), 1 solution\n");
+    r = run_feerie("stat " + black + "KRvK");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_TRUE(contains(r.output, "KRvK (orthodox), helpmates, black mated")) << r.output;
+    r = run_feerie("mine " + black + "--count KRvK");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    // White mated still needs its file, and says what is wrong with it.
+    r = run_feerie("probe --stipulation h# --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'");
+    EXPECT_EQ(r.exit_code, damaged ? 4 : 3) << r.output;
+  }
 }
 
 // Selfmate tables go through the same files and commands (.self-white.ftb, .self-black.ftb).
