@@ -176,7 +176,7 @@ void run_help_mine(const MineCommandOptions& o, StipulationKind kind) {
                                 : o.json   ? HelpMineOutput::Json
                                 : o.popeye ? HelpMineOutput::Popeye
                                            : HelpMineOutput::Fen;
-  mine_help(HelpTablebase(rules, o.tables, kind), material, f, o.limit, o.seed, output);
+  mine_help(HelpTablebase(rules, o.tables, kind), material, f, o.count ? 0 : o.limit, o.seed, output);
 }
 
 void run_mine(const MineCommandOptions& o) {
@@ -224,7 +224,8 @@ void run_mine(const MineCommandOptions& o) {
   if (!o.zugzwang.empty())
     f.zugzwang = o.zugzwang == "full" ? Zugzwang::Full : o.zugzwang == "half" ? Zugzwang::Half : Zugzwang::Any;
   f.pawns_on_ranks_2_to_7 = o.usual_pawn_ranks;
-  options.limit = o.limit;
+  // A count counts every match: a sample would only hold them in memory.
+  options.limit = o.count ? 0 : o.limit;
   options.seed = o.seed;
   options.threads = o.threads;
   const bool terminal = isatty(STDERR_FILENO);
@@ -258,7 +259,7 @@ void run_mine(const MineCommandOptions& o) {
     clear_progress();
     std::cerr << fmt::format("feerie: {} match{} in {} entries, {:.2f} s{}\n", report.matches,
                              report.matches == 1 ? "" : "es", report.entries, seconds,
-                             o.limit && report.matches > o.limit ? fmt::format(" ({} sampled)", o.limit) : "");
+                             !o.count && o.limit && report.matches > o.limit ? fmt::format(" ({} sampled)", o.limit) : "");
   }
 }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -64,6 +65,12 @@ int run(int argc, char** argv) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line
     if (!e.reported) std::cerr << "feerie: " << e.what() << "\n";
     return feerie::cli::exit_code(e.kind);
+  } catch (const std::bad_alloc&) {
+    // A resource limit (exit 7), not a fault of the program: the machine or the process's
+    // limits gave no more memory.
+    feerie::cli::clear_progress();
+    std::cerr << "feerie: out of memory (the machine, or this process's limits, gave no more)\n";
+    return feerie::cli::exit_code(feerie::ErrorKind::ResourceLimit);
   } catch (const std::exception& e) {
     feerie::cli::clear_progress();
     std::cerr << "feerie: " << e.what() << "\n";

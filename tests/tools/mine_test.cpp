@@ -27,6 +27,7 @@
 #include "study/popeye.h"
 #include "tests/study/mine_fixture.h"
 #include "tests/test_util.h"
+#include "tests/tools/command_run.h"
 #include "tests/tools/mine_cli_util.h"
 
 namespace {
@@ -55,6 +56,22 @@ TEST(Mine, InterruptedLeavesWholeOutputAndSaysSo) {
   EXPECT_EQ(test::file_bytes(out + ".err"), "feerie: interrupted\n");
   std::filesystem::remove(out);
   std::filesystem::remove(out + ".err");
+}
+
+// --count counts every match, whatever --limit says: it once kept a sample of up to
+// --limit matches in memory, uncounted (KQvKR with a limit of 10^9: 235 MB and std::bad_alloc
+// exit 1 under a 150 MB address space; 22 MB now). Memory that runs out is exit 7.
+TEST(Mine, CountWithALimitKeepsNoSampleAndMemoryRunningOutIsALimit) {
+  const std::string mine = std::string(FEERIE_BINARY) + " mine --tables " + mine_fixture_tables() + " --threads 1 ";
+  test::JoinedRun r = test::run_joined("bash -c 'ulimit -v 150000; " + mine + "--count KQvKR'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string all = r.output;
+  r = test::run_joined("bash -c 'ulimit -v 150000; " + mine + "--count --limit 1000000000 KQvKR'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, all);
+  r = test::run_joined("bash -c 'ulimit -v 150000; " + mine + "--limit 1000000000 KQvKR > /dev/null'");
+  EXPECT_EQ(r.exit_code, 7) << r.output;
+  EXPECT_NE(r.output.find("feerie: out of memory"), std::string::npos) << r.output;
 }
 
 TEST(Mine, MateInTenOfKqvkIsItsLongestMate) {
