@@ -257,9 +257,10 @@ void run_mine(const MineCommandOptions& o) {
   if (terminal) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     clear_progress();
-    std::cerr << fmt::format("feerie: {} match{} in {} entries, {:.2f} s{}\n", report.matches,
-                             report.matches == 1 ? "" : "es", report.entries, seconds,
-                             !o.count && o.limit && report.matches > o.limit ? fmt::format(" ({} sampled)", o.limit) : "");
+    std::cerr << fmt::format(
+        "feerie: {} match{} in {} entries, {:.2f} s{}\n", report.matches, report.matches == 1 ? "" : "es",
+        report.entries, seconds,
+        !o.count && o.limit && report.matches > o.limit ? fmt::format(" ({} sampled)", o.limit) : "");
   }
 }
 
