@@ -112,7 +112,12 @@ Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
   std::vector<Material> out;
   std::error_code ec;
   if (Status s = require_condition_directory(dir.string()); !s) return s.error();
-  if (!fs::exists(dir, ec)) return out;
+  // No directory is no table; one that cannot be looked at (a loop of links, no
+  // permission) is an error, as a probe of it says (it was taken for no table).
+  if (!fs::exists(dir, ec)) {
+    if (!ec) return out;
+    return error(ErrorKind::IOError, "cannot read the tables directory '" + dir.string() + "': " + ec.message());
+  }
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->path().extension() != TableExtension) continue;
     // Only the files a probe would open: the material's own name ("kqvk.ftb" is not read

@@ -179,6 +179,26 @@ TEST_F(CApi, GenerateThenProbe) {
   fs::remove_all(dir);
 }
 
+// A tables directory that cannot be looked at (here a loop of links) is an I/O error for
+// the list as for a probe; the list said "no table" (an empty list, FEERIE_OK).
+TEST_F(CApi, AnUnreadableConditionDirectoryIsAnErrorForTheListToo) {
+  const std::string dir = feerie::test::temporary_tables_dir("feerie-capi-loop-");
+  fs::create_directories(dir);
+  fs::create_symlink("orthodox", dir + "/loop");
+  fs::create_symlink(fs::absolute(dir + "/loop"), dir + "/orthodox");
+  char error[256] = "";
+  feerie_tablebase* tb = feerie_open(dir.c_str(), "orthodox", error, sizeof error);
+  if (tb) {
+    char names[64];
+    EXPECT_EQ(feerie_list_tables(tb, names, sizeof names, error, sizeof error), FEERIE_ERROR_IO) << names;
+    EXPECT_NE(std::string(error).find("cannot read the tables directory"), std::string::npos) << error;
+    feerie_close(tb);
+  } else {
+    EXPECT_NE(std::string(error).find("symbolic links"), std::string::npos) << error;
+  }
+  fs::remove_all(dir);
+}
+
 // Issue 27 A: under an address-space limit (ulimit -v) feerie_generate refuses a job that
 // does not fit with the resource-limit status, before any work, instead of running out
 // of memory with an internal error. In a child process: the limit would stay on the test.
