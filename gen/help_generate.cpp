@@ -109,8 +109,8 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
       if (options.max_memory && peak > options.max_memory)
         return error(ErrorKind::ResourceLimit,
                      "the " + Stipulation::of(options.kind, BLACK).header_name().substr(0, 2) + " tables of " +
-                         component.front().name() + " need about " + std::to_string(peak >> 20) +
-                         " MiB, more than the limit of " + std::to_string(options.max_memory >> 20) + " MiB (" +
+                         component.front().name() + " need about " + bytes_text(double(peak)) +
+                         ", more than the limit of " + bytes_text(double(options.max_memory)) + " (" +
                          options.max_memory_source + ")");
       Expected<std::vector<HelpTable>> solved = options.kind == StipulationKind::Selfmate
                                                     ? solve_self_component(members, tables, options.threads)
