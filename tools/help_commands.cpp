@@ -38,6 +38,12 @@ Color parse_mated(const std::string& text, StipulationKind kind) {
 
 namespace {
 
+// "1 solution", "12 solutions", "255 or more solutions": a count at the cap is a bound.
+std::string solutions_text(int count) {
+  if (count >= HelpSolutionsCap) return fmt::format("{} or more solutions", HelpSolutionsCap);
+  return fmt::format("{} solution{}", count, count == 1 ? "" : "s");
+}
+
 // "helpmate" or "selfmate".
 const char* kind_word(StipulationKind kind) { return kind == StipulationKind::Selfmate ? "selfmate" : "helpmate"; }
 
@@ -162,9 +168,7 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
     return;
   }
   const int count = j["solutions"];
-  const std::string count_text =
-      count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count);
-  std::cout << fmt::format(", {} solution{}\n", count_text, count == 1 ? "" : "s");
+  std::cout << ", " << solutions_text(count) << "\n";
   if (!j.contains("solution_lines")) return;
   for (const auto& line : j["solution_lines"]) std::cout << "  " << line.get<std::string>() << "\n";
   const int shown = int(j["solution_lines"].size());
@@ -172,7 +176,8 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   if (shown > 0 && capped && shown < solutions)   // fewer lines than asked for: every solution
     std::cout << fmt::format("  ({} solutions in all)\n", shown);
   else if (shown > 0 && (shown < count || capped))
-    std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text);
+    std::cout << fmt::format("  ({} of {} shown)\n", shown,
+                             capped ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count));
 }
 
 nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,
@@ -206,7 +211,10 @@ nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& m
       j["longest_plies"] = s.longest_plies;
       j["longest_problem"] = problem_of(kind, s.longest_plies);
       j["longest_fen"] = s.longest_fen;
-      if (!self) j["longest_solutions"] = s.longest_solutions;
+      if (!self) {
+        j["longest_solutions"] = s.longest_solutions;
+        j["longest_solutions_capped"] = s.longest_solutions >= HelpSolutionsCap;
+      }
     } else {
       j["longest_plies"] = nullptr;
     }
@@ -235,7 +243,7 @@ void stat_help(const HelpTablebase& tb, const Material& material, Color mated, b
       const std::string problem = problem_of(kind, s.longest_plies);
       if (!problem.empty()) std::cout << " (" << problem << ")";
       std::cout << ", e.g. " << s.longest_fen;
-      if (!self) std::cout << fmt::format(" ({} solution{})", s.longest_solutions, s.longest_solutions == 1 ? "" : "s");
+      if (!self) std::cout << " (" << solutions_text(s.longest_solutions) << ")";
     }
     std::cout << "\n";
     if (s.longest_plies < 0) continue;
