@@ -1,5 +1,8 @@
 // The `feerie` command-line program: parses arguments, calls the libraries, prints, and
 // chooses exit codes (0 success; otherwise by the kind of failure, feerie::cli::exit_code()).
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -18,7 +21,11 @@ int finish(int code) {
   errno = 0;
   std::cout.flush();
   if (std::cout) return code;
-  const int error = errno;
+  int error = errno;
+  // Output that failed long before the end (mine, probe) left no errno by now; a file
+  // system with no room left is the usual reason, and can still be seen.
+  struct statvfs room {};
+  if (!error && fstatvfs(STDOUT_FILENO, &room) == 0 && room.f_blocks > 0 && room.f_bavail == 0) error = ENOSPC;
   std::cerr << "feerie: cannot write to standard output"
             << (error ? std::string(" (") + std::strerror(error) + ")" : "") << "\n";
   return code ? code : feerie::cli::exit_code(feerie::ErrorKind::IOError);

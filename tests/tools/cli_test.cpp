@@ -159,6 +159,24 @@ TEST(Cli, OutputThatCannotBeWrittenIsAnIoError) {
   EXPECT_NE(r.output.find("feerie: cannot write to standard output"), std::string::npos) << r.output;
 }
 
+// And says why when the file system is full, also when the write failed long before the
+// end (mine's and probe's output said no reason). Needs a tmpfs of its own (unshare -m).
+TEST(Cli, OutputToAFullFileSystemSaysSo) {
+  if (std::system("unshare -m true 2> /dev/null") != 0) GTEST_SKIP() << "no unshare -m here";
+  const std::string dir = "/tmp/feerie-full-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string tables = tables_with_krvk();
+  CommandRun r = feerie::test::run_joined("unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs " + dir +
+                                          " || exit 77; dd if=/dev/zero of=" + dir +
+                                          "/fill bs=4k count=100 2> /dev/null; " + std::string(FEERIE_BINARY) +
+                                          " mine --threads 1 --tables " + tables + " KRvK > " + dir + "/out'");
+  if (r.exit_code == 77) GTEST_SKIP() << "no tmpfs mount here: " << r.output;
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("cannot write to standard output (No space left on device)"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(tables);
+}
+
 // `--max-memory nan` (or inf, or 2^64 bytes and more) switched the memory limit off.
 TEST(Cli, MaxMemoryThatIsNotAFiniteSizeIsRefused) {
   for (const char* size : {"nan", "inf", "-inf", "20000000T", "0", "-1G"}) {
