@@ -54,14 +54,14 @@ Status check_filter(const MineFilter& f) {
                                                  std::to_string(f.mated_max) + " (expected N or N-M with 1 <= N <= M)");
   if (f.wants_loss() && (f.wants_win() || (f.result && *f.result != Wdl::Loss)))
     return error(ErrorKind::InvalidArgument,
-                 "--mated asks for positions the side to move loses: it contradicts a win, a mate, a unique key, "
-                 "soundness or another result");
+                 "--mated asks for positions the side to move loses: it contradicts " +
+                     (f.wants_win() ? "a win, asked for by " + f.win_filters() : std::string("another result")));
   if (f.legal_there && !f.differs_from)
     return error(ErrorKind::InvalidArgument, "legal there: only with a comparison under another condition");
   if (f.wants_win() && f.result && *f.result != Wdl::Win)
-    return error(ErrorKind::InvalidArgument,
-                 "a mate, a unique key or soundness is asked for, so the side to move wins: the result filter '" +
-                     std::string(*f.result == Wdl::Draw ? "draw" : "loss") + "' contradicts it");
+    return error(ErrorKind::InvalidArgument, "a win is asked for (" + f.win_filters() + "): the result filter '" +
+                                                 std::string(*f.result == Wdl::Draw ? "draw" : "loss") +
+                                                 "' contradicts it");
   if (f.mate_to_play && f.result == Wdl::Draw) return error(ErrorKind::InvalidArgument, "a draw has no mate to play");
   return Ok{};
 }

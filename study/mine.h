@@ -40,6 +40,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "probe/material.h"
 #include "probe/tablebase.h"
@@ -105,10 +106,25 @@ struct MineFilter {
   // hold (SPEC 1 makes a pawn on its first or last rank a position too).
   bool pawns_on_ranks_2_to_7 = false;
 
-  // A mate range, a unique key or soundness asks for positions the side to move wins.
-  bool wants_win() const {
-    return mate_min > 0 || mate_max > 0 || unique_key || sound || sound_threat || quiet_key || no_capture ||
-           every_unit_needed || checks_min > 0 || checks_max >= 0 || key_flights;
+  // A mate range, a unique key, soundness or a filter on the solution asks for positions
+  // the side to move wins.
+  bool wants_win() const { return !win_filters().empty(); }
+  // The filters given that ask for a win, in words for messages ("a mate, a quiet key").
+  std::string win_filters() const {
+    std::string out;
+    auto add = [&out](bool given, const char* words) {
+      if (given) out += (out.empty() ? "" : ", ") + std::string(words);
+    };
+    add(mate_min > 0 || mate_max > 0, "a mate");
+    add(unique_key, "a unique key");
+    add(sound, "soundness");
+    add(sound_threat, "a sound threat");
+    add(quiet_key, "a quiet key");
+    add(no_capture, "no capture");
+    add(every_unit_needed, "every unit needed");
+    add(checks_min > 0 || checks_max >= 0, "a number of checks");
+    add(key_flights.has_value(), "the key's flights");
+    return out;
   }
   bool wants_loss() const { return mated_min > 0 || mated_max > 0; }
 };

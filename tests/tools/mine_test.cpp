@@ -628,16 +628,21 @@ TEST_P(MineErrors, OneLineReasonAndTheExitCodeOfItsKind) {
 
 INSTANTIATE_TEST_SUITE_P(
     Table, MineErrors,
-    ::testing::Values(
-        BadMine{"--condition madrasi-x KQvK", 2, "unknown condition 'madrasi-x' (known: orthodox"},
-        BadMine{"--differs-from nonsense KQvK", 2, "unknown condition 'nonsense'"}, BadMine{"KQvKX", 2, "KQvKX"},
-        BadMine{"KBBvK", 3, "missing table KBBvK for condition orthodox"},
-        BadMine{"--condition isardam KQvK", 3, "missing table KQvK for condition isardam"},
-        BadMine{"--differs-from leffie KQvK", 3, "--differs-from leffie: missing table KQvK for condition leffie"},
-        BadMine{"--differs-from orthodox KQvK", 2, "--differs-from orthodox is the condition mined"},
-        BadMine{"--mate 0 KQvK", 2, "bad --mate '0'"}, BadMine{"--mate 5-3 KQvK", 2, "bad --mate '5-3'"},
-        BadMine{"--mate x KQvK", 2, "bad --mate 'x'"}, BadMine{"--mate 2 --result draw KQvK", 2, "contradicts"},
-        BadMine{"--sound --result loss KQvK", 2, "contradicts"}, BadMine{"--side green KQvK", 2, "--side"},
-        BadMine{"--seed 3 KQvK", 2, "--seed requires --limit"}, BadMine{"--json --popeye KQvK", 2, "excludes"}));
+    ::testing::Values(BadMine{"--condition madrasi-x KQvK", 2, "unknown condition 'madrasi-x' (known: orthodox"},
+                      BadMine{"--differs-from nonsense KQvK", 2, "unknown condition 'nonsense'"},
+                      BadMine{"KQvKX", 2, "KQvKX"}, BadMine{"KBBvK", 3, "missing table KBBvK for condition orthodox"},
+                      BadMine{"--condition isardam KQvK", 3, "missing table KQvK for condition isardam"},
+                      BadMine{"--differs-from leffie KQvK", 3,
+                              "--differs-from leffie: missing table KQvK for condition leffie"},
+                      BadMine{"--differs-from orthodox KQvK", 2, "--differs-from orthodox is the condition mined"},
+                      BadMine{"--mate 0 KQvK", 2, "bad --mate '0'"}, BadMine{"--mate 5-3 KQvK", 2, "bad --mate '5-3'"},
+                      BadMine{"--mate x KQvK", 2, "bad --mate 'x'"},
+                      BadMine{"--mate 2 --result draw KQvK", 2, "contradicts"},
+                      BadMine{"--sound --result loss KQvK", 2, "contradicts"},
+                      // The filters given are the ones named (it named a mate, a unique key and soundness).
+                      BadMine{"--quiet-key --result draw KQvK", 2, "a win is asked for (a quiet key)"},
+                      BadMine{"--mated 2 --unique-key KQvK", 2, "it contradicts a win, asked for by a unique key"},
+                      BadMine{"--side green KQvK", 2, "--side"}, BadMine{"--seed 3 KQvK", 2, "--seed requires --limit"},
+                      BadMine{"--json --popeye KQvK", 2, "excludes"}));
 
 }  // namespace
