@@ -90,9 +90,10 @@ nlohmann::ordered_json help_probe_json(const HelpTablebase& tb, const Position& 
   const HelpEntry e = take(tb.entry(pos, mated));
   const StipulationKind kind = tb.kind();
   const bool self = kind == StipulationKind::Selfmate;
-  // The problem's name where a problem states it: Black mated in a helpmate, White in a
-  // selfmate (HelpEntry::problem_name()).
-  const std::string problem = mated == (self ? WHITE : BLACK) ? e.problem_name(kind) : "";
+  // The problem's name where its length states one (HelpEntry::problem_name()), as stat
+  // and mine name it: with the other colour mated than Popeye's (Black in a helpmate,
+  // White in a selfmate), the problem with colours exchanged, as --popeye writes it.
+  const std::string problem = e.problem_name(kind);
   nlohmann::ordered_json out;
   out["fen"] = to_fen(pos);
   out["stipulation"] = self ? "s#" : "h#";

@@ -90,9 +90,10 @@ TEST_F(HelpCli, ProbeGivesTheLengthAndTheSolutionsOfEitherColour) {
   EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 b - - 0 1: black mated in 2 plies (h#1), 1 solution\n");
   r = run_feerie(probe + "--mated white 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/1R6 w - - 0 1: no helpmate (white mated)\n");
-  // The other orientation, read through KRvK with colours exchanged.
+  // The other orientation, read through KRvK with colours exchanged, and named as the
+  // problem with colours exchanged (as stat, mine and --popeye name it).
   r = run_feerie(probe + "--mated white 'K7/2k5/8/8/8/8/8/1r6 b - - 0 1'");
-  EXPECT_EQ(r.output, "K7/2k5/8/8/8/8/8/1r6 b - - 0 1: white mated in 1 ply, 1 solution\n");
+  EXPECT_EQ(r.output, "K7/2k5/8/8/8/8/8/1r6 b - - 0 1: white mated in 1 ply (h#0.5), 1 solution\n");
   r = run_feerie(probe + "--json 'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'");
   EXPECT_TRUE(contains(r.output, "\"plies\":2,\"solutions\":1,\"solutions_capped\":false,\"problem\":\"h#1\""))
       << r.output;
@@ -172,7 +173,7 @@ TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
   EXPECT_EQ(r.output, "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1: no selfmate (white mated)\n");
   // Mated now: the kings touch, so under Madrasi RI the black king cannot move.
   r = run_feerie(probe + "--mated black '8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1'");
-  EXPECT_EQ(r.output, "8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1: black mated in 0 plies, forced\n");
+  EXPECT_EQ(r.output, "8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1: black mated in 0 plies (s#0), forced\n");
   r = run_feerie("probe --stipulation h# --condition madrasi-ri --tables " + dir_ +
                  " 'k7/8/1K6/8/8/8/8/6Q1 w - - 0 1'");
   EXPECT_TRUE(contains(r.output, "missing helpmate table KQvK")) << r.output;
