@@ -106,6 +106,9 @@ void print_generated(const GeneratedTable& t) {
       << std::endl;
 }
 
+// How often a long solve saves a checkpoint when --checkpoint-interval is not given.
+constexpr double DefaultCheckpointSeconds = 300;
+
 // Whether this process says that it was interrupted: in an MPI job process 0 speaks for
 // the job (every process once said it).
 std::atomic<bool> says_interrupted{true};
@@ -218,7 +221,7 @@ struct GenCommandOptions {
   TableOptions table;
   std::string max_memory;  // empty: the default limit (default_memory_limit())
   bool plan_only = false;
-  double checkpoint_seconds = 300;
+  double checkpoint_seconds = -1;  // negative: not given (DefaultCheckpointSeconds)
   bool no_checkpoint = false;
   bool log_progress = false;
   bool mpi = false;
@@ -255,6 +258,11 @@ void run_gen(const GenCommandOptions& o) {
                              " generates in one process without a plan: --plan, --mpi, --ranks and "
                              "--exchange-limit are for direct-mate tables",
                          ErrorKind::InvalidArgument);
+    // It was accepted and did nothing.
+    if (o.checkpoint_seconds >= 0)
+      throw CommandError("--stipulation " + o.stipulation +
+                             " tables are solved without checkpoints: --checkpoint-interval is for direct-mate tables",
+                         ErrorKind::InvalidArgument);
     // Ctrl-C and SIGTERM as for direct-mate tables (they once killed the job without a word
     // and left its temporary files).
     clean_up_when_interrupted(dir);
@@ -289,7 +297,9 @@ void run_gen(const GenCommandOptions& o) {
     print_plan(plan, o.table.json, o.ranks_per_node);
     return;
   }
-  g.checkpoint_seconds = o.no_checkpoint ? -1 : o.checkpoint_seconds;
+  g.checkpoint_seconds = o.no_checkpoint            ? -1
+                         : o.checkpoint_seconds < 0 ? DefaultCheckpointSeconds
+                                                    : o.checkpoint_seconds;
   if (o.exchange_limit && !o.mpi)
     throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
                        ErrorKind::InvalidArgument);

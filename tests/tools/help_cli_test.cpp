@@ -113,6 +113,10 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   r = run_feerie("gen --stipulation h# --plan --tables " + dir_ + " KRvK");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(contains(r.output, "--plan, --mpi, --ranks and --exchange-limit are for direct-mate tables")) << r.output;
+  // Accepted and ignored, once.
+  r = run_feerie("gen --stipulation h# --checkpoint-interval 5 --tables " + dir_ + " KRvK");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "--checkpoint-interval is for direct-mate tables")) << r.output;
   r = run_feerie("probe --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h# and s#")) << r.output;
   r = run_feerie("probe --stipulation h# --moves --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
