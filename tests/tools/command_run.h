@@ -28,6 +28,9 @@ inline JoinedRun run_joined(const std::string& command_line) {
   return r;
 }
 
+// What a bash script prints (stdout and stderr).
+inline std::string run_script(const std::string& script) { return run_joined("bash -c '" + script + "'").output; }
+
 #ifdef FEERIE_BINARY
 inline JoinedRun run_feerie_joined(const std::string& args) {
   return run_joined(std::string(FEERIE_BINARY) + " " + args);
