@@ -113,11 +113,9 @@ Expected<std::vector<Material>> Tablebase::tables_on_disk() const {
   std::error_code ec;
   if (Status s = require_condition_directory(dir.string()); !s) return s.error();
   // No directory is no table; one that cannot be looked at (a loop of links, no
-  // permission) is an error, as a probe of it says (it was taken for no table).
-  if (!fs::exists(dir, ec)) {
-    if (!ec) return out;
-    return error(ErrorKind::IOError, "cannot read the tables directory '" + dir.string() + "': " + ec.message());
-  }
+  // permission) fails to be listed below, as a probe of it fails (it was taken for no
+  // table).
+  if (!fs::exists(dir, ec) && !ec) return out;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->path().extension() != TableExtension) continue;
     // Only the files a probe would open: the material's own name ("kqvk.ftb" is not read
