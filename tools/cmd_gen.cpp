@@ -331,6 +331,8 @@ void run_gen(const GenCommandOptions& o) {
     // Said once for the job by process 0 when the processes failed together; one failing
     // alone says so and stops the whole job (the others would wait for it forever).
     clear_progress();
+    // Killed by the launcher once the failure is said, process 0 would add "interrupted".
+    says_interrupted = false;
     end_failed_mpi_job(done.error());
   }
   take(std::move(done));

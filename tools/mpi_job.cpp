@@ -45,8 +45,12 @@ void end_failed_mpi_job(const Error& failure) {
   }
   // Every process failed: the job's failure is process 0's words when all failed alike.
   const Error job_failure = *feerie::job_failure(*told);
+  if (partition.rank() == 0) std::cerr << "feerie: " << job_failure.message << std::endl;
+  // The others wait until process 0 has said it: the launcher stops the whole job when the
+  // first process ends with a failure, and once killed process 0 before it spoke.
+  partition.gather_within("", Seconds);
   CommandError e(job_failure);
-  e.reported = partition.rank() != 0;
+  e.reported = true;
   throw e;
 }
 #else
