@@ -200,7 +200,10 @@ int feerie_list_tables(feerie_tablebase* tb, char* names, size_t names_size, cha
     feerie::Expected<std::vector<feerie::Material>> tables = tb->tb.tables_on_disk();
     if (!tables) return fail(tables.error(), error, error_size);
     std::string text;
-    for (const feerie::Material& m : *tables) text += (text.empty() ? "" : " ") + m.name();
+    for (const feerie::Material& m : *tables) {
+      if (!text.empty()) text += ' ';
+      text += m.name();
+    }
     if (!names || text.size() + 1 > names_size) {
       if (names && names_size > 0) names[0] = '\0';
       return fail("name buffer too small (" + std::to_string(text.size() + 1) + " bytes needed)", error, error_size);

@@ -33,7 +33,7 @@ Status require_condition_directory(const std::string& condition_dir) {
     std::error_code ec;
     if (!d.empty() && std::filesystem::exists(d, ec) && !std::filesystem::is_directory(d, ec))
       return error(ErrorKind::InvalidArgument,
-                   "'" + d.string() + "' is not a directory (a directory of tables was expected)");
+                   std::string("'") + d.string() + "' is not a directory (a directory of tables was expected)");
   }
   return Ok{};
 }
