@@ -80,7 +80,8 @@ Expected<const HelpTable*> HelpTablebase::load(const Material& material, Color m
 }
 
 Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material, std::array<bool, 2> wanted,
-                                                                  bool whole, std::array<bool, 2>* is_whole) const {
+                                                                  bool whole, std::array<bool, 2>* is_whole,
+                                                                  std::array<const TableFile*, 2>* files) const {
   whole = whole || reading_ == HelpReading::Whole;
   std::lock_guard lock(*mutex_);
   auto it = tables_.find(material);
@@ -98,6 +99,10 @@ Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material
   // once failed for want of one, or for a damaged one).
   for (Color mated : {WHITE, BLACK}) {
     if (!wanted[mated] || record.whole[mated]) continue;
+    // A file replaced on disk (regenerated, repaired) is opened again; the old one stays
+    // open for the readers that may still be in it.
+    if (record.files[mated] && record.files[mated]->replaced_on_disk())
+      replaced_files_.push_back(std::move(record.files[mated]));
     if (!record.files[mated]) {
       const Stipulation stipulation = Stipulation::of(kind_, mated);
       const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);
@@ -115,6 +120,8 @@ Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material
     record.whole[mated] = true;
   }
   if (is_whole) *is_whole = record.whole;
+  if (files)
+    for (Color mated : {WHITE, BLACK}) (*files)[mated] = record.files[mated].get();
   return &record;
 }
 
@@ -123,8 +130,9 @@ Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const
   const StoredOrientation stored = stored_orientation(pos, scratch);
   if (stored.flipped) mated = ~mated;
   std::array<bool, 2> wanted{}, whole{};
+  std::array<const TableFile*, 2> files{};
   wanted[mated] = true;
-  Expected<const Loaded*> loaded = load_record(stored.material, wanted, false, &whole);
+  Expected<const Loaded*> loaded = load_record(stored.material, wanted, false, &whole, &files);
   if (!loaded) return loaded.error();
   const Indexer& indexer = *(*loaded)->indexer;
   if (!indexer.can_index(*stored.position)) return HelpEntry{};
@@ -134,7 +142,7 @@ Expected<HelpEntry> HelpTablebase::entry(const Position& pos, Color mated) const
     const HelpTable& table = (*loaded)->table;
     return HelpEntry{table.plies[mated][side][i], table.solutions[mated][side][i]};
   }
-  const TableFile& file = *(*loaded)->files[mated];
+  const TableFile& file = *files[mated];
   Expected<ValueCode> code = file.value(side, i);
   if (!code) return code.error();
   return checked_entry(*code, file);

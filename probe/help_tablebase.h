@@ -115,9 +115,12 @@ class HelpTablebase {
   // The record of `material`, in memory or with the files of the colours mated `wanted`
   // opened (and read whole when `whole` or the reading says so): one look-up under the
   // lock (entry() runs once per move out of a component in the solvers' loops).
-  // `*is_whole` receives, under the lock, which colours' values its `table` holds.
+  // `*is_whole` receives, under the lock, which colours' values its `table` holds, and
+  // `*files` the files to read the others through (a file replaced on disk is swapped for
+  // the new one under the lock).
   Expected<const Loaded*> load_record(const Material& material, std::array<bool, 2> wanted, bool whole,
-                                      std::array<bool, 2>* is_whole = nullptr) const;
+                                      std::array<bool, 2>* is_whole = nullptr,
+                                      std::array<const TableFile*, 2>* files = nullptr) const;
 
   RuleSet rules_;
   std::string directory_;
@@ -126,6 +129,8 @@ class HelpTablebase {
   mutable std::unique_ptr<std::mutex> mutex_;
   mutable std::map<Material, std::unique_ptr<Loaded>> tables_;
   std::vector<std::unique_ptr<Loaded>> replaced_;  // by add(): kept, a caller may hold them
+  // Files whose path now holds another file: kept open, a reader may still be in them.
+  mutable std::vector<std::unique_ptr<TableFile>> replaced_files_;
 };
 
 // Writes the two files of `table` (one per colour mated) into <directory>/<condition>/,

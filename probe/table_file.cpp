@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
@@ -21,6 +22,24 @@
 #include "probe/atomic_file.h"
 #include "probe/little_endian.h"
 namespace feerie {
+
+namespace {
+
+// How often TableFile::replaced_on_disk() looks at the file under the table's path.
+constexpr std::int64_t LookIntervalNs = 1'000'000'000;
+
+}  // namespace
+
+std::int64_t TableFile::coarse_now_ns() {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+  return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+TableFile::Identity TableFile::identity_of(const struct stat& st) {
+  return {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
+          std::int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
+}
 
 namespace {
 
@@ -218,6 +237,8 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
   if (::fstat(t->fd_, &st) != 0) return io_error(path, "cannot be read (its size is unknown)");
   if (!S_ISREG(st.st_mode)) return table_error(path, "is not a regular file");
   const std::uint64_t file_size = static_cast<std::uint64_t>(st.st_size);
+  t->identity_ = identity_of(st);
+  t->next_look_ns_ = coarse_now_ns() + LookIntervalNs;
 
   std::string prefix;
   if (file_size == 0) return table_error(path, "is empty (not a Feerie table)");
@@ -298,6 +319,17 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
 
 TableFile::~TableFile() {
   if (fd_ >= 0) ::close(fd_);
+}
+
+bool TableFile::look_whether_replaced() const {
+  std::int64_t due = next_look_ns_.load(std::memory_order_relaxed);
+  const std::int64_t now = coarse_now_ns();
+  if (now < due || !next_look_ns_.compare_exchange_strong(due, now + LookIntervalNs)) return replaced_;
+  struct stat st;
+  // A file that cannot be looked at now (removed, a directory on its way) is not the one
+  // opened either: the prober opens the path again and says what it finds.
+  if (::stat(path_.c_str(), &st) != 0 || !(identity_of(st) == identity_)) replaced_ = true;
+  return replaced_;
 }
 
 // "block 3 of side 1", for messages.

@@ -34,6 +34,8 @@
 #include "probe/value_array.h"
 #include "rules/expected.h"
 
+struct stat;
+
 namespace feerie {
 
 // Where a table lives: <directory>/<condition>/<material>.ftb, the material in its stored
@@ -146,7 +148,22 @@ class TableFile {
   // to match but whose data does not decompress (issue 27 E).
   Status check_blocks(bool decompress = false) const;
 
+  // Whether the file now under this table's path is no longer the one opened: another
+  // table renamed over it (as `feerie gen` writes one), the file rewritten in place (its
+  // size or modification time changed) or removed. Looks (a stat) at most once a second,
+  // and in between answers what it saw last, so that a prober may ask on every probe; once
+  // true it stays true. The open descriptor goes on reading the file opened.
+  bool replaced_on_disk() const {
+    if (replaced_.load(std::memory_order_relaxed)) return true;
+    return coarse_now_ns() >= next_look_ns_.load(std::memory_order_relaxed) && look_whether_replaced();
+  }
+
  private:
+  // A clock of the kernel's tick, read in a few nanoseconds (on every probe).
+  static std::int64_t coarse_now_ns();
+  // replaced_on_disk() when it is time to look: one thread looks (a stat), the others
+  // answer what was seen last.
+  bool look_whether_replaced() const;
   TableFile() = default;
   // Reads and decompresses block b of `side` into `out`.
   Status read_block(int side, std::size_t b, std::vector<ValueCode>& out) const;
@@ -180,6 +197,16 @@ class TableFile {
   static inline std::atomic<std::uint64_t> next_id_{0};
   std::string path_;
   int fd_ = -1;
+  // The file opened, told apart from one put under its path since (replaced_on_disk()).
+  struct Identity {
+    std::uint64_t device = 0, inode = 0, size = 0;
+    std::int64_t modified_ns = 0;
+    bool operator==(const Identity&) const = default;
+  };
+  static Identity identity_of(const struct stat& st);
+  Identity identity_;
+  mutable std::atomic<std::int64_t> next_look_ns_{0};
+  mutable std::atomic<bool> replaced_{false};
   TableHeader header_;
   std::uint64_t body_offset_ = 0;
   std::size_t shard_count_ = 1;

@@ -57,8 +57,9 @@ struct Tablebase::Impl {
   mutable std::shared_mutex mutex;
   mutable std::map<Material, std::shared_ptr<const LoadedTable>> tables;
   // Tables replaced in `tables` (a second opening of one table by two threads at once, a
-  // table read whole replacing its lazily read self): kept for the life of the tablebase,
-  // since a thread's cache of recent tables may still point at them.
+  // table read whole replacing its lazily read self, a table whose file was replaced on
+  // disk): kept for the life of the tablebase, since a thread's cache of recent tables may
+  // still point at them (so a file replaced keeps its disk space until the tablebase closes).
   mutable std::vector<std::shared_ptr<const LoadedTable>> replaced;
 
   Expected<std::shared_ptr<const LoadedTable>> table(const Material& material, bool load_all) const;
@@ -85,7 +86,7 @@ thread_local unsigned next_recent = 0;
 
 Expected<const LoadedTable*> Tablebase::Impl::recent_table(const Material& material) const {
   for (const RecentTable& r : recent_tables)
-    if (r.tablebase == id && r.material == material) return r.table;
+    if (r.tablebase == id && r.material == material && !r.table->file->replaced_on_disk()) return r.table;
   Expected<std::shared_ptr<const LoadedTable>> t = table(material, false);
   if (!t) return t.error();
   // The table stays alive with this tablebase (in `tables` or `replaced`), which outlives
@@ -135,7 +136,11 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
   {
     std::shared_lock lock(mutex);
     auto it = tables.find(material);
-    if (it != tables.end() && (!load_all || it->second->loaded)) return it->second;
+    // A table whose file was replaced on disk (regenerated, repaired) is opened again:
+    // a long-lived prober (serve, a program's handle) once answered from the old file
+    // until it was restarted, its values or its corruption.
+    if (it != tables.end() && (!load_all || it->second->loaded) && !it->second->file->replaced_on_disk())
+      return it->second;
   }
   std::string path = table_file_path(directory, rules.name(), material.name());
   Expected<std::unique_ptr<TableFile>> file = open_table(path, material, rules);

@@ -1,7 +1,10 @@
 // Three-man orthodox tables end to end: generate, verify, compare with the published
 // figures (shared/reference/README.md), probe with best moves and principal variations.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <thread>
 
 #include "gen/generate.h"
 #include "gen/graph.h"
@@ -257,6 +260,52 @@ TEST_F(ThreeMan, BestMovesAndLineReportATableWhoseValuesAreWrong) {
     }
     fs::remove_all(other);
   }
+}
+
+// A table file replaced on disk while a tablebase has it open (as `feerie gen` replaces a
+// damaged or outdated table: a new file renamed over it) is read again within a second: an
+// open handle (serve, the C API, Python) once answered from the old file until it was
+// closed, its values and its corruption. A file removed is a missing table.
+TEST_F(ThreeMan, ATableReplacedOnDiskIsReadAgainWithinASecond) {
+  const Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
+  const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
+  const std::string other = tables_with_edited_kqvk(
+      "feerie-e2e-replaced-", [&](auto& values) { values[WHITE][indexer.index(pos)] = value::Draw; });
+  const fs::path path = fs::path(other) / "orthodox" / "KQvK.ftb";
+  Tablebase tb = Tablebase::open(other, RuleSet::orthodox());
+  // Each thread keeps its recent tables: this one and another probe before and after.
+  std::promise<void> replaced;
+  std::promise<Wdl> other_before;
+  std::future<Wdl> other_after = std::async(std::launch::async, [&] {
+    auto seen = tb.probe(pos);
+    other_before.set_value(seen.ok() ? seen->wdl : Wdl::Loss);
+    replaced.get_future().wait();
+    seen = tb.probe(pos);
+    return seen.ok() ? seen->wdl : Wdl::Loss;
+  });
+  EXPECT_EQ(other_before.get_future().get(), Wdl::Draw);
+  auto before = tb.probe(pos);
+  ASSERT_TRUE(before.ok()) << before.error_message();
+  EXPECT_EQ(before->wdl, Wdl::Draw);  // the wrong value, read from the open file
+
+  // The sound table, renamed over the wrong one.
+  const fs::path renamed = path.string() + ".new";
+  fs::copy_file(fs::path(dir_) / "orthodox" / "KQvK.ftb", renamed);
+  fs::rename(renamed, path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  auto after = tb.probe(pos);
+  ASSERT_TRUE(after.ok()) << after.error_message();
+  EXPECT_EQ(after->wdl, Wdl::Win);
+  EXPECT_EQ(after->dtm_plies, 1);
+  replaced.set_value();
+  EXPECT_EQ(other_after.get(), Wdl::Win);
+
+  fs::remove(path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  auto gone = tb.probe(pos);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_EQ(gone.error().kind, ErrorKind::NotFound) << gone.error_message();
+  fs::remove_all(other);
 }
 
 // A thread count beyond what the program supports is refused before any work (the Python

@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "gen/help_generate.h"
 #include "probe/indexer.h"
@@ -324,6 +327,38 @@ TEST(HelpStudy, BlocksAndWholeFilesGiveTheSameEntries) {
         }
     }
   EXPECT_GT(compared, 10000u);
+}
+
+// A helpmate file replaced on disk, or removed, while a tablebase reading through blocks
+// has it open is looked at again within a second (it was read from the old file until the
+// tablebase closed).
+TEST(HelpStudy, AFileReplacedOnDiskIsReadAgainWithinASecond) {
+  namespace fs = std::filesystem;
+  const fs::path source = fs::path(help_dir("orthodox", "KRvK", StipulationKind::Helpmate)) / "orthodox";
+  const std::string dir = test::temporary_tables_dir("feerie-help-replaced-");
+  fs::create_directories(fs::path(dir) / "orthodox");
+  const fs::path path = fs::path(dir) / "orthodox" / "KRvK.help-black.ftb";
+  fs::copy_file(source / "KRvK.help-black.ftb", path);
+  const HelpTablebase tb(RuleSet::orthodox(), dir);
+  const Position pos = test::position("k7/2K5/8/8/8/8/8/1R6 b - - 0 1");
+  auto entry = tb.entry(pos, BLACK);
+  ASSERT_TRUE(entry.ok()) << entry.error_message();
+  EXPECT_EQ(entry->plies, value::mate_in_plies(2));
+
+  fs::remove(path);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  entry = tb.entry(pos, BLACK);
+  ASSERT_FALSE(entry.ok());
+  EXPECT_EQ(entry.error().kind, ErrorKind::NotFound) << entry.error_message();
+
+  // A file renamed in (as gen writes one) is read.
+  fs::copy_file(source / "KRvK.help-black.ftb", path.string() + ".new");
+  fs::rename(path.string() + ".new", path);
+  entry = tb.entry(pos, BLACK);
+  ASSERT_TRUE(entry.ok()) << entry.error_message();
+  EXPECT_EQ(entry->plies, value::mate_in_plies(2));
+  EXPECT_EQ(entry->solutions, 1);
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -49,7 +49,8 @@ typedef struct {
 } feerie_result;
 
 /* Opens the tables root `directory` for the condition `condition` ("orthodox", ...).
- * Returns NULL on failure (an unknown condition). Tables are opened when first needed. */
+ * Returns NULL on failure (an unknown condition). Tables are opened when first needed, and
+ * opened again when their file was replaced on disk (looked at at most once a second). */
 feerie_tablebase* feerie_open(const char* directory, const char* condition, char* error, size_t error_size);
 void feerie_close(feerie_tablebase* tb);
 
