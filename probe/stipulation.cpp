@@ -1,5 +1,7 @@
 #include "probe/stipulation.h"
 
+#include "rules/text.h"
+
 namespace feerie {
 
 namespace {
@@ -18,6 +20,22 @@ std::string Stipulation::file_tag() const {
   if (kind == StipulationKind::DirectMate) return "";
   std::string tag = kind == StipulationKind::Helpmate ? ".help-" : ".self-";
   return tag.append(colour_name(mated));
+}
+
+Expected<StipulationKind> parse_stipulation_kind(std::string_view text) {
+  if (text == "#") return StipulationKind::DirectMate;
+  if (text == "h#") return StipulationKind::Helpmate;
+  if (text == "s#") return StipulationKind::Selfmate;
+  return error(ErrorKind::InvalidArgument, "unknown stipulation '" + printable_excerpt(text, 40) +
+                                               "' (known: # for direct mate, h# for helpmate, s# for selfmate)");
+}
+
+Expected<Color> parse_mated_colour(std::string_view text, StipulationKind kind) {
+  if (text.empty()) return kind == StipulationKind::Selfmate ? WHITE : BLACK;
+  if (text == "white") return WHITE;
+  if (text == "black") return BLACK;
+  return error(ErrorKind::InvalidArgument,
+               "the mated side is white or black, not '" + printable_excerpt(text, 40) + "'");
 }
 
 namespace {

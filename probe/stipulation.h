@@ -44,6 +44,15 @@ struct Stipulation {
   static Expected<Stipulation> parse_header_name(std::string_view name);
 };
 
+// A stipulation as people give it: "#" (direct mate), "h#" (helpmate), "s#" (selfmate);
+// InvalidArgument, with the known ones, for anything else (`--stipulation`, the viewer's
+// `stipulation=`, Python's `stipulation=`).
+Expected<StipulationKind> parse_stipulation_kind(std::string_view text);
+// The colour mated as people give it: "white", "black", or "" for the stipulation's
+// default (Black in a helpmate, White in a selfmate, as Popeye's h# and s# have them);
+// InvalidArgument for anything else.
+Expected<Color> parse_mated_colour(std::string_view text, StipulationKind kind);
+
 // The material name and stipulation of a table file's stem ("KQvKR.help-white");
 // InvalidArgument when the stem has a tag that is none of the stipulations'.
 Expected<std::pair<std::string, Stipulation>> split_table_stem(std::string_view stem);

@@ -8,17 +8,23 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include <array>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
+#include "probe/help_tablebase.h"
 #include "python/bindings.h"
 #include "python/errors.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "rules/text.h"
+#include "study/help_study.h"
 
 namespace py = pybind11;
 
@@ -37,6 +43,20 @@ struct MoveValueForPython {
 
   bool operator==(const MoveValueForPython&) const = default;
 };
+
+// One position's helpmate or selfmate (Tablebase.probe_helpmate(), probe_selfmate()).
+struct HelpResultForPython {
+  std::string mated;                   // "white" or "black"
+  std::optional<int> plies;            // none: the colour can never be mated so
+  std::optional<int> solutions;        // shortest helpmates (capped); none for selfmates and without a mate
+  bool solutions_capped = false;       // `solutions` is HelpSolutionsCap: that many or more
+  std::optional<std::string> problem;  // "h#2", "h#1.5", "s#3"; none where the length states no problem
+
+  bool operator==(const HelpResultForPython&) const = default;
+};
+
+// The most solution lines helpmate_solutions() gives (`feerie probe --solutions`'s bound).
+constexpr int MaxSolutionLines = 10000;
 
 int wdl_number(Wdl wdl) { return wdl == Wdl::Win ? 1 : wdl == Wdl::Loss ? -1 : 0; }
 
@@ -71,8 +91,8 @@ std::string fen_of(const py::object& board) {
                        std::string(py::str(py::type::of(board).attr("__name__"))));
 }
 
-Position legal_position(const Tablebase& tb, const std::string& fen) {
-  Expected<Position> pos = parse_legal_position(fen, tb.rules());
+Position legal_position(const RuleSet& rules, const std::string& fen) {
+  Expected<Position> pos = parse_legal_position(fen, rules);
   if (!pos) throw Failure(ExceptionType::IllegalPosition, pos.error());
   return *pos;
 }
@@ -91,7 +111,11 @@ class TablebaseForPython {
   const std::string& condition() const { return condition_; }
   bool closed() const { return !tb_; }
   // Probes already running keep their own copy of the tables (tablebase()) and finish.
-  void close() { tb_.reset(); }
+  void close() {
+    tb_.reset();
+    std::lock_guard lock(*help_mutex_);
+    for (auto& help : help_) help.reset();
+  }
 
   int probe_wdl(py::object board) const { return wdl_number(probe(board).wdl); }
   int probe_dtm(py::object board) const { return signed_dtm(probe(board)); }
@@ -116,7 +140,7 @@ class TablebaseForPython {
     const std::string fen = fen_of(board);
     const Tablebase tb = tablebase();
     return without_gil([&] {
-      const Position pos = legal_position(tb, fen);
+      const Position pos = legal_position(tb.rules(), fen);
       std::vector<MoveValueForPython> out;
       for (const MoveValue& mv : value_or_throw(tb.move_values(pos))) {
         const ProbeResult r = ProbeResult::of(mv.value);
@@ -124,6 +148,46 @@ class TablebaseForPython {
             {to_uci(mv.move), wdl_number(r.wdl), signed_dtm(r), mv.checkmate, mv.stalemate, to_fen(mv.after)});
       }
       return out;
+    });
+  }
+
+  HelpResultForPython probe_help(py::object board, const std::optional<std::string>& mated_name,
+                                 StipulationKind kind) const {
+    const std::string fen = fen_of(board);
+    const Color mated = mated_colour(mated_name, kind);
+    const std::shared_ptr<const HelpTablebase> help = help_tablebase(kind);
+    return without_gil([&] {
+      const HelpEntry e = value_or_throw(help->entry(legal_position(help->rules(), fen), mated));
+      HelpResultForPython r;
+      r.mated = mated == WHITE ? "white" : "black";
+      if (!value::is_mate(e.plies)) return r;
+      r.plies = value::plies(e.plies);
+      if (kind == StipulationKind::Helpmate) {
+        r.solutions = e.solutions;
+        r.solutions_capped = e.solutions >= HelpSolutionsCap;
+      }
+      if (std::string problem = e.problem_name(kind); !problem.empty()) r.problem = problem;
+      return r;
+    });
+  }
+
+  std::vector<std::vector<std::string>> helpmate_solutions(py::object board,
+                                                           const std::optional<std::string>& mated_name,
+                                                           int limit) const {
+    if (limit < 1 || limit > MaxSolutionLines)
+      throw py::value_error("limit must be 1 to " + std::to_string(MaxSolutionLines) + ", not " +
+                            std::to_string(limit));
+    const std::string fen = fen_of(board);
+    const Color mated = mated_colour(mated_name, StipulationKind::Helpmate);
+    const std::shared_ptr<const HelpTablebase> help = help_tablebase(StipulationKind::Helpmate);
+    return without_gil([&] {
+      std::vector<std::vector<std::string>> lines;
+      for (const std::vector<Move>& line :
+           value_or_throw(feerie::helpmate_solutions(*help, legal_position(help->rules(), fen), mated, limit))) {
+        lines.emplace_back();
+        for (Move m : line) lines.back().push_back(to_uci(m));
+      }
+      return lines;
     });
   }
 
@@ -148,7 +212,7 @@ class TablebaseForPython {
     const std::string fen = fen_of(board);
     const Tablebase tb = tablebase();
     return without_gil([&] {
-      const Position pos = legal_position(tb, fen);
+      const Position pos = legal_position(tb.rules(), fen);
       return value_or_throw(tb.probe(pos));
     });
   }
@@ -157,7 +221,7 @@ class TablebaseForPython {
     const std::string fen = fen_of(board);
     const Tablebase tb = tablebase();
     return without_gil([&]() -> std::optional<ProbeResult> {
-      const Position pos = legal_position(tb, fen);
+      const Position pos = legal_position(tb.rules(), fen);
       Expected<ProbeResult> r = tb.probe(pos);
       if (!r && r.error_kind() == ErrorKind::NotFound) return std::nullopt;
       return value_or_throw(std::move(r));
@@ -169,16 +233,37 @@ class TablebaseForPython {
     const std::string fen = fen_of(board);
     const Tablebase tb = tablebase();
     return without_gil([&] {
-      const Position pos = legal_position(tb, fen);
+      const Position pos = legal_position(tb.rules(), fen);
       std::vector<std::string> names;
       for (Move m : value_or_throw(call(tb, pos))) names.push_back(to_uci(m));
       return names;
     });
   }
 
+  // The helpmate or selfmate tables, opened on the first probe of their kind; shared with
+  // the probes running without the GIL, so that close() never pulls them away.
+  std::shared_ptr<const HelpTablebase> help_tablebase(StipulationKind kind) const {
+    const Tablebase tb = tablebase();
+    std::lock_guard lock(*help_mutex_);
+    std::shared_ptr<const HelpTablebase>& help = help_[kind == StipulationKind::Selfmate];
+    if (!help) help = std::make_shared<const HelpTablebase>(tb.rules(), directory_, kind);
+    return help;
+  }
+
+  // `mated`: "white", "black", or None for the stipulation's default (Black mated in a
+  // helpmate, White in a selfmate, as `feerie probe` takes them).
+  static Color mated_colour(const std::optional<std::string>& name, StipulationKind kind) {
+    Expected<Color> mated = parse_mated_colour(name.value_or(""), kind);
+    if (!mated || (name && name->empty()))
+      throw py::value_error("mated must be 'white', 'black' or None, not '" + printable_excerpt(*name, 40) + "'");
+    return *mated;
+  }
+
   std::string directory_;
   std::string condition_;
   std::optional<Tablebase> tb_;
+  std::unique_ptr<std::mutex> help_mutex_ = std::make_unique<std::mutex>();
+  mutable std::array<std::shared_ptr<const HelpTablebase>, 2> help_;  // [selfmate]
 };
 
 // A probing method's docstring: what it returns, then what every one of them says about its
@@ -216,14 +301,50 @@ void add_move_value(py::module_& m) {
       });
 }
 
+void add_help_result(py::module_& m) {
+  py::class_<HelpResultForPython>(m, "HelpResult",
+                                  "One position's helpmate or selfmate for one colour mated "
+                                  "(Tablebase.probe_helpmate(), probe_selfmate()).")
+      .def_readonly("mated", &HelpResultForPython::mated, "The colour mated: 'white' or 'black'.")
+      .def_readonly("plies", &HelpResultForPython::plies,
+                    "The fewest plies (half moves) from the position to the mate of that colour: in a "
+                    "helpmate both sides play for it, in a selfmate that colour forces it and the other "
+                    "avoids it as long as it can; 0 when it is mated now. None when it can never be mated "
+                    "so.")
+      .def_readonly("solutions", &HelpResultForPython::solutions,
+                    "Helpmates: the number of shortest move sequences (two promotions of one pawn are two), "
+                    "at most 255 (see solutions_capped). None for selfmates and without a mate.")
+      .def_readonly("solutions_capped", &HelpResultForPython::solutions_capped,
+                    "True when solutions is 255: that many or more.")
+      .def_readonly("problem", &HelpResultForPython::problem,
+                    "The problem the length states, as problemists write it: 'h#2' (4 plies, the colour "
+                    "mated to move), 'h#1.5' (3 plies, the other colour to move), 's#3'. None without a "
+                    "mate, and for a selfmate of an odd number of plies (the other colour to move), which "
+                    "states no problem.")
+      .def(py::self == py::self)
+      .def("__repr__", [](const HelpResultForPython& r) {
+        auto text = [](const auto& v) -> std::string {
+          if (!v) return "None";
+          if constexpr (std::is_same_v<std::decay_t<decltype(*v)>, std::string>)
+            return "'" + *v + "'";
+          else
+            return std::to_string(*v);
+        };
+        return "HelpResult(mated='" + r.mated + "', plies=" + text(r.plies) + ", solutions=" + text(r.solutions) +
+               ", solutions_capped=" + (r.solutions_capped ? "True" : "False") + ", problem=" + text(r.problem) + ")";
+      });
+}
+
 }  // namespace
 
 void add_tablebase(py::module_& m) {
   add_move_value(m);
+  add_help_result(m);
   py::class_<TablebaseForPython>(
       m, "Tablebase",
       "Feerie tables of one condition, read from <directory>/<condition>/. Each table is opened "
-      "when a probe first needs it. Values are from the point of view of the side to move (for "
+      "when a probe first needs it, and read again when its file was replaced on disk (looked at "
+      "at most once a second). Values are from the point of view of the side to move (for "
       "move_values(): of the side that plays the move); distances are in plies (half moves). "
       "A context manager: `with feerie.open_tablebase(dir) as tb:` closes it on exit.")
       .def(py::init<const std::filesystem::path&, const std::string&>(), py::arg("directory"),
@@ -266,6 +387,34 @@ void add_tablebase(py::module_& m) {
                      "dtm, checkmate, stalemate, fen_after) from the point of view of the side that plays "
                      "the move, best first: the shortest win, draws, the longest loss; equal values by "
                      "move name.")
+               .c_str())
+      .def(
+          "probe_helpmate",
+          [](const TablebaseForPython& tb, py::object board, const std::optional<std::string>& mated) {
+            return tb.probe_help(board, mated, StipulationKind::Helpmate);
+          },
+          py::arg("board"), py::arg("mated") = py::none(),
+          board_doc("The helpmate of `board` in which `mated` ('white', 'black'; None: Black) is mated, as a "
+                    "HelpResult (mated, plies, solutions, solutions_capped, problem), from the tables of "
+                    "generate(..., stipulation='h#') (<directory>/<condition>/<material>.help-<colour>.ftb; "
+                    "only the mated colour's file is read).")
+              .c_str())
+      .def(
+          "probe_selfmate",
+          [](const TablebaseForPython& tb, py::object board, const std::optional<std::string>& mated) {
+            return tb.probe_help(board, mated, StipulationKind::Selfmate);
+          },
+          py::arg("board"), py::arg("mated") = py::none(),
+          board_doc("The selfmate of `board` in which `mated` ('white', 'black'; None: White) forces the "
+                    "other colour to mate it, as a HelpResult (solutions is None), from the tables of "
+                    "generate(..., stipulation='s#') (<material>.self-<colour>.ftb).")
+              .c_str())
+      .def("helpmate_solutions", &TablebaseForPython::helpmate_solutions, py::arg("board"),
+           py::arg("mated") = py::none(), py::arg("limit") = 10,
+           board_doc("The shortest helpmates of `board` with `mated` mated (None: Black), at most `limit` (1 "
+                     "to 10000) of them, each a list of moves in long algebraic notation from `board` to the "
+                     "mate, in move-generation order; [] when there is none or the colour is mated now. "
+                     "Reads the helpmate tables of the materials the moves lead to.")
                .c_str())
       .def("tables", &TablebaseForPython::tables,
            "The materials ('KQvK', ...) with a table file in this condition's directory, sorted. "

@@ -18,23 +18,10 @@
 
 namespace feerie::cli {
 
-StipulationKind parse_stipulation(const std::string& text) {
-  if (text == "#") return StipulationKind::DirectMate;
-  if (text == "h#") return StipulationKind::Helpmate;
-  if (text == "s#") return StipulationKind::Selfmate;
-  throw CommandError("unknown stipulation '" + printable_excerpt(text, 40) +
-                         "' (known: # for direct mate, h# for helpmate, s# for selfmate)",
-                     ErrorKind::InvalidArgument);
-}
+StipulationKind parse_stipulation(const std::string& text) { return take(parse_stipulation_kind(text)); }
 
-Color parse_mated(const std::string& text, StipulationKind kind) {
-  if (text.empty()) return kind == StipulationKind::Selfmate ? WHITE : BLACK;
-  if (text == "white") return WHITE;
-  if (text == "black") return BLACK;
-  // (Read from --mated and from the viewer's `mated` parameter.)
-  throw CommandError("the mated side is white or black, not '" + printable_excerpt(text, 40) + "'",
-                     ErrorKind::InvalidArgument);
-}
+// (Read from --mated and from the viewer's `mated` parameter.)
+Color parse_mated(const std::string& text, StipulationKind kind) { return take(parse_mated_colour(text, kind)); }
 
 namespace {
 
@@ -55,6 +42,12 @@ const char* colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 // or "" where a selfmate states none (StipulationKind and HelpEntry::problem_name()).
 std::string problem_of(StipulationKind kind, int plies) {
   return HelpEntry{value::mate_in_plies(plies), 1}.problem_name(kind);
+}
+
+// A problem's name in JSON: null where none is stated, in stat, mine and probe alike (stat
+// wrote "", mine null, and probe left the field out).
+nlohmann::ordered_json problem_json(const std::string& problem) {
+  return problem.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(problem);
 }
 
 }  // namespace
@@ -120,7 +113,7 @@ nlohmann::ordered_json help_probe_json(const HelpTablebase& tb, const Position& 
         out["solution_lines_uci"] = uci;
       }
     }
-    if (!problem.empty()) out["problem"] = problem;
+    out["problem"] = problem_json(problem);
   }
   if (with_moves) {
     // Every legal move with the entry of the position it leads to, the same colour mated.
@@ -203,7 +196,7 @@ nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& m
       if (!c.positions) continue;
       nlohmann::ordered_json l;
       l["plies"] = p;
-      l["problem"] = problem_of(kind, p);
+      l["problem"] = problem_json(problem_of(kind, p));
       l["positions"] = c.positions;
       if (!self) l["unique"] = c.unique;
       lengths.push_back(l);
@@ -211,7 +204,7 @@ nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& m
     j["lengths"] = lengths;
     if (s.longest_plies >= 0) {
       j["longest_plies"] = s.longest_plies;
-      j["longest_problem"] = problem_of(kind, s.longest_plies);
+      j["longest_problem"] = problem_json(problem_of(kind, s.longest_plies));
       j["longest_fen"] = s.longest_fen;
       if (!self) {
         j["longest_solutions"] = s.longest_solutions;
@@ -286,11 +279,7 @@ void mine_help(const HelpTablebase& tb, const Material& material, HelpMineFilter
         j["stipulation"] = kind == StipulationKind::Selfmate ? "s#" : "h#";
         j["mated"] = colour_name(filter.mated);
         j["plies"] = value::plies(m.entry.plies);
-        const std::string problem = m.entry.problem_name(kind);
-        if (problem.empty())
-          j["problem"] = nullptr;
-        else
-          j["problem"] = problem;
+        j["problem"] = problem_json(m.entry.problem_name(kind));
         if (kind == StipulationKind::Helpmate) {
           j["solutions"] = m.entry.solutions;
           j["solutions_capped"] = m.entry.solutions >= HelpSolutionsCap;

@@ -108,6 +108,11 @@ Material material_parameter(const std::multimap<std::string, std::string>& param
 ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::string, std::string>& params) {
   ApiReply reply;
   try {
+    // Which of two values was meant is not guessed (the first one was taken).
+    for (auto it = params.begin(); it != params.end(); it = params.upper_bound(it->first))
+      if (params.count(it->first) > 1)
+        throw CommandError("parameter '" + printable_excerpt(it->first, 40) + "' is given more than once",
+                           ErrorKind::InvalidArgument);
     const std::string default_condition = default_rules_.name();
     if (path == "/api/probe" || path == "/api/moves") {
       Tablebase tb = tablebase(condition_parameter(params, default_condition));
@@ -130,12 +135,13 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       const std::string stipulation = parameter(params, "stipulation", "h#");
       const HelpTablebase& tb = help_tablebase(path, condition_parameter(params, default_condition), stipulation);
       const Position pos = parse_position(parameter(params, "fen"), tb.rules());
-      // (probe --solutions's bounds.)
+      // (probe --solutions's bounds and refusal.)
+      if (tb.kind() == StipulationKind::Selfmate && given(params, "solutions"))
+        throw CommandError("solutions= is for stipulation=h# (a selfmate's solution is a tree)",
+                           ErrorKind::InvalidArgument);
       const int solutions = number_parameter(params, "solutions", 1, MaxSolutions, 0);
       const Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
-      reply.body =
-          json_text(help_probe_json(tb, pos, mated, tb.kind() == StipulationKind::Helpmate ? solutions : 0, true)) +
-          "\n";
+      reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
     } else if (path == "/api/help-stat") {
       // The lengths of a material's helpmate or selfmate table (`stat --stipulation h#
       // --json`), by `material=` in either orientation (the other one with the other colour

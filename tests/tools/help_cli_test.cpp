@@ -183,6 +183,24 @@ TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
   EXPECT_TRUE(contains(r.output, "missing helpmate table KQvK")) << r.output;
 }
 
+// A selfmate of an odd number of plies (the other colour to move) states no problem: stat,
+// mine and probe say so alike with "problem": null (stat wrote "", probe left it out).
+TEST_F(HelpCli, SelfmateAtOddPliesHasANullProblemInEveryJson) {
+  const std::string options = "--stipulation s# --condition madrasi-ri --tables " + dir_ + " ";
+  ASSERT_EQ(run_feerie("gen " + options + "KQvKR").exit_code, 0);
+  CommandRun r = run_feerie("stat --json " + options + "KQvKR");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "{\"plies\":1,\"problem\":null,")) << r.output;
+  EXPECT_TRUE(contains(r.output, "{\"plies\":2,\"problem\":\"s#1\",")) << r.output;
+  const std::string fen = "8/8/2r5/8/8/3Q4/8/Kk6 b - - 0 1";
+  r = run_feerie("probe --json " + options + "'" + fen + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "\"plies\":5,\"problem\":null")) << r.output;
+  r = run_feerie("mine --json --side black --limit 1 --seed 1 " + options + "KQvKR");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "\"problem\":null")) << r.output;
+}
+
 // The study commands over helpmate tables: stat's lengths, mine's filters and outputs,
 // Popeye problems from probe and mine, and the direct-mate options refused.
 TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {

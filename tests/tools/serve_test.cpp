@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -180,6 +181,30 @@ TEST_F(Serve, ProbeGivesWhatProbeJsonPrints) {
   nlohmann::json j = nlohmann::json::parse(r->body);
   EXPECT_EQ(j["wdl"], "win");
   EXPECT_EQ(j["mate_in"], 1);
+}
+
+// A table regenerated while the server runs (a new file renamed over the old one, as gen
+// writes it) is read again within a second, without a restart: the server once went on
+// answering from the file it had opened, here a damaged one, until it was restarted.
+TEST_F(Serve, ATableReplacedOnDiskIsReadWithoutARestart) {
+  const fs::path table = tables_ / "orthodox" / "KQvK.ftb";
+  const fs::path sound = table.string() + ".sound";
+  fs::copy_file(table, sound);
+  auto put_in_place = [&](const fs::path& file) {
+    fs::copy_file(file, table.string() + ".new");
+    fs::rename(table.string() + ".new", table);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  };
+  ASSERT_EQ(get("/api/probe?fen=" + encode(Fen))->status, 200);
+  const fs::path damaged = table.string() + ".damaged";
+  std::ofstream(damaged, std::ios::binary) << "not a table";
+  put_in_place(damaged);
+  expect_error("/api/probe?fen=" + encode(Fen), 500, "corrupt", "KQvK.ftb");
+  put_in_place(sound);
+  httplib::Result r = get("/api/probe?fen=" + encode(Fen));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(nlohmann::json::parse(r->body)["mate_in"], 1);
 }
 
 TEST_F(Serve, MovesGivesWhatProbeMovesJsonPrints) {
@@ -589,6 +614,11 @@ TEST_F(Serve, HelpGivesWhatProbeStipulationJsonPrints) {
   }
   expect_error("/api/help?fen=" + encode(fen) + "&stipulation=h%23&solutions=0", 400, "invalid argument",
                "bad solutions");
+  // Refused as on the command line (both were read, the first and nothing, before).
+  expect_error("/api/help?fen=" + encode(fen) + "&stipulation=s%23&solutions=3", 400, "invalid argument",
+               "solutions= is for stipulation=h#");
+  expect_error("/api/help?fen=" + encode(fen) + "&stipulation=h%23&stipulation=s%23", 400, "invalid argument",
+               "parameter 'stipulation' is given more than once");
   expect_error("/api/help?fen=" + encode("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1") + "&stipulation=h%23", 404, "not found",
                "KQvK");
 }
