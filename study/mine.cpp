@@ -136,6 +136,7 @@ struct Worker {
   Tablebase tb;
   std::unique_ptr<TableFile> file;
   std::unique_ptr<TableFile> other_file;  // under --differs-from: the same material there
+  NoCaptureMemo no_capture;               // under --no-capture: the solutions read so far
 };
 
 // What a scan of one side to move needs, shared by the worker threads (read-only).
@@ -176,14 +177,18 @@ Status compare_images(const SideScan& scan, Worker& worker, const Position& pos,
 }
 
 // The problem-quality filters of `f` on a won position, cheapest first.
-Expected<bool> passes_quality(const MineFilter& f, const Tablebase& tb, const Position& pos, ValueCode v) {
+Expected<bool> passes_quality(const MineFilter& f, Worker& worker, const Position& pos, ValueCode v) {
+  const Tablebase& tb = worker.tb;
   using Test = Expected<bool> (*)(const Tablebase&, const Position&, ValueCode);
-  const std::pair<bool, Test> tests[] = {{f.quiet_key, &has_quiet_key},
-                                         {f.every_unit_needed, &every_unit_needed},
-                                         {f.no_capture, &solution_has_no_capture}};
+  const std::pair<bool, Test> tests[] = {{f.quiet_key, &has_quiet_key}, {f.every_unit_needed, &every_unit_needed}};
   for (const auto& [wanted, test] : tests) {
     if (!wanted) continue;
     Expected<bool> passes = test(tb, pos, v);
+    if (!passes || !*passes) return passes;
+  }
+  if (f.no_capture) {
+    // The solutions of the positions scanned before, which this one's often runs into.
+    Expected<bool> passes = solution_has_no_capture(tb, pos, v, &worker.no_capture);
     if (!passes || !*passes) return passes;
   }
   if (f.key_flights) {
@@ -254,7 +259,7 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
       if (!reading) return reading.error();
       if (!reading->sound) continue;
     }
-    Expected<bool> quality = passes_quality(f, worker.tb, pos, *v);
+    Expected<bool> quality = passes_quality(f, worker, pos, *v);
     if (!quality) return quality.error();
     if (!*quality) continue;
     out.insert(out.end(), images.begin(), images.end());

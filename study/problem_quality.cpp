@@ -21,25 +21,31 @@ bool captured(const Position& before, const Position& after) {
   return popcount(after.pieces()) < popcount(before.pieces());
 }
 
-// No capture below `pos`, the attacker to move with value `v`; `seen` holds the attacker
-// positions already found clean (transpositions are explored once).
-Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v,
-                          std::unordered_set<std::string>& seen) {
-  const std::string fen = to_fen(pos);
-  if (seen.count(fen)) return true;
+// No capture below `pos`, the attacker to move with value `v`; `memo` holds the attacker
+// positions already read (transpositions, and the solutions of other positions, are read
+// once).
+Expected<bool> clean_from(const Tablebase& tb, const Position& pos, ValueCode v, NoCaptureMemo& memo) {
+  if (std::optional<bool> known = memo.find(pos)) return *known;
   Expected<std::vector<MoveResult>> keys = keeping_moves(tb, pos, v);
   if (!keys) return keys.error();
   for (const MoveResult& key : *keys) {
-    if (captured(pos, key.after)) return false;
+    bool clean = !captured(pos, key.after);
     for (const MoveResult& defence : legal_moves_with_results(key.after, tb.rules())) {
-      if (captured(key.after, defence.after)) return false;
+      if (!clean) break;
+      clean = !captured(key.after, defence.after);
+      if (!clean) break;
       Expected<ValueCode> w = won_after_defence(tb, pos, defence.after, value::plies(v) - 2);
       if (!w) return w.error();
-      Expected<bool> below = clean_from(tb, defence.after, *w, seen);
-      if (!below || !*below) return below;
+      Expected<bool> below = clean_from(tb, defence.after, *w, memo);
+      if (!below) return below;
+      clean = *below;
+    }
+    if (!clean) {
+      memo.remember(pos, false);
+      return false;
     }
   }
-  seen.insert(fen);
+  memo.remember(pos, true);
   return true;
 }
 
@@ -133,9 +139,37 @@ Expected<std::vector<KeyFlights>> key_flights(const Tablebase& tb, const Positio
   return out;
 }
 
-Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v) {
-  std::unordered_set<std::string> seen;
-  return clean_from(tb, pos, v, seen);
+std::optional<NoCaptureMemo::Key> NoCaptureMemo::key_of(const Position& pos) {
+  if (pos.piece_count() > 8) return std::nullopt;
+  // 14 bits a unit (its square, then its piece's code of 6 bits), in square order, and the
+  // side to move and the en-passant square (SQ_NONE is 64) in the lowest 8 bits: 120 bits.
+  unsigned __int128 bits = 0;
+  for (Bitboard units = pos.pieces(); units;) {
+    const Square s = pop_lsb(units);
+    bits = bits << 14 | unsigned(s) | unsigned(pos.piece_on(s).code()) << 6;
+  }
+  bits = bits << 8 | unsigned(pos.side_to_move()) << 7 | unsigned(pos.ep_square());
+  return Key{std::uint64_t(bits >> 64), std::uint64_t(bits)};
+}
+
+std::optional<bool> NoCaptureMemo::find(const Position& pos) const {
+  const std::optional<Key> key = key_of(pos);
+  if (!key) return std::nullopt;
+  auto it = known_.find(*key);
+  if (it == known_.end()) return std::nullopt;
+  return it->second;
+}
+
+void NoCaptureMemo::remember(const Position& pos, bool clean) {
+  const std::optional<Key> key = key_of(pos);
+  if (!key) return;
+  if (known_.size() >= MaxEntries) known_.clear();
+  known_.emplace(*key, clean);
+}
+
+Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v, NoCaptureMemo* memo) {
+  NoCaptureMemo own;
+  return clean_from(tb, pos, v, memo ? *memo : own);
 }
 
 // The keys of `pos` by move, for a first cheap comparison.

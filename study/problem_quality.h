@@ -30,6 +30,9 @@
 // Thread-safety: the functions only read through `tb` (whose probes are thread-safe).
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "probe/tablebase.h"
@@ -38,8 +41,32 @@
 
 namespace feerie {
 
+// Whether the solution below each position read so far is free of captures (exact keys for
+// up to 8 units; a bounded number of them, forgotten all at once when full): what one
+// thread's solution_has_no_capture() calls over many positions of one tablebase share,
+// since the solutions of the longer mates run through those of the shorter ones.
+class NoCaptureMemo {
+ public:
+  std::optional<bool> find(const Position& pos) const;
+  void remember(const Position& pos, bool clean);
+
+ private:
+  struct Key {
+    std::uint64_t high = 0, low = 0;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return std::size_t((k.high * 0x9E3779B97F4A7C15ULL) ^ k.low); }
+  };
+  static std::optional<Key> key_of(const Position& pos);
+  static constexpr std::size_t MaxEntries = std::size_t(1) << 19;
+  std::unordered_map<Key, bool, KeyHash> known_;
+};
+
 Expected<bool> has_quiet_key(const Tablebase& tb, const Position& pos, ValueCode v);
-Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v);
+// `memo`: what earlier calls of this thread over the same tablebase learnt (none: this call's own).
+Expected<bool> solution_has_no_capture(const Tablebase& tb, const Position& pos, ValueCode v,
+                                       NoCaptureMemo* memo = nullptr);
 Expected<bool> every_unit_needed(const Tablebase& tb, const Position& pos, ValueCode v);
 // The checks in the solution of `pos` (won in `v`), counting up to `stop_at`.
 Expected<int> checks_in_solution(const Tablebase& tb, const Position& pos, ValueCode v, int stop_at = 1 << 30);
