@@ -38,6 +38,10 @@ inline std::string refuse_empty_directory(const std::string& value) {
   return value.empty() ? "an empty directory name (the current directory is ./)" : "";
 }
 
+// A CLI11 check for an option whose empty value would read as not given (`--mated ""` took
+// the default colour).
+inline std::string refuse_empty_value(const std::string& value) { return value.empty() ? "an empty value" : ""; }
+
 // Throws InvalidArgument unless `dir` is a directory, saying whether it is missing or a
 // file (check and serve, which read an existing tables directory).
 void require_tables_directory(const std::string& dir);

@@ -277,7 +277,8 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--mate", o->mate, "The side to move mates in N moves, or in N to M moves (N-M)");
   cmd->add_option("--mated", o->mated,
                   "The side to move is mated in N moves, or in N to M moves (N-M); with --stipulation h# or s#: the "
-                  "colour mated, white or black (default: black for h#, white for s#)");
+                  "colour mated, white or black (default: black for h#, white for s#)")
+      ->check(refuse_empty_value);
   cmd->add_option("--stipulation", o->stipulation,
                   "# (direct mate, the default), h# (helpmate) or s# (selfmate): mine the tables of gen "
                   "--stipulation; --mate N-M then selects h#N to h#M (h#N.5 counts as N.5) or s#N to s#M");

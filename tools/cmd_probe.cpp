@@ -241,7 +241,8 @@ void add_probe_command(CLI::App& app) {
                   "--stipulation");
   cmd->add_option("--mated", *mated,
                   "With --stipulation h# or s#: the colour mated, white or black (default: black for h#, white for "
-                  "s#)");
+                  "s#)")
+      ->check(refuse_empty_value);
   auto solutions = std::make_shared<int>(0);
   cmd->add_option("--solutions", *solutions,
                   "With --stipulation h#: also the shortest solutions, at most N (SAN, numbered by the colour mated's "

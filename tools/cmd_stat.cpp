@@ -27,7 +27,8 @@ void add_stat_command(CLI::App& app) {
                   "and for helpmates the positions with a unique solution");
   cmd->add_option("--mated", *mated,
                   "With --stipulation h# or s#: the colour mated, white or black (default: black for h#, white for "
-                  "s#)");
+                  "s#)")
+      ->check(refuse_empty_value);
   cmd->add_option("--threads", opt->threads, "With --stipulation h# or s#: threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   cmd->callback([opt, stipulation, mated] {

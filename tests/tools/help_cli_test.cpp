@@ -161,6 +161,16 @@ TEST_F(HelpCli, OneColourMatedNeedsOnlyItsOwnFile) {
   }
 }
 
+// `--mated ""` is refused (it was read as the default colour), by probe, stat and mine.
+TEST_F(HelpCli, AnEmptyMatedIsRefused) {
+  for (const char* command : {"probe --stipulation h# --mated '' 'k7/2K5/8/8/8/8/8/1R6 b - - 0 1'",
+                              "stat --stipulation h# --mated '' KRvK", "mine --stipulation h# --mated '' KRvK"}) {
+    CommandRun r = run_feerie(std::string(command) + " --tables " + dir_);
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.output;
+    EXPECT_TRUE(contains(r.output, "--mated: an empty value")) << command << ": " << r.output;
+  }
+}
+
 // Selfmate tables go through the same files and commands (.self-white.ftb, .self-black.ftb).
 TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
   CommandRun r = run_feerie("gen --stipulation s# --condition madrasi-ri --tables " + dir_ + " KQvK");
