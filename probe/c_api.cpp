@@ -7,6 +7,8 @@
 
 #include "feerie/feerie.h"
 #include "probe/c_api_support.h"
+#include "probe/help_tablebase.h"
+#include "probe/stipulation.h"
 #include "probe/tablebase.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
@@ -14,6 +16,10 @@
 
 struct feerie_tablebase {
   feerie::Tablebase tb;
+  // The helpmate and selfmate tables of the same directory and condition, each file opened
+  // when first probed (feerie_probe_help).
+  feerie::HelpTablebase helpmates;
+  feerie::HelpTablebase selfmates;
 };
 
 namespace {
@@ -111,7 +117,9 @@ feerie_tablebase* feerie_open(const char* directory, const char* condition, char
       fail(rules.error(), error, error_size);
       return nullptr;
     }
-    return new feerie_tablebase{feerie::Tablebase::open(directory, *rules)};
+    return new feerie_tablebase{feerie::Tablebase::open(directory, *rules),
+                                feerie::HelpTablebase(*rules, directory, feerie::StipulationKind::Helpmate),
+                                feerie::HelpTablebase(*rules, directory, feerie::StipulationKind::Selfmate)};
   });
 }
 
@@ -125,6 +133,31 @@ int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char
     feerie::Expected<feerie::ProbeResult> r = tb->tb.probe(*pos);
     if (!r) return fail(r.error(), error, error_size);
     *out = c_result(*r);
+    return 0;
+  });
+}
+
+int feerie_probe_help(feerie_tablebase* tb, const char* fen, const char* stipulation, const char* mated,
+                      feerie_help_result* out, char* error, size_t error_size) {
+  return guarded(error, error_size, int(FEERIE_ERROR_INTERNAL), [&]() -> int {
+    if (!tb || !stipulation || !out) return fail("no table handle, stipulation or result given", error, error_size);
+    feerie::Expected<feerie::StipulationKind> kind = feerie::parse_stipulation_kind(stipulation);
+    if (!kind) return fail(kind.error(), error, error_size);
+    if (*kind == feerie::StipulationKind::DirectMate)
+      return fail("feerie_probe_help reads h# and s# tables; direct mates are feerie_probe's", error, error_size);
+    // NULL asks for the default colour; "" is refused, as the command line refuses --mated "".
+    feerie::Expected<feerie::Color> colour = feerie::parse_mated_colour(mated ? mated : "", *kind);
+    if (!colour || (mated && !*mated))
+      return fail("the mated side is \"white\", \"black\" or NULL, not '" + feerie::printable_excerpt(mated, 40) + "'",
+                  error, error_size);
+    const feerie::HelpTablebase& help = *kind == feerie::StipulationKind::Helpmate ? tb->helpmates : tb->selfmates;
+    feerie::Expected<feerie::Position> pos = legal_position(tb, fen);
+    if (!pos) return fail(pos.error(), error, error_size);
+    feerie::Expected<feerie::HelpEntry> e = help.entry(*pos, *colour);
+    if (!e) return fail(e.error(), error, error_size);
+    const bool mate = feerie::value::is_mate(e->plies);
+    *out = feerie_help_result{mate ? feerie::value::plies(e->plies) : -1,
+                              mate && *kind == feerie::StipulationKind::Helpmate ? e->solutions : 0};
     return 0;
   });
 }

@@ -10,7 +10,9 @@
 #include <string>
 
 #include "feerie/feerie.h"
+#include "feerie/feerie.hpp"
 #include "gen/generate.h"
+#include "gen/help_generate.h"
 #include "tests/gen/table_test_util.h"
 
 namespace {
@@ -176,6 +178,71 @@ TEST_F(CApi, GenerateThenProbe) {
   int wdl = 0;
   EXPECT_EQ(feerie_probe_wdl(tb, "8/8/8/8/8/8/1k6/K6Q w - - 0 1", &wdl, error, sizeof error), FEERIE_OK) << error;
   feerie_close(tb);
+  fs::remove_all(dir);
+}
+
+// Helpmate and selfmate tables through the C API and the C++ header: the values the
+// command line prints for the same positions (tests/tools/help_cli_test.cpp), the default
+// colours, and every bad argument refused.
+TEST_F(CApi, HelpmatesAndSelfmates) {
+  const std::string dir = feerie::test::temporary_tables_dir("feerie-capi-help-");
+  feerie::HelpGenerateOptions options;
+  options.tables_dir = dir;
+  ASSERT_TRUE(
+      feerie::generate_helpmates({*feerie::Material::parse("KRvK")}, feerie::RuleSet::orthodox(), options).ok());
+  char error[256] = "";
+  feerie_tablebase* tb = feerie_open(dir.c_str(), "orthodox", error, sizeof error);
+  ASSERT_NE(tb, nullptr) << error;
+  feerie_help_result r{};
+  const char* h1 = "k7/2K5/8/8/8/8/8/1R6 b - - 0 1";  // black mated in 2 plies (h#1), 1 solution
+  for (const char* mated : {"black", static_cast<const char*>(nullptr)}) {
+    ASSERT_EQ(feerie_probe_help(tb, h1, "h#", mated, &r, error, sizeof error), FEERIE_OK) << error;
+    EXPECT_EQ(r.plies, 2);
+    EXPECT_EQ(r.solutions, 1);
+  }
+  ASSERT_EQ(feerie_probe_help(tb, "8/8/8/7R/8/2K5/5k2/8 w - - 0 1", "h#", "black", &r, error, sizeof error), FEERIE_OK);
+  EXPECT_EQ(r.plies, 5);
+  EXPECT_EQ(r.solutions, 26);
+  ASSERT_EQ(feerie_probe_help(tb, "k7/2K5/8/8/8/8/8/R7 b - - 0 1", "h#", nullptr, &r, error, sizeof error), FEERIE_OK);
+  EXPECT_EQ(r.plies, 0);  // mated now
+  ASSERT_EQ(feerie_probe_help(tb, h1, "h#", "white", &r, error, sizeof error), FEERIE_OK) << error;
+  EXPECT_EQ(r.plies, -1);  // a lone king never mates
+  EXPECT_EQ(r.solutions, 0);
+  // The other orientation: White mated by a black rook.
+  ASSERT_EQ(feerie_probe_help(tb, "K7/2k5/8/8/8/8/8/1r6 w - - 0 1", "h#", "white", &r, error, sizeof error), FEERIE_OK);
+  EXPECT_EQ(r.plies, 2);
+
+  EXPECT_EQ(feerie_probe_help(tb, h1, "s#", nullptr, &r, error, sizeof error), FEERIE_ERROR_NOT_FOUND);
+  EXPECT_NE(std::string(error).find("KRvK.self-white.ftb"), std::string::npos) << error;
+  for (const char* stipulation : {"#", "x#", ""}) {
+    EXPECT_EQ(feerie_probe_help(tb, h1, stipulation, nullptr, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT)
+        << stipulation;
+  }
+  EXPECT_NE(std::string(error).find("unknown stipulation ''"), std::string::npos) << error;
+  for (const char* mated : {"", "red"}) {
+    EXPECT_EQ(feerie_probe_help(tb, h1, "h#", mated, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(
+        std::string(error).find("the mated side is \"white\", \"black\" or NULL, not '" + std::string(mated) + "'"),
+        std::string::npos)
+        << error;
+  }
+  EXPECT_EQ(feerie_probe_help(tb, "not a fen", "h#", nullptr, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(feerie_probe_help(tb, h1, nullptr, nullptr, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(feerie_probe_help(tb, h1, "h#", nullptr, nullptr, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(feerie_probe_help(nullptr, h1, "h#", nullptr, &r, error, sizeof error), FEERIE_ERROR_INVALID_ARGUMENT);
+  feerie_close(tb);
+
+  const feerie::api::Tablebase cpp(dir);
+  const feerie::api::HelpResult h = cpp.probe_help(h1);
+  EXPECT_EQ(h.plies, 2);
+  EXPECT_EQ(h.solutions, 1);
+  EXPECT_EQ(cpp.probe_help(h1, "h#", "white").plies, -1);
+  try {
+    cpp.probe_help(h1, "s#");
+    ADD_FAILURE() << "no selfmate table, no error";
+  } catch (const feerie::api::Error& e) {
+    EXPECT_EQ(e.code(), FEERIE_ERROR_NOT_FOUND);
+  }
   fs::remove_all(dir);
 }
 

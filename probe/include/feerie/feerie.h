@@ -57,6 +57,21 @@ void feerie_close(feerie_tablebase* tb);
 /* The value of a position given in FEN. */
 int feerie_probe(feerie_tablebase* tb, const char* fen, feerie_result* out, char* error, size_t error_size);
 
+/* One position's helpmate or selfmate (docs/stipulations.md). */
+typedef struct {
+  int plies;     /* the fewest plies from the position to the mate of the colour mated (0: mated now); -1: never */
+  int solutions; /* helpmates: the shortest move sequences, 255 meaning 255 or more; 0 for selfmates, and without a
+                    mate */
+} feerie_help_result;
+
+/* The helpmate (`stipulation` "h#": both sides together mate the colour) or selfmate ("s#":
+ * the colour forces the other to mate it) of a position given in FEN, with `mated` ("white",
+ * "black"; NULL: Black for h#, White for s#) mated, from the tables of `feerie gen
+ * --stipulation h#` or `s#` (<material>.help-<colour>.ftb, .self-<colour>.ftb: only the mated
+ * colour's file is read). A missing file fails with FEERIE_ERROR_NOT_FOUND. */
+int feerie_probe_help(feerie_tablebase* tb, const char* fen, const char* stipulation, const char* mated,
+                      feerie_help_result* out, char* error, size_t error_size);
+
 /* The moves that keep the value (long algebraic, separated by single spaces), or the
  * moves of a principal variation to mate. A `moves` too small fails with
  * FEERIE_ERROR_INVALID_ARGUMENT, the bytes needed in the message and `moves` set to "";

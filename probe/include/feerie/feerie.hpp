@@ -39,6 +39,12 @@ struct Result {
   int mate_in = 0;     // moves, signed
 };
 
+// One position's helpmate or selfmate (feerie_help_result).
+struct HelpResult {
+  int plies = -1;     // the fewest plies to the mate of the colour mated (0: mated now); -1: never
+  int solutions = 0;  // helpmates: the shortest sequences (255: 255 or more); 0 for selfmates
+};
+
 struct MoveValue {
   std::string move;  // long algebraic: "a2b2", "e7e8q"
   Result value;      // for the side that plays the move
@@ -100,6 +106,17 @@ class Tablebase {
     int wdl = 0;
     detail::check(feerie_probe_wdl(handle_, fen.c_str(), &wdl, error, sizeof error), error);
     return wdl;
+  }
+  // The helpmate ("h#") or selfmate ("s#") of `fen` with `mated` ("white", "black"; empty:
+  // Black for h#, White for s#) mated, from the tables of feerie gen --stipulation.
+  HelpResult probe_help(const std::string& fen, const std::string& stipulation = "h#",
+                        const std::string& mated = "") const {
+    char error[512] = "";
+    feerie_help_result r;
+    detail::check(feerie_probe_help(handle_, fen.c_str(), stipulation.c_str(), mated.empty() ? nullptr : mated.c_str(),
+                                    &r, error, sizeof error),
+                  error);
+    return HelpResult{r.plies, r.solutions};
   }
   std::vector<std::string> best_moves(const std::string& fen) const { return moves(fen, feerie_best_moves); }
   std::vector<std::string> principal_variation(const std::string& fen) const {
