@@ -163,7 +163,7 @@ void add_bench_command(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("bench", "Generate a fixed set of tables from scratch and time them");
-  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
+  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(whole_number_in(0, MaxThreads));
   cmd->add_option("--tables", opt->tables,
                   "Directory to hold the scratch directory (default: the system's temporary directory); its "
                   "own files are left alone")

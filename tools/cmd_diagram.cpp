@@ -34,7 +34,7 @@ void add_diagram_command(CLI::App& app) {
                    : "a stipulation is at most 16 printable characters without spaces, not '" + printable(s) + "'";
       });
   cmd->add_option("--size", opt->size, "Width and height in pixels (default 360)")
-      ->check(CLI::Range(diagram::MinSize, diagram::MaxSize));
+      ->check(whole_number_in(diagram::MinSize, diagram::MaxSize));
   cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
   cmd->callback([opt] {
     diagram::DiagramOptions d;

@@ -345,7 +345,7 @@ void add_gen_command(CLI::App& app) {
   auto o = std::make_shared<GenCommandOptions>();
   CLI::App* cmd = app.add_subcommand("gen", "Generate tables (and the tables they depend on)");
   add_table_options(cmd, o->table);
-  cmd->add_option("--threads", o->table.threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
+  cmd->add_option("--threads", o->table.threads, "Threads (default: all cores)")->check(whole_number_in(0, MaxThreads));
   cmd->add_option("--max-memory", o->max_memory,
                   "Refuse a job whose estimated peak memory exceeds this (e.g. 8G, 512M; default: 90% of the "
                   "smallest of the memory available now, what ulimit -v and -d leave this process and its "
@@ -365,11 +365,11 @@ void add_gen_command(CLI::App& app) {
                 "Spread each table over the processes of an MPI job (mpirun -np P feerie gen --mpi ...; "
                 "docs/scale.md)");
   cmd->add_option("--ranks", o->ranks, "With --plan --mpi: the number of processes to plan for")
-      ->check(CLI::Range(1, 1 << 20));
+      ->check(whole_number_in(1, 1 << 20));
   cmd->add_option("--ranks-per-node", o->ranks_per_node,
                   "With --plan --mpi: the processes each machine runs; the plan then says what each node needs and "
                   "how many nodes the job takes, and checks the memory limit per node")
-      ->check(CLI::Range(1, 1 << 20));
+      ->check(whole_number_in(1, 1 << 20));
   cmd->add_option("--exchange-limit", o->exchange_limit,
                   "With --mpi: updates a process buffers for the others before they exchange them in the middle of "
                   "a pass (default 262144; small values test the exchange in rounds)")

@@ -328,7 +328,7 @@ void add_mine_command(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Seed of the sample (default 0): the same seed gives the same sample")
       ->check(whole_number_in(0))
       ->needs(limit);
-  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
+  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(whole_number_in(0, MaxThreads));
   auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");
   auto* popeye = cmd->add_flag("--popeye", o->popeye, "Popeye problems (positions with a mate to play only)");
   auto* count = cmd->add_flag("--count", o->count, "Print the number of matches only");

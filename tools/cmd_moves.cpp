@@ -90,7 +90,7 @@ void add_perft_command(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree");
   cmd->add_option("--condition", opt->condition, "Condition (default: orthodox)");
-  cmd->add_option("--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(0, 12));
+  cmd->add_option("--depth", opt->depth, "Depth in plies")->required()->check(whole_number_in(0, 12));
   cmd->add_flag("--divide", opt->divide, "Also print the count below each first move");
   cmd->add_option("fen", opt->fen, "Position in FEN (one argument, or its fields)")->required();
   cmd->callback([opt] {

@@ -210,7 +210,7 @@ void add_probe_command(CLI::App& app) {
       "The whole solution of a mate: every key, every defence, every continuation keeping the shortest mate");
   cmd->add_option("--width", probe_options->tree_width,
                   "With --tree: at most this many defences per move (the others counted; default: all)")
-      ->check(CLI::Range(1, MaxTreeWidth))
+      ->check(whole_number_in(1, MaxTreeWidth))
       ->needs(tree);
   cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")->needs(tree);
   cmd->add_flag("--problem", probe_options->problem,
@@ -247,7 +247,7 @@ void add_probe_command(CLI::App& app) {
   cmd->add_option("--solutions", *solutions,
                   "With --stipulation h#: also the shortest solutions, at most N (SAN, numbered by the colour mated's "
                   "moves)")
-      ->check(CLI::Range(1, MaxSolutions));
+      ->check(whole_number_in(1, MaxSolutions));
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
   cmd->callback([opt, probe_options, popeye, stipulation, mated, solutions] {
     if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {

@@ -30,7 +30,7 @@ void add_stat_command(CLI::App& app) {
                   "s#)")
       ->check(refuse_empty_value);
   cmd->add_option("--threads", opt->threads, "With --stipulation h# or s#: threads (default: all cores)")
-      ->check(CLI::Range(0, 1024));
+      ->check(whole_number_in(0, 1024));
   cmd->callback([opt, stipulation, mated] {
     RuleSet rules = parse_condition(opt->condition);
     Material material = take(Material::parse(opt->args.at(0)));

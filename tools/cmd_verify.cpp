@@ -45,7 +45,7 @@ void add_verify_command(CLI::App& app) {
   auto opt = std::make_shared<TableOptions>();
   CLI::App* cmd = app.add_subcommand("verify", "Recompute every value of a table from its successors");
   add_table_options(cmd, *opt);
-  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(CLI::Range(0, MaxThreads));
+  cmd->add_option("--threads", opt->threads, "Threads (default: all cores)")->check(whole_number_in(0, MaxThreads));
   auto mpi = std::make_shared<bool>(false);
   cmd->add_flag("--mpi", *mpi,
                 "Spread the work over the processes of an MPI job (mpirun -np P feerie verify --mpi ...); each "
