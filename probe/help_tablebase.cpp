@@ -79,6 +79,13 @@ Expected<const HelpTable*> HelpTablebase::load(const Material& material, Color m
   return &(*loaded)->table;
 }
 
+std::unique_ptr<HelpTablebase::Loaded> HelpTablebase::record_on_disk(const Material& material) const {
+  auto record = std::make_unique<Loaded>();
+  record->indexer = std::make_unique<Indexer>(material, rules_);
+  record->table.material = material;
+  return record;
+}
+
 Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material& material, std::array<bool, 2> wanted,
                                                                   bool whole, std::array<bool, 2>* is_whole,
                                                                   std::array<const TableFile*, 2>* files) const {
@@ -89,20 +96,23 @@ Expected<const HelpTablebase::Loaded*> HelpTablebase::load_record(const Material
     if (directory_.empty())
       return error(ErrorKind::NotFound, "no " + Stipulation::of(kind_, BLACK).header_name().substr(0, 2) + " table " +
                                             material.name() + " under " + rules_.name());
-    auto loaded = std::make_unique<Loaded>();
-    loaded->indexer = std::make_unique<Indexer>(material, rules_);
-    loaded->table.material = material;
-    it = tables_.emplace(material, std::move(loaded)).first;
+    it = tables_.emplace(material, record_on_disk(material)).first;
+  }
+  // A file of the record replaced on disk (regenerated, repaired, removed): the record is
+  // made again from the files there now, values read whole included (they were answered
+  // from for ever). The old one stays for the readers that may still be in it.
+  if (Loaded& old = *it->second; (old.files[WHITE] && old.files[WHITE]->replaced_on_disk()) ||
+                                 (old.files[BLACK] && old.files[BLACK]->replaced_on_disk())) {
+    for (const std::unique_ptr<TableFile>& file : old.files)
+      if (file) file->release_cache();
+    replaced_.push_back(std::move(it->second));
+    it->second = record_on_disk(material);
   }
   Loaded& record = *it->second;
   // Only the files asked for: a probe with Black mated needs no file of White mated (it
   // once failed for want of one, or for a damaged one).
   for (Color mated : {WHITE, BLACK}) {
     if (!wanted[mated] || record.whole[mated]) continue;
-    // A file replaced on disk (regenerated, repaired) is opened again; the old one stays
-    // open for the readers that may still be in it.
-    if (record.files[mated] && record.files[mated]->replaced_on_disk())
-      replaced_files_.push_back(std::move(record.files[mated]));
     if (!record.files[mated]) {
       const Stipulation stipulation = Stipulation::of(kind_, mated);
       const std::string path = table_file_path(directory_, rules_.name(), material.name(), stipulation);

@@ -112,6 +112,8 @@ class HelpTablebase {
     std::array<bool, 2> whole{};                      // [colour mated]
     std::array<std::unique_ptr<TableFile>, 2> files;  // [colour mated], for a table on disk, opened when first wanted
   };
+  // A record of `material` whose files are still to be opened.
+  std::unique_ptr<Loaded> record_on_disk(const Material& material) const;
   // The record of `material`, in memory or with the files of the colours mated `wanted`
   // opened (and read whole when `whole` or the reading says so): one look-up under the
   // lock (entry() runs once per move out of a component in the solvers' loops).
@@ -128,9 +130,9 @@ class HelpTablebase {
   HelpReading reading_;
   mutable std::unique_ptr<std::mutex> mutex_;
   mutable std::map<Material, std::unique_ptr<Loaded>> tables_;
-  std::vector<std::unique_ptr<Loaded>> replaced_;  // by add(): kept, a caller may hold them
-  // Files whose path now holds another file: kept open, a reader may still be in them.
-  mutable std::vector<std::unique_ptr<TableFile>> replaced_files_;
+  // Records replaced by add(), or because a file of theirs was replaced on disk: kept, a
+  // caller may hold them.
+  mutable std::vector<std::unique_ptr<Loaded>> replaced_;
 };
 
 // Writes the two files of `table` (one per colour mated) into <directory>/<condition>/,

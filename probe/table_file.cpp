@@ -38,7 +38,8 @@ std::int64_t TableFile::coarse_now_ns() {
 
 TableFile::Identity TableFile::identity_of(const struct stat& st) {
   return {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size),
-          std::int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
+          std::int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
+          std::int64_t(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
 }
 
 namespace {
@@ -319,6 +320,15 @@ Expected<std::unique_ptr<TableFile>> TableFile::open(const std::string& path) {
 
 TableFile::~TableFile() {
   if (fd_ >= 0) ::close(fd_);
+}
+
+void TableFile::release_cache() const {
+  for (std::size_t i = 0; i < shard_count_; ++i) {
+    CacheShard& shard = shards_[i];
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    shard.blocks.clear();
+    shard.recent.clear();
+  }
 }
 
 bool TableFile::look_whether_replaced() const {

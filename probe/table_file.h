@@ -153,6 +153,11 @@ class TableFile {
   // size or modification time changed) or removed. Looks (a stat) at most once a second,
   // and in between answers what it saw last, so that a prober may ask on every probe; once
   // true it stays true. The open descriptor goes on reading the file opened.
+  // Lets go of the decompressed blocks of the shared cache (a block a reader holds lives
+  // until it lets go): for a table replaced on disk, which stays open for the readers that
+  // may still be in it but is not read again.
+  void release_cache() const;
+
   bool replaced_on_disk() const {
     if (replaced_.load(std::memory_order_relaxed)) return true;
     return coarse_now_ns() >= next_look_ns_.load(std::memory_order_relaxed) && look_whether_replaced();
@@ -200,7 +205,9 @@ class TableFile {
   // The file opened, told apart from one put under its path since (replaced_on_disk()).
   struct Identity {
     std::uint64_t device = 0, inode = 0, size = 0;
-    std::int64_t modified_ns = 0;
+    // The change time too: a copy that keeps the size and sets the modification time back
+    // (cp -p, rsync -t) changes it.
+    std::int64_t modified_ns = 0, changed_ns = 0;
     bool operator==(const Identity&) const = default;
   };
   static Identity identity_of(const struct stat& st);

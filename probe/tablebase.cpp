@@ -156,7 +156,12 @@ Expected<std::shared_ptr<const LoadedTable>> Tablebase::Impl::table(const Materi
   }
   std::unique_lock lock(mutex);
   std::shared_ptr<const LoadedTable>& slot = tables[material];
-  if (slot) replaced.push_back(std::move(slot));
+  if (slot) {
+    // A file replaced on disk is not read again: its blocks go (its descriptor stays open
+    // for the probes that may still be in it).
+    if (slot->file->replaced_on_disk()) slot->file->release_cache();
+    replaced.push_back(std::move(slot));
+  }
   slot = loaded;
   return std::shared_ptr<const LoadedTable>(loaded);
 }

@@ -151,8 +151,13 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       Material material = material_parameter(params, tb.rules());
       Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
       if (!material.is_canonical_orientation()) material = material.colors_swapped(), mated = ~mated;
+      // The survey reads the file whole, through a tablebase of its own let go after the
+      // answer: the server's kept the copy, held it for ever and answered /api/help from it
+      // after the file was replaced on disk.
+      const HelpTablebase survey(tb.rules(), tb.directory(), tb.kind());
       reply.body =
-          json_text(help_stat_json(tb, material, mated, take(survey_help_table(tb, material, mated, 1)))) + "\n";
+          json_text(help_stat_json(survey, material, mated, take(survey_help_table(survey, material, mated, 1)))) +
+          "\n";
     } else if (path == "/api/diagram") {
       RuleSet rules = parse_condition(condition_parameter(params, default_condition));
       diagram::DiagramOptions d;

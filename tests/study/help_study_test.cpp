@@ -329,9 +329,9 @@ TEST(HelpStudy, BlocksAndWholeFilesGiveTheSameEntries) {
   EXPECT_GT(compared, 10000u);
 }
 
-// A helpmate file replaced on disk, or removed, while a tablebase reading through blocks
-// has it open is looked at again within a second (it was read from the old file until the
-// tablebase closed).
+// A helpmate file replaced on disk, or removed, while a tablebase has it open, or has read
+// it whole, is looked at again within a second (it was read from the old file, or the copy,
+// until the tablebase closed).
 TEST(HelpStudy, AFileReplacedOnDiskIsReadAgainWithinASecond) {
   namespace fs = std::filesystem;
   const fs::path source = fs::path(help_dir("orthodox", "KRvK", StipulationKind::Helpmate)) / "orthodox";
@@ -344,6 +344,9 @@ TEST(HelpStudy, AFileReplacedOnDiskIsReadAgainWithinASecond) {
   auto entry = tb.entry(pos, BLACK);
   ASSERT_TRUE(entry.ok()) << entry.error_message();
   EXPECT_EQ(entry->plies, value::mate_in_plies(2));
+  // Read whole too (as a survey does): the copy in memory goes with the file (it was
+  // answered from for ever, even with the file removed).
+  ASSERT_TRUE(tb.load(*Material::parse("KRvK"), BLACK).ok());
 
   fs::remove(path);
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
