@@ -55,9 +55,6 @@ struct HelpResultForPython {
   bool operator==(const HelpResultForPython&) const = default;
 };
 
-// The most solution lines helpmate_solutions() gives (`feerie probe --solutions`'s bound).
-constexpr int MaxSolutionLines = 10000;
-
 int wdl_number(Wdl wdl) { return wdl == Wdl::Win ? 1 : wdl == Wdl::Loss ? -1 : 0; }
 
 // Plies to mate with the sign of the result; a draw and "mated now" are both 0.

@@ -95,6 +95,9 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
 // `pos` to the mate, at most `limit` of them, in move-generation order; none when the
 // position has no helpmate or is mated already. Errors: a missing or damaged table of a
 // material the moves lead to.
+// The most solution lines a caller asks for (`probe --solutions`, the viewer's
+// `solutions=`, Python's `limit`).
+inline constexpr int MaxSolutionLines = 10000;
 Expected<std::vector<std::vector<Move>>> helpmate_solutions(const HelpTablebase& tb, const Position& pos, Color mated,
                                                             int limit);
 

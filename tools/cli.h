@@ -140,10 +140,9 @@ namespace feerie::cli {
 // `tree_width` >= 0: with the solution tree (study/solution_tree.h; 0: every reply), at
 // most TreeNodeBudget moves (a long mate's tree grows exponentially).
 inline constexpr int TreeNodeBudget = 5000;
-// The most replies per move of a tree (`probe --width`, the API's `tree=`) and the most
-// helpmate solutions listed (`probe --solutions`, the API's `solutions=`).
+// The most replies per move of a tree (`probe --width`, the API's `tree=`); the most
+// helpmate solutions listed is MaxSolutionLines (study/help_study.h).
 inline constexpr int MaxTreeWidth = 1000;
-inline constexpr int MaxSolutions = 10000;
 std::string probe_json(const Tablebase& tb, const Position& pos, bool with_moves, bool with_pv, int tree_width = -1);
 // The JSON object of `stat --json` (indented): material, condition, and per side to move the
 // counts, the longest mate and an example. Shared by `stat` and `serve`'s API.

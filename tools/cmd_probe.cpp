@@ -247,7 +247,7 @@ void add_probe_command(CLI::App& app) {
   cmd->add_option("--solutions", *solutions,
                   "With --stipulation h#: also the shortest solutions, at most N (SAN, numbered by the colour mated's "
                   "moves)")
-      ->check(whole_number_in(1, MaxSolutions));
+      ->check(whole_number_in(1, MaxSolutionLines));
   cmd->add_option("fen", opt->args, "Positions in FEN (each quoted)");
   cmd->callback([opt, probe_options, popeye, stipulation, mated, solutions] {
     if (const StipulationKind kind = parse_stipulation(*stipulation); kind != StipulationKind::DirectMate) {

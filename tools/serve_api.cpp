@@ -139,7 +139,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       if (tb.kind() == StipulationKind::Selfmate && given(params, "solutions"))
         throw CommandError("solutions= is for stipulation=h# (a selfmate's solution is a tree)",
                            ErrorKind::InvalidArgument);
-      const int solutions = number_parameter(params, "solutions", 1, MaxSolutions, 0);
+      const int solutions = number_parameter(params, "solutions", 1, MaxSolutionLines, 0);
       const Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
       reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
     } else if (path == "/api/help-stat") {
