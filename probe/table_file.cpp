@@ -23,13 +23,6 @@
 #include "probe/little_endian.h"
 namespace feerie {
 
-namespace {
-
-// How often TableFile::replaced_on_disk() looks at the file under the table's path.
-constexpr std::int64_t LookIntervalNs = 1'000'000'000;
-
-}  // namespace
-
 std::int64_t TableFile::coarse_now_ns() {
   timespec now{};
   ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
@@ -44,6 +37,8 @@ TableFile::Identity TableFile::identity_of(const struct stat& st) {
 
 namespace {
 
+// How often TableFile::replaced_on_disk() looks at the file under the table's path.
+constexpr std::int64_t LookIntervalNs = 1'000'000'000;
 constexpr char Magic[8] = {'F', 'E', 'E', 'R', 'I', 'E', 'T', 'B'};
 constexpr std::uint64_t PrefixSize = 24;
 constexpr int CompressionLevel = 3;           // level 19 compresses a few percent better at ~20x the time
