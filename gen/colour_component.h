@@ -4,6 +4,7 @@
 // of the other orientation, where that colour is the other: both colours are one solve.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -107,10 +108,12 @@ class FirstError {
 // The script of a solve per colour over its store (members 2 m + c of `component`): every
 // entry gets initial(half, side, index), then propagate(n) for n = 0 up to the longest
 // value stored, then what is still open is never reached (Draw). `what` names the tables
-// in the error for a component too large for one store.
+// in the error for a component too large for one store. `cancelled` (may be empty) is
+// polled after each pass: true stops the solve with an Interrupted error.
 template <class Initial, class Propagate>
 Expected<std::unique_ptr<ValueStore>> solve_by_colour(const ColourComponent& component, int threads, const char* what,
-                                                      Initial&& initial, Propagate&& propagate) {
+                                                      const std::function<bool()>& cancelled, Initial&& initial,
+                                                      Propagate&& propagate) {
   if (component.halves() > ValueStore::MaxMembers)
     return error(ErrorKind::NotSupported, std::string("a ") + what + " component of more than " +
                                               std::to_string(ValueStore::MaxMembers / 2) + " materials");
@@ -123,11 +126,20 @@ Expected<std::unique_ptr<ValueStore>> solve_by_colour(const ColourComponent& com
       },
       [](std::uint64_t, std::uint64_t) {});
   store->settle_overflow();
+  int passes = 1;
+  auto interrupted = [&]() -> std::optional<Error> {
+    if (!cancelled || !cancelled()) return std::nullopt;
+    return error(ErrorKind::Interrupted, std::string("interrupted: the ") + what + " solve stopped after " +
+                                             std::to_string(passes) + (passes == 1 ? " pass" : " passes"));
+  };
+  if (auto stop = interrupted()) return *stop;
   for (int n = 0; n <= store->max_plies(); ++n) {
     // The pass scans n and offers n + 1.
     store->hold_mates_up_to(n + 1);
     propagate(*store, n);
     store->settle_overflow();
+    ++passes;
+    if (auto stop = interrupted()) return *stop;
   }
   store->settle_open_as_draws();
   return store;

@@ -57,6 +57,8 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
   // What interrupted runs left goes first, as for direct-mate tables.
   tidy_stale_temporaries(dir, options.on_notice);
   for (const std::vector<Material>& component : solving_order(targets, rules)) {
+    if (options.cancelled && options.cancelled())
+      return error(ErrorKind::Interrupted, "interrupted before the tables of " + component.front().name());
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<Indexer>> indexers;
     std::vector<const Indexer*> members;
@@ -120,9 +122,10 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
                          component.front().name() + " need about " + bytes_text(double(peak)) +
                          ", more than the limit of " + bytes_text(double(options.max_memory)) + " (" +
                          options.max_memory_source + ")");
-      Expected<std::vector<HelpTable>> solved = options.kind == StipulationKind::Selfmate
-                                                    ? solve_self_component(members, tables, options.threads)
-                                                    : solve_help_component(members, tables, options.threads);
+      Expected<std::vector<HelpTable>> solved =
+          options.kind == StipulationKind::Selfmate
+              ? solve_self_component(members, tables, options.threads, options.cancelled)
+              : solve_help_component(members, tables, options.threads, options.cancelled);
       if (!solved) return solved.error();
       for (std::size_t i = 0; i < solved->size(); ++i) {
         if (Status s = write_help_table(options.tables_dir, rules, (*solved)[i], options.kind); !s) return s.error();

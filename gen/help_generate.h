@@ -40,6 +40,9 @@ struct HelpGenerateOptions {
   // Notices: waiting for another run writing the same tables, temporary files an
   // interrupted run left and that were removed. May be empty.
   std::function<void(const std::string&)> on_notice;
+  // Polled after each pass and before each component: true stops the job with an
+  // Interrupted error (the tables written so far are kept). May be empty.
+  std::function<bool()> cancelled;
 };
 
 // Every material of the job, in solving order, generated or reused.

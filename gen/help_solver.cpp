@@ -26,12 +26,12 @@ template <class Rules>
 class HelpSolver {
  public:
   HelpSolver(const std::vector<const Indexer*>& members, const Rules& rules, const HelpTablebase& subtables,
-             int threads)
-      : component_(members), rules_(rules), subtables_(subtables), threads_(threads) {}
+             int threads, const std::function<bool()>& cancelled)
+      : component_(members), rules_(rules), subtables_(subtables), threads_(threads), cancelled_(cancelled) {}
 
   Expected<std::vector<HelpTable>> run() {
     Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
-        component_, threads_, "helpmate",
+        component_, threads_, "helpmate", cancelled_,
         [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
         [&](ValueStore& values, int n) { propagate(values, n); });
     if (!store) return store.error();
@@ -150,16 +150,19 @@ class HelpSolver {
   const Rules& rules_;
   const HelpTablebase& subtables_;
   const int threads_;
+  const std::function<bool()>& cancelled_;
   FirstError error_;
 };
 
 }  // namespace
 
 Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const Indexer*>& members,
-                                                      const HelpTablebase& subtables, int threads) {
+                                                      const HelpTablebase& subtables, int threads,
+                                                      const std::function<bool()>& cancelled) {
   const int team = threads > 0 ? threads : omp_get_max_threads();
-  return subtables.rules().visit(
-      [&](const auto& r) { return HelpSolver<std::decay_t<decltype(r)>>(members, r, subtables, team).run(); });
+  return subtables.rules().visit([&](const auto& r) {
+    return HelpSolver<std::decay_t<decltype(r)>>(members, r, subtables, team, cancelled).run();
+  });
 }
 
 Expected<HelpTablebase> solve_in_memory(const std::vector<Material>& targets, const RuleSet& rules,

@@ -21,6 +21,7 @@
 // their counts.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "probe/help_tablebase.h"
@@ -41,8 +42,10 @@ Expected<HelpTablebase> solve_in_memory(const std::vector<Material>& targets, co
 
 // The helpmate tables of one component (`members`, canonical orientation) under `rules`,
 // in the members' order; every material a move leads to outside the component must be in
-// `subtables`.
+// `subtables`. `cancelled` (may be empty) is polled after each pass: true stops the solve
+// with an Interrupted error.
 Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const Indexer*>& members,
-                                                      const HelpTablebase& subtables, int threads = 0);
+                                                      const HelpTablebase& subtables, int threads = 0,
+                                                      const std::function<bool()>& cancelled = {});
 
 }  // namespace feerie

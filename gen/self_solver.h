@@ -17,6 +17,7 @@
 // move) each predecessor of F is at n + 1 unless nearer. What stays open has none.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "probe/help_tablebase.h"
@@ -26,8 +27,9 @@ namespace feerie {
 
 // The selfmate tables of one component (`members`, canonical orientation), in the members'
 // order (HelpTable::solutions all 0); every material a move leads to outside the component
-// must be in `subtables` (of kind Selfmate).
+// must be in `subtables` (of kind Selfmate). `cancelled` as solve_help_component's.
 Expected<std::vector<HelpTable>> solve_self_component(const std::vector<const Indexer*>& members,
-                                                      const HelpTablebase& subtables, int threads = 0);
+                                                      const HelpTablebase& subtables, int threads = 0,
+                                                      const std::function<bool()>& cancelled = {});
 
 }  // namespace feerie

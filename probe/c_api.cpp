@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "feerie/feerie.h"
@@ -145,9 +147,10 @@ int feerie_probe_help(feerie_tablebase* tb, const char* fen, const char* stipula
     if (!kind) return fail(kind.error(), error, error_size);
     if (*kind == feerie::StipulationKind::DirectMate)
       return fail("feerie_probe_help reads h# and s# tables; direct mates are feerie_probe's", error, error_size);
-    // NULL asks for the default colour; "" is refused, as the command line refuses --mated "".
-    feerie::Expected<feerie::Color> colour = feerie::parse_mated_colour(mated ? mated : "", *kind);
-    if (!colour || (mated && !*mated))
+    // NULL asks for the default colour.
+    feerie::Expected<feerie::Color> colour =
+        feerie::parse_mated_colour(mated ? std::optional<std::string_view>(mated) : std::nullopt, *kind);
+    if (!colour)
       return fail("the mated side is \"white\", \"black\" or NULL, not '" + feerie::printable_excerpt(mated, 40) + "'",
                   error, error_size);
     const feerie::HelpTablebase& help = *kind == feerie::StipulationKind::Helpmate ? tb->helpmates : tb->selfmates;

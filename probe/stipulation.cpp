@@ -30,12 +30,12 @@ Expected<StipulationKind> parse_stipulation_kind(std::string_view text) {
                                                "' (known: # for direct mate, h# for helpmate, s# for selfmate)");
 }
 
-Expected<Color> parse_mated_colour(std::string_view text, StipulationKind kind) {
-  if (text.empty()) return kind == StipulationKind::Selfmate ? WHITE : BLACK;
-  if (text == "white") return WHITE;
-  if (text == "black") return BLACK;
+Expected<Color> parse_mated_colour(std::optional<std::string_view> text, StipulationKind kind) {
+  if (!text) return kind == StipulationKind::Selfmate ? WHITE : BLACK;
+  if (*text == "white") return WHITE;
+  if (*text == "black") return BLACK;
   return error(ErrorKind::InvalidArgument,
-               "the mated side is white or black, not '" + printable_excerpt(text, 40) + "'");
+               "the mated side is white or black, not '" + printable_excerpt(*text, 40) + "'");
 }
 
 namespace {

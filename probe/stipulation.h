@@ -13,6 +13,7 @@
 //            <material>.self-white.ftb, <material>.self-black.ftb
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -48,10 +49,10 @@ struct Stipulation {
 // InvalidArgument, with the known ones, for anything else (`--stipulation`, the viewer's
 // `stipulation=`, Python's `stipulation=`).
 Expected<StipulationKind> parse_stipulation_kind(std::string_view text);
-// The colour mated as people give it: "white", "black", or "" for the stipulation's
+// The colour mated as people give it: "white", "black", or none for the stipulation's
 // default (Black in a helpmate, White in a selfmate, as Popeye's h# and s# have them);
-// InvalidArgument for anything else.
-Expected<Color> parse_mated_colour(std::string_view text, StipulationKind kind);
+// InvalidArgument for anything else, "" included (`--mated ''` once read as the default).
+Expected<Color> parse_mated_colour(std::optional<std::string_view> text, StipulationKind kind);
 
 // The material name and stipulation of a table file's stem ("KQvKR.help-white");
 // InvalidArgument when the stem has a tag that is none of the stipulations'.

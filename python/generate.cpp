@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,8 +53,20 @@ py::dict help_table_summary(const GeneratedHelpTable& t) {
   return d;
 }
 
-// Helpmate or selfmate tables: solved without passes to stop after, so a signal is seen
-// when the job ends.
+// Polled by a job after each pass (GenerateOptions::cancelled, HelpGenerateOptions'): takes
+// the GIL for a moment and runs the pending signal handlers; the exception one of them
+// raised (KeyboardInterrupt) is kept in `signalled`, to be raised again once the job has
+// stopped, and stops the job.
+std::function<bool()> watch_signals(std::optional<py::error_already_set>& signalled) {
+  return [&signalled] {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() == 0) return false;
+    signalled.emplace();  // takes the pending exception and clears it
+    return true;
+  };
+}
+
+// Helpmate or selfmate tables, stopped by a signal after a pass as direct-mate ones are.
 py::list generate_help_tables(const std::string& directory, const Material& material, const RuleSet& rules,
                               StipulationKind kind, int threads, const MemoryLimit& limit) {
   HelpGenerateOptions options;
@@ -62,9 +75,11 @@ py::list generate_help_tables(const std::string& directory, const Material& mate
   options.threads = threads;
   options.max_memory = limit.bytes;
   options.max_memory_source = limit.source;
+  std::optional<py::error_already_set> signalled;
+  options.cancelled = watch_signals(signalled);
   Expected<std::vector<GeneratedHelpTable>> done =
       without_gil([&] { return generate_helpmates({material}, rules, options); });
-  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  if (signalled) throw *signalled;
   py::list tables;
   for (const GeneratedHelpTable& t : value_or_throw(std::move(done))) tables.append(help_table_summary(t));
   return tables;
@@ -91,14 +106,8 @@ py::list generate_tables(const std::filesystem::path& directory, const std::stri
   options.threads = threads.value_or(0);
   options.max_memory = limit.bytes;
   options.max_memory_source = limit.source;
-  // The exception a signal handler raised (KeyboardInterrupt), raised again once the job has stopped.
   std::optional<py::error_already_set> signalled;
-  options.cancelled = [&signalled] {
-    py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() == 0) return false;
-    signalled.emplace();  // takes the pending exception and clears it
-    return true;
-  };
+  options.cancelled = watch_signals(signalled);
 
   Expected<std::vector<GeneratedTable>> done = without_gil([&] { return generate({*material}, *rules, options); });
   if (signalled) throw *signalled;
@@ -121,7 +130,7 @@ void add_generate(py::module_& m) {
         "per side to move). `stipulation`: '#' (direct mate), 'h#' (helpmate) or 's#' (selfmate) "
         "tables, as `feerie gen --stipulation`; for h# and s# each dict has paths and longest_plies "
         "(dicts by the colour mated, 'white' and 'black'; None: no mate) instead of path and "
-        "file_bytes, and Ctrl-C is seen when the job ends. Raises UnknownConditionError for an "
+        "file_bytes. Raises UnknownConditionError for an "
         "unknown condition, ValueError for an unknown stipulation, FeerieError with kind 'invalid "
         "argument' for a bad material name, 'resource limit' for a job larger than the memory "
         "available, 'I/O error' when a file cannot be written.");

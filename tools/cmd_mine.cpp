@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "gen/generate.h"
 #include "probe/tablebase.h"
@@ -29,8 +30,8 @@ struct MineCommandOptions {
   std::string condition = "orthodox";
   std::string tables = "tables";
   std::string material;
-  std::string side, result, mate, mated, units, differs_from, differs_in = "value", zugzwang, sound, checks,
-                                                              key_flights;
+  std::string side, result, mate, units, differs_from, differs_in = "value", zugzwang, sound, checks, key_flights;
+  std::optional<std::string> mated;  // the mated side (h#, s#) or the moves to mate (#)
   std::string stipulation = "#";
   bool unique = false;  // --stipulation h#: exactly one solution
   bool unique_key = false, usual_pawn_ranks = false, legal_there = false;
@@ -194,7 +195,7 @@ void run_mine(const MineCommandOptions& o) {
   if (!o.side.empty()) f.side = o.side == "white" ? WHITE : BLACK;
   if (!o.result.empty()) f.result = o.result == "win" ? Wdl::Win : o.result == "draw" ? Wdl::Draw : Wdl::Loss;
   if (!o.mate.empty()) parse_moves_range(o.mate, "--mate", f.mate_min, f.mate_max);
-  if (!o.mated.empty()) parse_moves_range(o.mated, "--mated", f.mated_min, f.mated_max);
+  if (o.mated) parse_moves_range(*o.mated, "--mated", f.mated_min, f.mated_max);
   if (!o.units.empty()) parse_moves_range(o.units, "--units", f.units_min, f.units_max, "units");
   if (!o.checks.empty()) parse_moves_range(o.checks, "--checks", f.checks_min, f.checks_max, "checks", 0);
   if (!o.key_flights.empty())

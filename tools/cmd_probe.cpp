@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "probe/tablebase.h"
@@ -235,7 +236,7 @@ void add_probe_command(CLI::App& app) {
       ->excludes("--moves")
       ->excludes(tree);
   auto stipulation = std::make_shared<std::string>("#");
-  auto mated = std::make_shared<std::string>();
+  auto mated = std::make_shared<std::optional<std::string>>();
   cmd->add_option("--stipulation", *stipulation,
                   "# (direct mate, the default), h# (helpmate) or s# (selfmate), from the tables of gen "
                   "--stipulation");
@@ -254,7 +255,7 @@ void add_probe_command(CLI::App& app) {
       probe_helpmates(*opt, kind, parse_mated(*mated, kind), *probe_options, *popeye, *solutions);
       return;
     }
-    if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
+    if (*mated) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
     if (*solutions) throw CommandError("--solutions is for --stipulation h#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, parse_condition(opt->condition));
     ProbeOptions o = *probe_options;

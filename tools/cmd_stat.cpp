@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "probe/header_check.h"
 #include "probe/table_file.h"
@@ -21,7 +22,7 @@ void add_stat_command(CLI::App& app) {
   cmd->add_flag("--json", opt->json, "JSON output");
   cmd->add_option("material", opt->args, "Material signature")->required()->expected(1);
   auto stipulation = std::make_shared<std::string>("#");
-  auto mated = std::make_shared<std::string>();
+  auto mated = std::make_shared<std::optional<std::string>>();
   cmd->add_option("--stipulation", *stipulation,
                   "# (direct mate, the default), h# (helpmate) or s# (selfmate): the lengths per side to move, "
                   "and for helpmates the positions with a unique solution");
@@ -38,7 +39,7 @@ void add_stat_command(CLI::App& app) {
       stat_help(HelpTablebase(rules, opt->tables, kind), material, parse_mated(*mated, kind), opt->json, opt->threads);
       return;
     }
-    if (!mated->empty()) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
+    if (*mated) throw CommandError("--mated is for --stipulation h# and s#", ErrorKind::InvalidArgument);
     Tablebase tb = Tablebase::open(opt->tables, rules);
     // Either orientation is accepted (docs/notation.md): the statistics are those of the
     // table as stored, which the first line names (KvKQ prints KQvK's).

@@ -21,7 +21,9 @@ namespace feerie::cli {
 StipulationKind parse_stipulation(const std::string& text) { return take(parse_stipulation_kind(text)); }
 
 // (Read from --mated and from the viewer's `mated` parameter.)
-Color parse_mated(const std::string& text, StipulationKind kind) { return take(parse_mated_colour(text, kind)); }
+Color parse_mated(const std::optional<std::string>& text, StipulationKind kind) {
+  return take(parse_mated_colour(text ? std::optional<std::string_view>(*text) : std::nullopt, kind));
+}
 
 namespace {
 
@@ -156,7 +158,12 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
     return;
   }
   const int plies = j["plies"];
-  const std::string problem = j.value("problem", "");
+  const std::string problem = j["problem"].is_null() ? "" : j["problem"].get<std::string>();
+  if (plies == 0) {  // (its one solution is the empty sequence: no count, no line)
+    std::cout << fmt::format("{} is mated now{}\n", j["mated"].get<std::string>(),
+                             problem.empty() ? "" : " (" + problem + ")");
+    return;
+  }
   std::cout << fmt::format("{} mated in {} {}{}", j["mated"].get<std::string>(), plies, plies == 1 ? "ply" : "plies",
                            problem.empty() ? "" : " (" + problem + ")");
   if (self) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,9 @@ namespace feerie::cli {
 
 // "#", "h#" or "s#"; a CommandError naming the known ones for anything else.
 StipulationKind parse_stipulation(const std::string& text);
-// "white" or "black"; empty: the stipulation's usual colour mated (Black in a helpmate,
-// White in a selfmate, as problems state them).
-Color parse_mated(const std::string& text, StipulationKind kind);
+// "white" or "black"; none: the stipulation's usual colour mated (Black in a helpmate,
+// White in a selfmate, as problems state them); a CommandError for anything else.
+Color parse_mated(const std::optional<std::string>& text, StipulationKind kind);
 
 // Generates (or reuses) the helpmate or selfmate tables of `targets` and their
 // dependencies, a line per table.

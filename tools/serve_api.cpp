@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "probe/header_check.h"
 #include "probe/material.h"
@@ -69,6 +70,12 @@ std::string parameter(const std::multimap<std::string, std::string>& params, con
 bool given(const std::multimap<std::string, std::string>& params, const std::string& name) {
   auto it = params.find(name);
   return it != params.end() && !it->second.empty();
+}
+
+// A parameter's value, or none when it is not given (or empty).
+std::optional<std::string> optional_parameter(const std::multimap<std::string, std::string>& params,
+                                              const std::string& name) {
+  return given(params, name) ? std::optional<std::string>(parameter(params, name)) : std::nullopt;
 }
 
 // A whole-number parameter from `low` to `high`, the bounds of the command line's option of
@@ -140,7 +147,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
         throw CommandError("solutions= is for stipulation=h# (a selfmate's solution is a tree)",
                            ErrorKind::InvalidArgument);
       const int solutions = number_parameter(params, "solutions", 1, MaxSolutionLines, 0);
-      const Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
+      const Color mated = parse_mated(optional_parameter(params, "mated"), tb.kind());
       reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
     } else if (path == "/api/help-stat") {
       // The lengths of a material's helpmate or selfmate table (`stat --stipulation h#
@@ -149,7 +156,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       const std::string stipulation = parameter(params, "stipulation", "h#");
       const HelpTablebase& tb = help_tablebase(path, condition_parameter(params, default_condition), stipulation);
       Material material = material_parameter(params, tb.rules());
-      Color mated = parse_mated(given(params, "mated") ? parameter(params, "mated") : "", tb.kind());
+      Color mated = parse_mated(optional_parameter(params, "mated"), tb.kind());
       if (!material.is_canonical_orientation()) material = material.colors_swapped(), mated = ~mated;
       // The survey reads the file whole, through a tablebase of its own let go after the
       // answer: the server's kept the copy, held it for ever and answered /api/help from it

@@ -77,9 +77,11 @@ class Stop(Exception):
     pass
 
 
-def test_a_signal_stops_generation(tmp_path):
+@pytest.mark.parametrize("stipulation", ["#", "h#", "s#"])
+def test_a_signal_stops_generation(tmp_path, stipulation):
     """A Python signal handler runs during generation, and the exception it raises stops the
-    job and comes out of generate() (Ctrl-C gives KeyboardInterrupt the same way)."""
+    job and comes out of generate() (Ctrl-C gives KeyboardInterrupt the same way); helpmate
+    and selfmate jobs too (they once saw it only when the whole job had ended)."""
     armed = threading.Event()
     armed.set()
 
@@ -104,10 +106,10 @@ def test_a_signal_stops_generation(tmp_path):
     try:
         sender.start()
         with pytest.raises(Stop):
-            feerie.generate(tmp_path, "KQvKR", threads=1)
+            feerie.generate(tmp_path, "KQvKR", threads=1, stipulation=stipulation)
     finally:
         done.set()
         sender.join()
         signal.signal(signal.SIGUSR1, previous)
     assert not armed.is_set()
-    assert not (tmp_path / "orthodox" / "KQvKR.ftb").exists()
+    assert not list((tmp_path / "orthodox").glob("KQvKR.*"))

@@ -187,7 +187,7 @@ TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
   EXPECT_EQ(r.output, "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1: no selfmate (white mated)\n");
   // Mated now: the kings touch, so under Madrasi RI the black king cannot move.
   r = run_feerie(probe + "--mated black '8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1'");
-  EXPECT_EQ(r.output, "8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1: black mated in 0 plies (s#0), forced\n");
+  EXPECT_EQ(r.output, "8/8/8/8/4k1Q1/5K2/8/8 b - - 0 1: black is mated now (s#0)\n");
   r = run_feerie("probe --stipulation h# --condition madrasi-ri --tables " + dir_ +
                  " 'k7/8/1K6/8/8/8/8/6Q1 w - - 0 1'");
   EXPECT_TRUE(contains(r.output, "missing helpmate table KQvK")) << r.output;
@@ -195,7 +195,7 @@ TEST_F(HelpCli, SelfmateTablesFromGenToProbeAndVerify) {
 
 // A selfmate of an odd number of plies (the other colour to move) states no problem: stat,
 // mine and probe say so alike with "problem": null (stat wrote "", probe left it out).
-TEST_F(HelpCli, SelfmateAtOddPliesHasANullProblemInEveryJson) {
+TEST_F(HelpCli, SelfmateAtOddPliesHasANullProblemInEveryJsonAndNoneInText) {
   const std::string options = "--stipulation s# --condition madrasi-ri --tables " + dir_ + " ";
   ASSERT_EQ(run_feerie("gen " + options + "KQvKR").exit_code, 0);
   CommandRun r = run_feerie("stat --json " + options + "KQvKR");
@@ -206,9 +206,23 @@ TEST_F(HelpCli, SelfmateAtOddPliesHasANullProblemInEveryJson) {
   r = run_feerie("probe --json " + options + "'" + fen + "'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "\"plies\":5,\"problem\":null")) << r.output;
+  // The text names no problem (it threw on the null: "type must be string, but is null").
+  r = run_feerie("probe " + options + "'" + fen + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, fen + ": white mated in 5 plies, forced\n")) << r.output;
   r = run_feerie("mine --json --side black --limit 1 --seed 1 " + options + "KQvKR");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "\"problem\":null")) << r.output;
+}
+
+// A position whose colour mated is mated already: no count of solutions and no line (it
+// said "1 solution" and showed none).
+TEST_F(HelpCli, AMatedPositionIsMatedNow) {
+  ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
+  CommandRun r =
+      run_feerie("probe --stipulation h# --solutions 3 --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/R7 b - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "k7/2K5/8/8/8/8/8/R7 b - - 0 1: black is mated now (h#0)\n");
 }
 
 // The study commands over helpmate tables: stat's lengths, mine's filters and outputs,
