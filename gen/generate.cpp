@@ -1,8 +1,10 @@
 #include "gen/generate.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -363,7 +365,13 @@ Status refuse_unwritable_directory(const std::string& dir) {
     if (parent == existing) break;
     existing = parent.empty() ? "." : parent;
   }
-  if (::access(existing.c_str(), W_OK | X_OK) == 0) return Ok{};
+  // A directory made and removed at once, not access(): root passes access() everywhere,
+  // and /proc or /sys (where nothing can be made) then passed the plan and failed gen.
+  const std::filesystem::path trial = existing / (".feerie-write-test-" + std::to_string(::getpid()));
+  if (::mkdir(trial.c_str(), 0700) == 0 || errno == EEXIST) {
+    ::rmdir(trial.c_str());
+    return Ok{};
+  }
   const std::string why = std::strerror(errno);
   if (existing == std::filesystem::path(dir))
     return error(ErrorKind::IOError, "the tables directory is not writable: '" + dir + "': " + why);

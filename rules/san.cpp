@@ -127,19 +127,25 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     // Long algebraic notation, the promotion letter in either case.
     if (to_uci(m) == lower) return m;
     if (san == exact) found.push_back(m);
-    if (stripped(san, true) == loose) found_loose.push_back(m);
     // The unit's name with the origin and the target, "Ra1-d1" (read as "Ra1d1"), or with
     // more of the origin than SAN needs, "Rad1" and "R1d1"; or with the target only, "Rd1":
-    // a name PGN would have disambiguated, and a promotion without its piece ("e8": each
-    // promotion is a candidate, and the message lists them).
+    // a name PGN would have disambiguated, and a promotion without its piece ("e8", "exd8":
+    // each promotion is a candidate, and the message lists them). A move is a candidate
+    // once however many of the forms it matches ("ed5" matched two, and was ambiguous
+    // with itself).
     const std::string square = {file_char(m.to()), rank_char(m.to())};
-    const std::string target =
-        square + (m.promotion() != NO_PIECE_TYPE ? std::string(1, PieceLetters[m.promotion()]) : "");
+    const bool promotion = m.promotion() != NO_PIECE_TYPE;
+    const std::string target = square + (promotion ? std::string(1, PieceLetters[m.promotion()]) : "");
     const std::string unit = unit_name(pos.piece_on(m.from()));
+    bool loose_match = stripped(san, true) == loose;
+    bool plain_match = loose == unit + target || (promotion && loose == unit + square);
     for (const std::string& origin : {std::string{file_char(m.from()), rank_char(m.from())},
-                                      std::string{file_char(m.from())}, std::string{rank_char(m.from())}})
-      if (loose == unit + origin + target) found_loose.push_back(m);
-    if (loose == unit + target || (m.promotion() != NO_PIECE_TYPE && loose == unit + square)) found_plain.push_back(m);
+                                      std::string{file_char(m.from())}, std::string{rank_char(m.from())}}) {
+      loose_match = loose_match || loose == unit + origin + target;
+      plain_match = plain_match || (promotion && loose == unit + origin + square);
+    }
+    if (loose_match) found_loose.push_back(m);
+    if (plain_match) found_plain.push_back(m);
   }
   if (found.size() == 1) return found.front();
   if (found.empty() && found_loose.size() == 1) return found_loose.front();

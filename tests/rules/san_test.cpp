@@ -157,5 +157,24 @@ TEST(San, OverSpecifiedOriginsPromotionsWithoutAPieceAndLowerCaseLetters) {
   EXPECT_EQ(to_uci(*parse_san(pos, "e8=n", rules)), "e7e8n");
 }
 
+// Regression tests of a docs audit: leaving out the 'x' of a capture ("ed5", "Rad5",
+// "exd8Q") made a move ambiguous with itself ("ambiguous (e4d5, e4d5)"): it matched the
+// stripped SAN and the origin-and-target form, and was listed twice. A capture-promotion
+// without its piece ("exd8", "ed8") is ambiguous among the promotions, as "e8" is.
+TEST(San, ACaptureWithoutItsXIsOneMove) {
+  const RuleSet rules = RuleSet::orthodox();
+  EXPECT_EQ(to_uci(*parse_san(test::position("7k/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), "ed5", rules)), "e4d5");
+  EXPECT_EQ(to_uci(*parse_san(test::position("2k5/8/8/R2b3R/8/8/8/4K3 w - - 0 1"), "Rad5", rules)), "a5d5");
+  const Position pos = test::position("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  for (const char* text : {"exd8Q", "exd8q", "ed8=Q", "ed8Q", "exd8=Q"})
+    EXPECT_EQ(to_uci(*parse_san(pos, text, rules)), "e7d8q") << text;
+  for (const char* text : {"exd8", "ed8"}) {
+    Expected<Move> m = parse_san(pos, text, rules);
+    ASSERT_FALSE(m.ok()) << text;
+    EXPECT_NE(m.error_message().find("is ambiguous (e7d8q, e7d8r, e7d8b, e7d8n)"), std::string::npos)
+        << m.error_message();
+  }
+}
+
 }  // namespace
 }  // namespace feerie

@@ -229,6 +229,16 @@ TEST(Cli, PlanRefusesAReadOnlyTablesDirectoryAsGenDoes) {
   EXPECT_NE(plan.output.find("Read-only file system"), std::string::npos) << plan.output;
 }
 
+// As root, gen --plan planned a job under /proc, where gen cannot make its directory: the
+// plan's check asked access(), which grants root everything. (A docs audit.)
+TEST(Cli, PlanRefusesADirectoryNothingCanBeMadeInAsGenDoes) {
+  CommandRun plan = run_feerie("gen --plan --threads 1 --tables /proc KQvK");
+  CommandRun gen = run_feerie("gen --threads 1 --tables /proc KQvK");
+  EXPECT_EQ(plan.exit_code, 5) << plan.output;
+  EXPECT_EQ(gen.exit_code, 5) << gen.output;
+  EXPECT_NE(plan.output.find("cannot create the tables directory '/proc/orthodox'"), std::string::npos) << plan.output;
+}
+
 // A position of a material no table can exist for (15 queens) was "missing table", with a
 // gen command that gen refuses.
 TEST(Cli, ProbeOfAMaterialNoTableCanExistForSaysSo) {
