@@ -209,16 +209,15 @@ nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& m
       lengths.push_back(l);
     }
     j["lengths"] = lengths;
-    if (s.longest_plies >= 0) {
-      j["longest_plies"] = s.longest_plies;
-      j["longest_problem"] = problem_json(problem_of(kind, s.longest_plies));
-      j["longest_fen"] = s.longest_fen;
-      if (!self) {
-        j["longest_solutions"] = s.longest_solutions;
-        j["longest_solutions_capped"] = s.longest_solutions >= HelpSolutionsCap;
-      }
-    } else {
-      j["longest_plies"] = nullptr;
+    // Without a mate every longest_ key is null (longest_problem and longest_fen were left
+    // out, where the direct-mate stat's longest_mate_ keys are null).
+    const bool mate = s.longest_plies >= 0;
+    j["longest_plies"] = mate ? nlohmann::ordered_json(s.longest_plies) : nullptr;
+    j["longest_problem"] = mate ? problem_json(problem_of(kind, s.longest_plies)) : nullptr;
+    j["longest_fen"] = mate ? nlohmann::ordered_json(s.longest_fen) : nullptr;
+    if (!self) {
+      j["longest_solutions"] = mate ? nlohmann::ordered_json(s.longest_solutions) : nullptr;
+      j["longest_solutions_capped"] = mate ? nlohmann::ordered_json(s.longest_solutions >= HelpSolutionsCap) : nullptr;
     }
     out[side == WHITE ? "wtm" : "btm"] = j;
   }

@@ -608,6 +608,12 @@ TEST(Cli, PlayPrintsThePositionAfterEachMoveAndNamesAnIllegalOne) {
   EXPECT_EQ(r.output, "Rh2 8/8/8/8/8/8/7r/K1k5 w - - 0 1 (stalemate)\n");
   r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' Qc8");
   EXPECT_EQ(r.output, "Qc8# k1Q5/8/1K6/8/8/8/8/8 b - - 0 1 (checkmate)\n");
+  // An en-passant square only where a capture can use it, as moves --after gives it (play
+  // kept e3 after e4 with no black pawn near).
+  r = run_feerie("play '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' e4");
+  EXPECT_EQ(r.output, "e4 4k3/8/8/8/4P3/8/8/4K3 b - - 0 1\n");
+  r = run_feerie("play '4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1' e4");
+  EXPECT_EQ(r.output, "e4 4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1\n");
   // No move: the position as read (it once printed nothing), and whether the game is over.
   r = run_feerie("play 'k7/8/1K6/8/8/8/8/2Q5 w - -'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
