@@ -243,8 +243,9 @@ TEST_F(HelpCli, StatMineAndPopeyeOverHelpmateTables) {
   // Without a helpmate every longest_ key is null (longest_problem and the others were left out).
   r = run_feerie("stat --json --stipulation h# --mated white" + tables + "KRvK");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_TRUE(contains(r.output, "\"lengths\":[],\"longest_plies\":null,\"longest_problem\":null,\"longest_fen\":null,"
-                                 "\"longest_solutions\":null,\"longest_solutions_capped\":null}"))
+  EXPECT_TRUE(contains(r.output,
+                       "\"lengths\":[],\"longest_plies\":null,\"longest_problem\":null,\"longest_fen\":null,"
+                       "\"longest_solutions\":null,\"longest_solutions_capped\":null}"))
       << r.output;
   r = run_feerie("stat --stipulation h#" + tables + "KvKR");
   EXPECT_EQ(r.exit_code, 2) << r.output;
