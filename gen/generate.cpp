@@ -35,6 +35,10 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 struct JobProgress {
   Clock::time_point start = Clock::now();
   double total_entries = 0, done_entries = 0;
+  // The largest fraction said so far: the share said never goes back (a magic component
+  // said 42% while initialising and 15% at its first pass, where fewer entries are decided
+  // than the initialisation's assumed half).
+  mutable double said_fraction = 0;
 };
 
 // Reports `message` with the job's fraction done once `current` of the entries of the
@@ -45,6 +49,7 @@ void say(const GenerateOptions& options, const JobProgress& job, const std::stri
   p.message = message;
   p.elapsed_seconds = seconds_since(job.start);
   p.job_fraction = job.total_entries > 0 ? std::min(1.0, (job.done_entries + current) / job.total_entries) : 0;
+  p.job_fraction = job.said_fraction = std::max(job.said_fraction, p.job_fraction);
   // Too early a guess swings wildly; from 1% on it is at least a useful order of magnitude.
   if (p.job_fraction >= 0.01) p.remaining_seconds = p.elapsed_seconds * (1 - p.job_fraction) / p.job_fraction;
   options.on_progress(p);

@@ -236,13 +236,9 @@ Expected<ProbeResult> Tablebase::probe(const Position& pos) const {
 
 Expected<std::vector<MoveValue>> Tablebase::move_values(const Position& pos) const {
   if (Status s = check_position_legal(pos, impl_->rules); !s) return s.error();
-  MoveList moves;
-  generate_legal(pos, impl_->rules, moves);
   std::vector<MoveValue> out;
-  for (Move m : moves) {
-    MoveValue mv{m, pos};
-    UndoRecord undo;
-    make_move(mv.after, m, undo, impl_->rules);
+  for (const MoveResult& r : legal_moves_with_results(pos, impl_->rules)) {
+    MoveValue mv{r.move, r.after};
     Expected<ValueCode> v = decided_value_code(mv.after);
     if (!v) return v.error();
     mv.value = value_through_move(*v);

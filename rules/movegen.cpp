@@ -581,20 +581,31 @@ void generate_legal(const Position& pos, const RuleSet& rules, MoveList& out) {
   rules.visit([&](const auto& r) { generate_legal(pos, r, out); });
 }
 
+namespace {
+
+template <class Rules>
+Position after_move(const Position& pos, Move m, const Rules& rules) {
+  Position after = pos;
+  UndoRecord undo;
+  make_move(after, m, undo, rules);
+  if (!ep_square_usable(after, rules)) after.set_ep_square(SQ_NONE);
+  return after;
+}
+
+}  // namespace
+
 std::vector<MoveResult> legal_moves_with_results(const Position& pos, const RuleSet& rules) {
   std::vector<MoveResult> out;
   rules.visit([&](const auto& r) {
     MoveList moves;
     generate_legal(pos, r, moves);
-    for (Move m : moves) {
-      MoveResult result{m, pos};
-      UndoRecord undo;
-      make_move(result.after, m, undo, r);
-      if (!ep_square_usable(result.after, r)) result.after.set_ep_square(SQ_NONE);
-      out.push_back(result);
-    }
+    for (Move m : moves) out.push_back({m, after_move(pos, m, r)});
   });
   return out;
+}
+
+Position position_after(const Position& pos, Move m, const RuleSet& rules) {
+  return rules.visit([&](const auto& r) { return after_move(pos, m, r); });
 }
 
 bool in_check(const Position& pos, const RuleSet& rules) {

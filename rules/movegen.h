@@ -140,6 +140,9 @@ struct MoveResult {
   Position after;
 };
 std::vector<MoveResult> legal_moves_with_results(const Position& pos, const RuleSet& rules);
+// The position after the legal move `m` as every output writes it, the same as
+// legal_moves_with_results' (probe --moves, play and moves --after once gave three FENs).
+Position position_after(const Position& pos, Move m, const RuleSet& rules);
 bool in_check(const Position& pos, const RuleSet& rules);  // the side to move is in check
 bool is_legal_position(const Position& pos, const RuleSet& rules);
 bool ep_square_usable(const Position& pos, const RuleSet& rules);

@@ -92,7 +92,12 @@ Expected<RuleSet> RuleSet::parse(std::string_view name) {
   }
   std::string known;
   for (const std::string& k : known_names()) known += (known.empty() ? "" : ", ") + k;
-  return error(ErrorKind::InvalidArgument, "unknown condition '" + printable_excerpt(n) + "' (known: " + known + ")");
+  // Magic is a property of units, not a condition (SPEC 3.5): say where it is written.
+  const std::string magic = n == "magic" ? "; magic units are marked in the FEN (R*) and the material (KmRvK), "
+                                           "under any condition"
+                                         : "";
+  return error(ErrorKind::InvalidArgument,
+               "unknown condition '" + printable_excerpt(n) + "' (known: " + known + ")" + magic);
 }
 
 }  // namespace feerie

@@ -156,10 +156,7 @@ void add_play_command(CLI::App& app) {
       Expected<Move> m = parse_san(pos, opt->args[i], rules);
       if (!m) throw CommandError("in '" + to_fen(pos) + "': " + m.error_message(), m.error_kind());
       const std::string san = opt->figurine ? to_figurine(to_san(pos, *m, rules)) : to_san(pos, *m, rules);
-      UndoRecord undo;
-      make_move(pos, *m, undo, rules);
-      // An en-passant square no capture can use is dropped, as moves --after drops it.
-      if (!ep_square_usable(pos, rules)) pos.set_ep_square(SQ_NONE);
+      pos = position_after(pos, *m, rules);
       std::string line = san + ' ' + to_fen(pos);
       MoveList replies;
       generate_legal(pos, rules, replies);

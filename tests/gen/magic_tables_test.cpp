@@ -61,6 +61,18 @@ TEST(MagicTables, ComponentOfKmRvKPSolvedTogether) {
   EXPECT_TRUE(values->front().checkmate);
   EXPECT_EQ(values->front().after.piece_on(SQ_B7), Piece(WHITE, PAWN));
   for (std::size_t i = 1; i < values->size(); ++i) EXPECT_FALSE((*values)[i].checkmate) << to_uci((*values)[i].move);
+  // The position after a double step holds an en-passant square only where a capture can
+  // use it, as moves --after and play write it (probe --moves and Python's fen_after kept
+  // b6 with no white pawn: a docs audit and an exploratory test of magic pieces).
+  values = tb.move_values(test::position("4k3/1p6/8/8/8/8/8/K1R*5 b - - 0 1"));
+  ASSERT_TRUE(values.ok()) << values.error_message();
+  int double_steps = 0;
+  for (const MoveValue& mv : *values)
+    if (to_uci(mv.move) == "b7b5") {
+      ++double_steps;
+      EXPECT_EQ(to_fen(mv.after), "4k3/8/8/1p6/8/8/8/K1R*5 w - - 0 1");
+    }
+  EXPECT_EQ(double_steps, 1);
 
   if (!fixture) fs::remove_all(dir);
 }

@@ -340,6 +340,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"moves --condition madrasi-x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
                  "unknown condition 'madrasi-x' (known: orthodox"},
         BadInput{"moves --condition annan-e '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "unknown condition 'annan-e'"},
+        BadInput{"moves --condition magic '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
+                 "; magic units are marked in the FEN (R*) and the material (KmRvK), under any condition"},
         BadInput{"moves --condition annan+nanna-b '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2,
                  "bad condition 'annan+nanna-b': two walk conditions"},
         BadInput{"gen --tables /tmp/feerie-never-written --condition madrasi+eiffel KQvK", 2,
