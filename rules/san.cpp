@@ -84,6 +84,22 @@ std::string promotion_in_upper_case(std::string text) {
   return text;
 }
 
+// The other ways a magic unit's move `san` may be written, read when nothing else
+// matches: without the marks ("Rb6" for "R*b6", "d8=N" for "P*d8=N", as x and = may be
+// left out), and a magic pawn's promotion with the new unit's mark ("P*d8=N*", "d8=N*":
+// a magic pawn promotes to a magic unit). `san` without check marks.
+std::vector<std::string> magic_forms(std::string san, Piece unit, Move m) {
+  if (!unit.magic()) return {};
+  std::string unmarked = san;
+  if (unit.type() == PAWN) unmarked.erase(0, 2);  // "P*": an ordinary pawn's move has no letter
+  unmarked.erase(std::remove(unmarked.begin(), unmarked.end(), '*'), unmarked.end());
+  std::vector<std::string> out{unmarked};
+  // (And "d8" without the piece: each promotion a candidate, as for an ordinary pawn.)
+  if (m.promotion() != NO_PIECE_TYPE)
+    out.insert(out.end(), {san + "*", unmarked + "*", unmarked.substr(0, unmarked.size() - 2)});
+  return out;
+}
+
 }  // namespace
 
 std::string to_san(const Position& pos, Move m, const RuleSet& rules) {
@@ -119,7 +135,7 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
   generate_legal(pos, rules, moves);
   const std::string exact = promotion_in_upper_case(stripped(text, false)),
                     loose = promotion_in_upper_case(stripped(text, true));
-  std::vector<Move> found, found_loose, found_plain;
+  std::vector<Move> found, found_loose, found_plain, found_magic;
   std::string lower(text);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   for (Move m : moves) {
@@ -146,11 +162,19 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     }
     if (loose_match) found_loose.push_back(m);
     if (plain_match) found_plain.push_back(m);
+    const std::vector<std::string> forms = magic_forms(san, pos.piece_on(m.from()), m);
+    if (std::any_of(forms.begin(), forms.end(), [&](const std::string& f) { return stripped(f, true) == loose; }))
+      found_magic.push_back(m);
   }
   if (found.size() == 1) return found.front();
   if (found.empty() && found_loose.size() == 1) return found_loose.front();
   if (found.empty() && found_loose.empty() && found_plain.size() == 1) return found_plain.front();
-  const std::vector<Move>& candidates = !found.empty() ? found : !found_loose.empty() ? found_loose : found_plain;
+  const bool none = found.empty() && found_loose.empty() && found_plain.empty();
+  if (none && found_magic.size() == 1) return found_magic.front();
+  const std::vector<Move>& candidates = !found.empty()         ? found
+                                        : !found_loose.empty() ? found_loose
+                                        : !found_plain.empty() ? found_plain
+                                                               : found_magic;
   if (candidates.empty()) {
     std::string legal;
     for (Move m : moves) {

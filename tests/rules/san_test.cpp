@@ -176,5 +176,33 @@ TEST(San, ACaptureWithoutItsXIsOneMove) {
   }
 }
 
+// From an exploratory test of magic pieces: a magic unit's mark may be left out where the
+// move stays unambiguous ("Rb6" for "R*b6" was "no legal move"), and a magic pawn's
+// promotion may mark the new unit ("d8=N*" was refused): a magic pawn promotes to a magic
+// unit. The mark still tells an ordinary unit's move from a magic one's.
+TEST(San, AMagicMarkMayBeLeftOutOrWrittenOnAPromotion) {
+  const RuleSet rules = RuleSet::orthodox();
+  const Position rook = test::position("k7/8/8/8/8/8/1R*6/K7 w - - 0 1");
+  for (const char* text : {"R*b6", "Rb6", "R*b2b6"}) {
+    Expected<Move> m = parse_san(rook, text, rules);
+    ASSERT_TRUE(m.ok()) << text << ": " << m.error_message();
+    EXPECT_EQ(to_uci(*m), "b2b6") << text;
+  }
+  const Position both = test::position("k7/8/7R/8/8/8/1R*6/K7 w - - 0 1");
+  EXPECT_EQ(to_uci(*parse_san(both, "Rb6", rules)), "h6b6") << "the ordinary rook's move";
+  EXPECT_EQ(to_uci(*parse_san(both, "R*b6", rules)), "b2b6");
+  const Position pawn = test::position("2r1r2k/3P*4/8/8/8/8/8/K7 w - - 0 1");
+  for (const char* text : {"P*d8=N", "P*d8=N*", "d8=N*", "d8=N", "d8N", "P*d8N"}) {
+    Expected<Move> m = parse_san(pawn, text, rules);
+    ASSERT_TRUE(m.ok()) << text << ": " << m.error_message();
+    EXPECT_EQ(to_uci(*m), "d7d8n") << text;
+  }
+  Expected<Move> m = parse_san(pawn, "d8", rules);
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.error_message().find("is ambiguous (d7d8q, d7d8r, d7d8b, d7d8n)"), std::string::npos)
+      << m.error_message();
+  EXPECT_FALSE(parse_san(pawn, "Rb6", rules).ok());
+}
+
 }  // namespace
 }  // namespace feerie
