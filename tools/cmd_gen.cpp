@@ -112,6 +112,10 @@ constexpr double DefaultCheckpointSeconds = 300;
 // Whether this process says that it was interrupted: in an MPI job process 0 speaks for
 // the job (every process once said it).
 std::atomic<bool> says_interrupted{true};
+// Whether this is a job of several processes: the launcher then also stops process 0 when
+// another process failed alone (after saying why), which process 0 cannot tell from a
+// user's Ctrl-C, so it names both.
+std::atomic<bool> in_spread_job{false};
 
 // On Ctrl-C (SIGINT) or SIGTERM: remove this run's temporary files in `dir`, say so, and
 // stop with status 128 + signal (on_interrupt: before the OpenMP workers start, which
@@ -121,7 +125,9 @@ void clean_up_when_interrupted(const std::string& dir) {
     int removed = remove_temporaries_of(dir, long(::getpid()));
     if (says_interrupted) {
       clear_progress();
-      std::cerr << "feerie: interrupted; " << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
+      std::cerr << "feerie: interrupted"
+                << (in_spread_job ? " (a signal to the job, or another process failed: see its message)" : "") << "; "
+                << removed << " temporary file" << (removed == 1 ? "" : "s") << " removed\n";
     }
     std::_Exit(128 + signal);
   });
@@ -318,6 +324,7 @@ void run_gen(const GenCommandOptions& o) {
         fmt::format(", shared by the {} processes of the job on this machine", partition->ranks_on_this_node());
   }
   says_interrupted = !partition || partition->rank() == 0;
+  in_spread_job = partition && partition->ranks() > 1;
   if (!partition || partition->rank() == 0) {
     g.on_progress = progress_printer(o.log_progress, 10);
     g.on_table = print_generated;

@@ -26,6 +26,9 @@ wait "$job" || true
 if [ -e "$work/spread/annan/KBvKN.ftb" ]; then
   echo "FAIL: the first run finished before it was interrupted"; cat "$work/first.log"; exit 1
 fi
+# Process 0 says it for the job, naming the other cause it cannot tell from a signal.
+grep -q "^feerie: interrupted (a signal to the job, or another process failed: see its message); " "$work/first.log" ||
+  { echo "FAIL: process 0 did not say it was interrupted"; cat "$work/first.log"; exit 1; }
 mkdir -p "$work/saved"
 cp "$work/spread/annan/"KBvKN.*-of-2.ckpt "$work/saved/"
 run > "$work/second.log" 2>&1 || { echo "FAIL: the second run failed"; cat "$work/second.log"; exit 1; }
