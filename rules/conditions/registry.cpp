@@ -1,5 +1,7 @@
 #include "rules/conditions/registry.h"
 
+#include <utility>
+
 #include "rules/text.h"
 
 namespace feerie {
@@ -13,6 +15,13 @@ Expected<NamedRules> eiffel_with_pairs(std::string_view pairs) {
   std::string why;
   if (!parse_relation(std::string(pairs), relation, why))
     return error(ErrorKind::InvalidArgument, "bad condition 'eiffel:" + printable(std::string(pairs)) + "': " + why);
+  // A relation a condition of its own has (the default Eiffel cycle written out, or every
+  // type paralysing its own: Madrasi, with kings Madrasi RI) is that condition, with its
+  // tables, its name and its Popeye keyword (it had a table directory of its own).
+  for (const auto& [name, same] :
+       {std::pair{"eiffel", eiffel_relation()}, std::pair{"madrasi", madrasi_relation(false)},
+        std::pair{"madrasi-ri", madrasi_relation(true)}})
+    if (relation.relation.paralyses == same.paralyses) return NamedRules{name, paralysis_rules(same)};
   return NamedRules{"eiffel:" + relation.canonical, paralysis_rules(relation.relation)};
 }
 

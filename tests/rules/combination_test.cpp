@@ -25,6 +25,13 @@ TEST(Combination, CanonicalNamePutsTheParalysisConditionFirst) {
   EXPECT_EQ(rules("annan+madrasi").name(), "madrasi+annan");
   EXPECT_EQ(rules("nanna-a+madrasi-ri").name(), "madrasi-ri+nanna");
   EXPECT_EQ(rules("annan-b+eiffel:bq,qb").name(), "eiffel:bq,qb+annan-b");
+  // A relation that is a named condition's is that condition (an exploratory test: the
+  // default Eiffel cycle written out had a table directory of its own).
+  EXPECT_EQ(rules("eiffel:pn,nb,br,rq,qp").name(), "eiffel");
+  EXPECT_EQ(rules("annan+eiffel:QP,pn,nb,br,rq").name(), "eiffel+annan");
+  EXPECT_EQ(rules("eiffel:pp,nn,bb,rr,qq,gg,ll").name(), "madrasi");
+  EXPECT_EQ(rules("eiffel:pp,nn,bb,rr,qq,gg,ll,kk").name(), "madrasi-ri");
+  EXPECT_EQ(rules("eiffel:pp,nn,bb,rr,qq").name(), "eiffel:bb,nn,pp,qq,rr") << "without gg and ll it is not Madrasi";
   EXPECT_EQ(rules("isardam-b-ri+nanna-d").name(), "isardam-b-ri+nanna-d");
   EXPECT_NE(rules("leffie+annan-c").get_if<CombinedIsardamRules>(), nullptr);
   EXPECT_NE(rules("isardam-b+nanna").get_if<CombinedIsardamBRules>(), nullptr);
