@@ -38,12 +38,12 @@ struct JobProgress {
   // The largest fraction said so far: the share said never goes back (a magic component
   // said 42% while initialising and 15% at its first pass, where fewer entries are decided
   // than the initialisation's assumed half).
-  mutable double said_fraction = 0;
+  double said_fraction = 0;
 };
 
 // Reports `message` with the job's fraction done once `current` of the entries of the
 // component being solved (`component_entries`) are accounted for.
-void say(const GenerateOptions& options, const JobProgress& job, const std::string& message, double current = 0) {
+void say(const GenerateOptions& options, JobProgress& job, const std::string& message, double current = 0) {
   if (!options.on_progress) return;
   GenerateProgress p;
   p.message = message;

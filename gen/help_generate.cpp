@@ -104,13 +104,13 @@ Expected<std::vector<GeneratedHelpTable>> generate_helpmates(const std::vector<M
       done[i].reused = reuse;
       if (!reuse && why_not != "missing") done[i].replaced_because = why_not;
       // A reused table's longest mates are its files' statistics (they once read "none").
-      for (Color mated : {WHITE, BLACK}) {
-        if (!reuse) break;
-        Expected<std::unique_ptr<TableFile>> file = TableFile::open(done[i].paths[mated]);
-        if (!file) return file.error();
-        for (const SideStatistics& side : (*file)->header().stats)
-          done[i].longest_plies[mated] = std::max(done[i].longest_plies[mated], side.longest_mate_plies);
-      }
+      if (reuse)
+        for (Color mated : {WHITE, BLACK}) {
+          Expected<std::unique_ptr<TableFile>> file = TableFile::open(done[i].paths[mated]);
+          if (!file) return file.error();
+          for (const SideStatistics& side : (*file)->header().stats)
+            done[i].longest_plies[mated] = std::max(done[i].longest_plies[mated], side.longest_mate_plies);
+        }
     }
     if (!reuse) {
       std::size_t subtables = 0;

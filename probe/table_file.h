@@ -153,15 +153,15 @@ class TableFile {
   // size or modification time changed) or removed. Looks (a stat) at most once a second,
   // and in between answers what it saw last, so that a prober may ask on every probe; once
   // true it stays true. The open descriptor goes on reading the file opened.
-  // Lets go of the decompressed blocks of the shared cache (a block a reader holds lives
-  // until it lets go): for a table replaced on disk, which stays open for the readers that
-  // may still be in it but is not read again.
-  void release_cache() const;
-
   bool replaced_on_disk() const {
     if (replaced_.load(std::memory_order_relaxed)) return true;
     return coarse_now_ns() >= next_look_ns_.load(std::memory_order_relaxed) && look_whether_replaced();
   }
+
+  // Lets go of the decompressed blocks of the shared cache (a block a reader holds lives
+  // until it lets go): for a table replaced on disk, which stays open for the readers that
+  // may still be in it but is not read again.
+  void release_cache() const;
 
  private:
   // A clock of the kernel's tick, read in a few nanoseconds (on every probe).

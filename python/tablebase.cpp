@@ -250,7 +250,7 @@ class TablebaseForPython {
   // `mated`: "white", "black", or None for the stipulation's default (Black mated in a
   // helpmate, White in a selfmate, as `feerie probe` takes them).
   static Color mated_colour(const std::optional<std::string>& name, StipulationKind kind) {
-    Expected<Color> mated = parse_mated_colour(name ? std::optional<std::string_view>(*name) : std::nullopt, kind);
+    Expected<Color> mated = parse_mated_colour(name, kind);
     if (!mated)
       throw py::value_error("mated must be 'white', 'black' or None, not '" + printable_excerpt(*name, 40) + "'");
     return *mated;

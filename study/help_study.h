@@ -91,13 +91,14 @@ Expected<HelpMineReport> mine_help_table(const HelpTablebase& tb, const Material
                                          const HelpMineFilter& filter, std::uint64_t limit, std::uint64_t seed,
                                          const std::function<void(const HelpMineMatch&)>& on_match);
 
+// The most solution lines a caller asks for (`probe --solutions`, the viewer's
+// `solutions=`, Python's `limit`).
+inline constexpr int MaxSolutionLines = 10000;
+
 // The shortest helpmates of `pos` with `mated` mated, each a line of legal moves from
 // `pos` to the mate, at most `limit` of them, in move-generation order; none when the
 // position has no helpmate or is mated already. Errors: a missing or damaged table of a
 // material the moves lead to.
-// The most solution lines a caller asks for (`probe --solutions`, the viewer's
-// `solutions=`, Python's `limit`).
-inline constexpr int MaxSolutionLines = 10000;
 Expected<std::vector<std::vector<Move>>> helpmate_solutions(const HelpTablebase& tb, const Position& pos, Color mated,
                                                             int limit);
 

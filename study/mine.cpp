@@ -328,7 +328,7 @@ Expected<std::vector<Worker>> make_workers(const Tablebase& tb, const MineFilter
                                            int threads) {
   std::vector<Worker> workers;
   for (int t = 0; t < threads; ++t) {
-    Worker w{Tablebase::open(tb.directory(), tb.rules()), nullptr, nullptr};
+    Worker w{Tablebase::open(tb.directory(), tb.rules()), nullptr, nullptr, {}};
     Expected<std::unique_ptr<TableFile>> file = open_table(tb.table_path(stored), stored, tb.rules());
     if (!file) return file.error();
     w.file = std::move(*file);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "gen/generate.h"
 #include "probe/header_check.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
@@ -31,7 +32,7 @@ void add_stat_command(CLI::App& app) {
                   "s#)")
       ->check(refuse_empty_value);
   cmd->add_option("--threads", opt->threads, "With --stipulation h# or s#: threads (default: all cores)")
-      ->check(whole_number_in(0, 1024));
+      ->check(whole_number_in(0, MaxThreads));
   cmd->callback([opt, stipulation, mated] {
     RuleSet rules = parse_condition(opt->condition);
     Material material = take(Material::parse(opt->args.at(0)));

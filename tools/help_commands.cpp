@@ -22,7 +22,7 @@ StipulationKind parse_stipulation(const std::string& text) { return take(parse_s
 
 // (Read from --mated and from the viewer's `mated` parameter.)
 Color parse_mated(const std::optional<std::string>& text, StipulationKind kind) {
-  return take(parse_mated_colour(text ? std::optional<std::string_view>(*text) : std::nullopt, kind));
+  return take(parse_mated_colour(text, kind));
 }
 
 namespace {
