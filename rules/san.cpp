@@ -74,10 +74,11 @@ std::string stripped(std::string_view text, bool loose) {
   return out;
 }
 
-// `text` with a promotion letter typed in lower case ("e8=q", "e8q") in upper case, as
-// SAN writes it: a letter after the target's rank or after '=' can be nothing else.
+// `text` with a promotion letter typed in lower case ("e8=q", "e8q", and "d8=n*" with the
+// magic mark of a magic pawn's new unit) in upper case, as SAN writes it: a letter after
+// the target's rank or after '=' can be nothing else.
 std::string promotion_in_upper_case(std::string text) {
-  const std::size_t n = text.size();
+  const std::size_t n = text.size() - (text.ends_with('*') ? 1 : 0);
   if (n >= 2 && std::islower(static_cast<unsigned char>(text[n - 1])) &&
       (text[n - 2] == '=' || text[n - 2] == '1' || text[n - 2] == '8'))
     text[n - 1] = char(std::toupper(static_cast<unsigned char>(text[n - 1])));
@@ -153,17 +154,27 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     const bool promotion = m.promotion() != NO_PIECE_TYPE;
     const std::string target = square + (promotion ? std::string(1, PieceLetters[m.promotion()]) : "");
     const std::string unit = unit_name(pos.piece_on(m.from()));
-    bool loose_match = stripped(san, true) == loose;
-    bool plain_match = loose == unit + target || (promotion && loose == unit + square);
-    for (const std::string& origin : {std::string{file_char(m.from()), rank_char(m.from())},
-                                      std::string{file_char(m.from())}, std::string{rank_char(m.from())}}) {
-      loose_match = loose_match || loose == unit + origin + target;
-      plain_match = plain_match || (promotion && loose == unit + origin + square);
-    }
-    if (loose_match) found_loose.push_back(m);
-    if (plain_match) found_plain.push_back(m);
-    const std::vector<std::string> forms = magic_forms(san, pos.piece_on(m.from()), m);
-    if (std::any_of(forms.begin(), forms.end(), [&](const std::string& f) { return stripped(f, true) == loose; }))
+    const std::vector<std::string> origins = {std::string{file_char(m.from()), rank_char(m.from())},
+                                              std::string{file_char(m.from())}, std::string{rank_char(m.from())}};
+    // Named by `name` with part of the origin and the whole target ("Rad1").
+    const auto with_origin = [&](const std::string& name) {
+      return std::any_of(origins.begin(), origins.end(),
+                         [&](const std::string& origin) { return loose == name + origin + target; });
+    };
+    // Named by `name` with the target only, or a promotion without its piece.
+    const auto plain = [&](const std::string& name) {
+      return loose == name + target || (promotion && loose == name + square) ||
+             (promotion && std::any_of(origins.begin(), origins.end(),
+                                       [&](const std::string& origin) { return loose == name + origin + square; }));
+    };
+    if (stripped(san, true) == loose || with_origin(unit)) found_loose.push_back(m);
+    if (plain(unit)) found_plain.push_back(m);
+    // A magic unit named without its mark, in SAN or with its origin ("Rb2b6" for "R*b2b6").
+    const Piece mover = pos.piece_on(m.from());
+    const std::vector<std::string> forms = magic_forms(san, mover, m);
+    const std::string unmarked = mover.type() == PAWN ? "" : std::string(1, PieceLetters[mover.type()]);
+    if (std::any_of(forms.begin(), forms.end(), [&](const std::string& f) { return stripped(f, true) == loose; }) ||
+        (mover.magic() && (with_origin(unmarked) || plain(unmarked))))
       found_magic.push_back(m);
   }
   if (found.size() == 1) return found.front();

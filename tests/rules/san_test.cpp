@@ -183,7 +183,7 @@ TEST(San, ACaptureWithoutItsXIsOneMove) {
 TEST(San, AMagicMarkMayBeLeftOutOrWrittenOnAPromotion) {
   const RuleSet rules = RuleSet::orthodox();
   const Position rook = test::position("k7/8/8/8/8/8/1R*6/K7 w - - 0 1");
-  for (const char* text : {"R*b6", "Rb6", "R*b2b6"}) {
+  for (const char* text : {"R*b6", "Rb6", "R*b2b6", "Rb2b6", "Rb2-b6", "R2b6"}) {
     Expected<Move> m = parse_san(rook, text, rules);
     ASSERT_TRUE(m.ok()) << text << ": " << m.error_message();
     EXPECT_EQ(to_uci(*m), "b2b6") << text;
@@ -191,8 +191,10 @@ TEST(San, AMagicMarkMayBeLeftOutOrWrittenOnAPromotion) {
   const Position both = test::position("k7/8/7R/8/8/8/1R*6/K7 w - - 0 1");
   EXPECT_EQ(to_uci(*parse_san(both, "Rb6", rules)), "h6b6") << "the ordinary rook's move";
   EXPECT_EQ(to_uci(*parse_san(both, "R*b6", rules)), "b2b6");
+  EXPECT_EQ(to_uci(*parse_san(both, "Rb2b6", rules)), "b2b6") << "only the magic rook stands on b2";
+  EXPECT_EQ(to_uci(*parse_san(both, "Rhb6", rules)), "h6b6");
   const Position pawn = test::position("2r1r2k/3P*4/8/8/8/8/8/K7 w - - 0 1");
-  for (const char* text : {"P*d8=N", "P*d8=N*", "d8=N*", "d8=N", "d8N", "P*d8N"}) {
+  for (const char* text : {"P*d8=N", "P*d8=N*", "d8=N*", "d8=N", "d8N", "P*d8N", "d8=n*", "P*d8=n*", "d8n"}) {
     Expected<Move> m = parse_san(pawn, text, rules);
     ASSERT_TRUE(m.ok()) << text << ": " << m.error_message();
     EXPECT_EQ(to_uci(*m), "d7d8n") << text;
