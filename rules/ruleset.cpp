@@ -1,5 +1,8 @@
 #include "rules/ruleset.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "rules/conditions/registry.h"
 #include "rules/text.h"
 
@@ -31,12 +34,21 @@ ConditionKind kind_of(const RuleSet& rules) {
 
 // SPEC 3.6: one walk condition and one paralysis condition, in either order.
 Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
-  const std::size_t plus = n.find('+');
-  if (n.find('+', plus + 1) != std::string::npos)
+  std::vector<std::string> split;
+  for (std::size_t at = 0, plus; at <= n.size(); at = plus + 1) {
+    plus = std::min(n.find('+', at), n.size());
+    split.push_back(n.substr(at, plus - at));
+  }
+  // An empty part is named as such: "madrasi++annan" is not a third condition.
+  if (std::any_of(split.begin(), split.end(), [](const std::string& part) { return part.empty(); }))
+    return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
+                                                 "': an empty part (a combination is a paralysis condition and a "
+                                                 "walk condition joined by one '+', e.g. madrasi-ri+annan)");
+  if (split.size() != 2)
     return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
                                                  "': a combination has two parts (a paralysis condition and a walk "
                                                  "condition)");
-  const std::string parts[2] = {n.substr(0, plus), n.substr(plus + 1)};
+  const std::string parts[2] = {split[0], split[1]};
   const RuleSet *paralysis = nullptr, *walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {

@@ -47,7 +47,8 @@ TEST(Combination, WhatIsNotACombinationIsRefusedWithTheReason) {
        {Bad{"annan+nanna", "two walk conditions ('annan' and 'nanna')"},
         Bad{"madrasi+isardam", "two paralysis conditions ('madrasi' and 'isardam')"},
         Bad{"orthodox+annan", "'orthodox' does not combine"},
-        Bad{"madrasi+annan+leffie", "a combination has two parts"}, Bad{"madrasi+", "unknown condition ''"},
+        Bad{"madrasi+annan+leffie", "a combination has two parts"}, Bad{"madrasi+", "an empty part"},
+        Bad{"madrasi++annan", "an empty part"}, Bad{"+annan", "an empty part"}, Bad{"madrasi+annan+", "an empty part"},
         Bad{"madrasi+annan-e", "unknown condition 'annan-e'"}, Bad{"eiffel:qx+annan", "bad pair 'qx'"}}) {
     Expected<RuleSet> r = RuleSet::parse(bad.name);
     ASSERT_FALSE(r.ok()) << bad.name;
