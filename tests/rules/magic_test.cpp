@@ -129,6 +129,10 @@ TEST(Magic, FairyWalkJoinsTheChainAtBothEnds) {
   EXPECT_EQ(after("K6k/8/8/8/3P4/8/8/1n*4g*1 b - - 0 1", "b1c3"), "K6k/8/8/8/3G4/2n*5/8/6g*1 w - - 0 1");
   // Magic units of both fairy walks: the ends are ambiguous and stay put.
   EXPECT_EQ(after("K6k/8/8/3Q4/8/8/1B*6/g*l*6 w - - 0 1", "b2d4"), "K6k/8/8/3Q4/3B*4/8/8/g*l*6 b - - 0 1");
+  // The board after the move decides the end: a magic pawn promoting to a magic grasshopper
+  // (under Annan it moves as the rook behind it) makes the queen it touches a grasshopper
+  // (docs/conditions/magic.md, rule 8).
+  EXPECT_EQ(after("7k/1Q6/8/8/8/8/P*7/R4g1K w - - 0 1", "a2a8g", "annan"), "G*6k/1G6/8/8/8/8/8/R4g1K b - - 0 1");
 }
 
 TEST(Magic, MagicUnitsUnderOtherConditions) {
@@ -138,6 +142,13 @@ TEST(Magic, MagicUnitsUnderOtherConditions) {
   EXPECT_TRUE(test::contains(test::legal_moves("k7/8/8/8/3r4/8/8/3R*3K b - - 0 1", test::rules("madrasi")), "d4h4"));
   // Annan: a rook with a magic knight behind it moves as a knight and captures normally.
   EXPECT_EQ(after("k7/8/4p3/8/3R4/3N*4/8/7K w - - 0 1", "d4e6", "annan"), "k7/8/4R3/8/8/3N*4/8/7K b - - 0 1");
+  // Isardam's check is the capture of the king judged after its mutation: Rxg2 would make
+  // the rook a queen (the white magic knight f2), which would pair with the queen g3, so the
+  // rook does not guard g2 (with an ordinary knight it does).
+  EXPECT_EQ(test::legal_moves("8/8/8/8/8/3K1Pqk/5N*1R/8 b - - 0 1", test::rules("isardam")),
+            (std::vector<std::string>{"g3h2", "h3g2", "h3h2"}));
+  EXPECT_EQ(test::legal_moves("8/8/8/8/8/3K1Pqk/5N1R/8 b - - 0 1", test::rules("isardam")),
+            (std::vector<std::string>{"h3h2"}));
 }
 
 }  // namespace
