@@ -247,6 +247,10 @@ TEST(Annan, NannaChecksAndGuardsByABorrowedQueensWalk) {
   // The rook f5 in front of the queen f6 checks the king b1 as a queen: White to move is
   // not a legal position.
   EXPECT_FALSE(parse_legal_position("8/p4K2/r4Q2/5R2/8/8/8/1k6 w - - 0 1", rules("nanna-b")).ok());
+  // A queen lent a rook's walk (the rook b8 in front of it) guards the b-file as a rook:
+  // Popeye also gives c2b1 c2b2 c2b3 (tests/data/popeye_moves/FINDINGS.md).
+  EXPECT_EQ(legal_moves("1R6/1Q6/8/8/6K1/8/2k5/8 b - - 0 1", rules("nanna-b")),
+            (std::vector<std::string>{"c2c1", "c2c3", "c2d1", "c2d2", "c2d3"}));
 }
 
 }  // namespace
