@@ -56,22 +56,25 @@ Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
     if (!part) return with_context("bad condition '" + printable_excerpt(n) + "': ", part.error());
     parsed[i] = *part;
   }
-  for (const RuleSet& part : parsed) {
+  // The messages name the parts as they were typed ("annan-a+annan": 'annan-a' and 'annan').
+  const std::string both = "('" + printable_excerpt(parts[0]) + "' and '" + printable_excerpt(parts[1]) + "')";
+  for (int i = 0; i < 2; ++i) {
+    const RuleSet& part = parsed[i];
     const ConditionKind kind = kind_of(part);
     if (kind == ConditionKind::Paralysis) {
       if (paralysis)
         return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
-                                                     "': two paralysis conditions ('" + paralysis->name() + "' and '" +
-                                                     part.name() + "'); a combination has one, and one walk condition");
+                                                     "': two paralysis conditions " + both +
+                                                     "; a combination has one, and one walk condition");
       paralysis = &part;
     } else if (kind == ConditionKind::Walk) {
       if (walk)
-        return error(ErrorKind::InvalidArgument,
-                     "bad condition '" + printable_excerpt(n) + "': two walk conditions ('" + walk->name() + "' and '" +
-                         part.name() + "'); a combination has one, and one paralysis condition");
+        return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) + "': two walk conditions " +
+                                                     both + "; a combination has one, and one paralysis condition");
       walk = &part;
     } else {
-      return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) + "': '" + part.name() +
+      return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) + "': '" +
+                                                   printable_excerpt(parts[i]) +
                                                    "' does not combine (a combination is a paralysis condition and "
                                                    "a walk condition such as Annan or Nanna, e.g. madrasi-ri+annan)");
     }

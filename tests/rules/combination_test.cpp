@@ -46,6 +46,7 @@ TEST(Combination, WhatIsNotACombinationIsRefusedWithTheReason) {
   for (const Bad& bad :
        {Bad{"annan+nanna", "two walk conditions ('annan' and 'nanna')"},
         Bad{"madrasi+isardam", "two paralysis conditions ('madrasi' and 'isardam')"},
+        Bad{"annan-a+annan", "two walk conditions ('annan-a' and 'annan')"},
         Bad{"orthodox+annan", "'orthodox' does not combine"},
         Bad{"madrasi+annan+leffie", "a combination has two parts"}, Bad{"madrasi+", "an empty part"},
         Bad{"madrasi++annan", "an empty part"}, Bad{"+annan", "an empty part"}, Bad{"madrasi+annan+", "an empty part"},
