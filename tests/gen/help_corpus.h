@@ -1,5 +1,6 @@
 // The helpmates and selfmates Popeye 4.104 found (tests/data/popeye_help/helpmates.txt and
-// selfmates.txt, recorded outside the suite by make_corpus.py there) compared with the
+// selfmates.txt, and *_conditions.txt for more conditions, recorded outside the suite by
+// make_corpus.py there) compared with the
 // tables: the shortest length and, for helpmates, its number of solutions (Black mated in
 // a helpmate, White in a selfmate).
 #pragma once
@@ -17,17 +18,25 @@
 
 namespace feerie::test {
 
+// Orthodox, Madrasi RI and Annan; and the other conditions (madrasi, isardam, isardam-b,
+// eiffel, leffie, nanna, madrasi-ri+annan: FINDINGS_conditions.md there).
+inline const std::string HelpmatesCorpus = FEERIE_SOURCE_DIR "/tests/data/popeye_help/helpmates.txt";
+inline const std::string SelfmatesCorpus = FEERIE_SOURCE_DIR "/tests/data/popeye_help/selfmates.txt";
+inline const std::string HelpmatesOfConditions = FEERIE_SOURCE_DIR "/tests/data/popeye_help/helpmates_conditions.txt";
+inline const std::string SelfmatesOfConditions = FEERIE_SOURCE_DIR "/tests/data/popeye_help/selfmates_conditions.txt";
+
 // Compares the lines of `condition` whose material is in `materials`, solving those tables
 // in memory; returns the number of lines compared.
-inline int expect_popeye_helpmates(const std::string& condition, const std::set<std::string>& materials) {
+inline int expect_popeye_helpmates(const std::string& condition, const std::set<std::string>& materials,
+                                   const std::string& corpus = HelpmatesCorpus) {
   const RuleSet rules = *RuleSet::parse(condition);
   std::vector<Material> targets;
   for (const std::string& m : materials) targets.push_back(Material::parse(m)->canonical_orientation());
   Expected<HelpTablebase> tb = solve_helpmates(targets, rules, 2);
   EXPECT_TRUE(tb.ok()) << tb.error_message();
   if (!tb) return 0;
-  std::ifstream in(FEERIE_SOURCE_DIR "/tests/data/popeye_help/helpmates.txt");
-  EXPECT_TRUE(in) << "tests/data/popeye_help/helpmates.txt";
+  std::ifstream in(corpus);
+  EXPECT_TRUE(in) << corpus;
   int compared = 0;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#' || line.rfind(condition + "|", 0) != 0) continue;
@@ -61,15 +70,16 @@ inline int expect_popeye_helpmates(const std::string& condition, const std::set<
 }
 
 // The same for selfmates (condition|FEN|s#N or none<=s#M, White to move and mated).
-inline int expect_popeye_selfmates(const std::string& condition, const std::set<std::string>& materials) {
+inline int expect_popeye_selfmates(const std::string& condition, const std::set<std::string>& materials,
+                                   const std::string& corpus = SelfmatesCorpus) {
   const RuleSet rules = *RuleSet::parse(condition);
   std::vector<Material> targets;
   for (const std::string& m : materials) targets.push_back(Material::parse(m)->canonical_orientation());
   Expected<HelpTablebase> tb = solve_in_memory(targets, rules, StipulationKind::Selfmate, 2);
   EXPECT_TRUE(tb.ok()) << tb.error_message();
   if (!tb) return 0;
-  std::ifstream in(FEERIE_SOURCE_DIR "/tests/data/popeye_help/selfmates.txt");
-  EXPECT_TRUE(in) << "tests/data/popeye_help/selfmates.txt";
+  std::ifstream in(corpus);
+  EXPECT_TRUE(in) << corpus;
   int compared = 0;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#' || line.rfind(condition + "|", 0) != 0) continue;

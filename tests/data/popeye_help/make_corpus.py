@@ -54,7 +54,16 @@ CONDITIONS = {  # feerie name -> Popeye "Condition" line ('' = none)
     'orthodox': '',
     'madrasi-ri': 'Madrasi RexInclusive',
     'annan': 'AnnanChess',
+    # added 2026-12 (keywords as in the #N corpus' FINDINGS.md):
+    'madrasi': 'Madrasi',
+    'isardam': 'Isardam',                 # Popeye default type A
+    'isardam-b': 'Isardam TypeB',
+    'eiffel': 'EiffelChess',
+    'leffie': 'Leffie',
+    'nanna': 'NannaChess',                # Popeye default type A
+    'madrasi-ri+annan': 'Madrasi RexInclusive AnnanChess',
 }
+DEFAULT_CONDITIONS = ['orthodox', 'madrasi-ri', 'annan']
 HELP_MATERIALS = ['KQvK', 'KRvK', 'KPvK', 'KBNvK', 'KQvKR', 'KRvKN', 'KPvKP', 'KRvKP']
 SELF_MATERIALS = ['KQvKR', 'KRvKR', 'KQvKQ', 'KPvKR', 'KBvKR', 'KNvKQ', 'KRvKQ']
 FILES = 'abcdefgh'
@@ -438,7 +447,10 @@ def main():
     ap.add_argument('--feerie', default=os.environ.get('FEERIE', '/tmp/feerie.helper'))
     ap.add_argument('--seed', default='2024')
     ap.add_argument('--kind', default='both', choices=['help', 'self', 'both'])
-    ap.add_argument('--conditions', default=','.join(CONDITIONS))
+    ap.add_argument('--conditions', default=','.join(DEFAULT_CONDITIONS),
+                    help='comma-separated, from: ' + ','.join(CONDITIONS))
+    ap.add_argument('--help-materials', default=','.join(HELP_MATERIALS))
+    ap.add_argument('--self-materials', default=','.join(SELF_MATERIALS))
     ap.add_argument('--outdir', default='.')
     ap.add_argument('--help-cap', type=int, default=4)
     ap.add_argument('--self-cap', type=int, default=3)
@@ -449,7 +461,8 @@ def main():
     ap.add_argument('--help-budget', type=int, default=400, help='positions drawn per group at most')
     ap.add_argument('--self-quota', type=int, default=46)
     ap.add_argument('--self-bucket', type=int, default=25, help='max positives per (group, result)')
-    ap.add_argument('--self-budget', default='orthodox=2000,madrasi-ri=6000,annan=2000',
+    ap.add_argument('--self-budget', default='orthodox=2000,madrasi-ri=6000,annan=2000,madrasi=2000,'
+                    'isardam=2000,isardam-b=2000,eiffel=2000,leffie=2000,nanna=2000,madrasi-ri+annan=6000',
                     help='positions drawn per selfmate group, per condition (cond=N,...)')
     ap.add_argument('--jobs', type=int, default=2)
     args = ap.parse_args()
@@ -458,12 +471,12 @@ def main():
     tasks = []
     if args.kind in ('help', 'both'):
         for c in conds:
-            for m in HELP_MATERIALS:
+            for m in args.help_materials.split(','):
                 for stm in 'bw':
                     tasks.append(('help', c, m, stm))
     if args.kind in ('self', 'both'):
         for c in conds:
-            for m in SELF_MATERIALS:
+            for m in args.self_materials.split(','):
                 tasks.append(('self', c, m, 'w'))
 
     partial = {k: open(os.path.join(args.outdir, '%smates.partial' % k), 'a')
@@ -518,8 +531,10 @@ def header(kind, args, version, cmd, timing):
          'Made by: %s   (seed %s; POPEYE=%s FEERIE=%s)' % (cmd, args.seed, args.popeye, args.feerie),
          'Positions: random, seeded per group with "<seed>/<kind>/<condition>/<material>/<side>";',
          '  kept only if `feerie moves --condition C FEN` exits 0 (legal under C).',
-         'Conditions: orthodox = no condition; madrasi-ri = Popeye "Condition Madrasi RexInclusive";',
-         '  annan = Popeye "Condition AnnanChess" (Popeye default type A).',
+         'Conditions (feerie name = Popeye "Condition" line): ' + '; '.join(
+             '%s = %s' % (c, ('"Condition %s"' % CONDITIONS[c]) if CONDITIONS[c] else 'no condition')
+             for c in args.conditions.split(',')) + '.',
+         '  (Isardam, AnnanChess, NannaChess: Popeye default type A.)',
          'FEN: full FEN, no castling, no en passant, counters "0 1".',
          'Popeye options: NoBoard MaxTime %d MaxSolutions %d.' % (args.maxtime, args.maxsol)]
     if kind == 'help':
@@ -539,7 +554,8 @@ def header(kind, args, version, cmd, timing):
               % (args.maxsol - 1, args.maxsol),
               'Sampling: at most %d lines per (condition, material, side to move, result), quota %d'
               ' lines per (condition, material, side), at most %d draws per group.'
-              % (args.help_bucket, args.help_quota, args.help_budget)]
+              % (args.help_bucket, args.help_quota, args.help_budget),
+              'Materials: %s.' % args.help_materials]
     else:
         h += ['Format: condition|FEN|result   (White to move always)',
               's#N: White moves first and forces Black to give mate with its N-th move (Black avoids',
@@ -552,9 +568,7 @@ def header(kind, args, version, cmd, timing):
               % args.self_cap,
               '  kept, then "none" lines up to a quota of %d lines per group. Draws per group: %s.'
               % (args.self_quota, args.self_budget),
-              '  Orthodox and Annan selfmates with this material are very rare at s#<=%d (none found in'
-              % args.self_cap,
-              '  the draws), so those lines are (almost) all none.']
+              'Materials: %s.' % args.self_materials]
     h += ['Popeye time (wall clock, incl. first-move cross-check runs): ' + timing]
     return ''.join('# ' + x + '\n' for x in h)
 
