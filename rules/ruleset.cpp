@@ -34,21 +34,20 @@ ConditionKind kind_of(const RuleSet& rules) {
 
 // SPEC 3.6: one walk condition and one paralysis condition, in either order.
 Expected<RuleSet> RuleSet::parse_combination(const std::string& n) {
-  std::vector<std::string> split;
+  std::vector<std::string> parts;
   for (std::size_t at = 0, plus; at <= n.size(); at = plus + 1) {
     plus = std::min(n.find('+', at), n.size());
-    split.push_back(n.substr(at, plus - at));
+    parts.push_back(n.substr(at, plus - at));
   }
   // An empty part is named as such: "madrasi++annan" is not a third condition.
-  if (std::any_of(split.begin(), split.end(), [](const std::string& part) { return part.empty(); }))
+  if (std::any_of(parts.begin(), parts.end(), [](const std::string& part) { return part.empty(); }))
     return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
                                                  "': an empty part (a combination is a paralysis condition and a "
                                                  "walk condition joined by one '+', e.g. madrasi-ri+annan)");
-  if (split.size() != 2)
+  if (parts.size() != 2)
     return error(ErrorKind::InvalidArgument, "bad condition '" + printable_excerpt(n) +
                                                  "': a combination has two parts (a paralysis condition and a walk "
                                                  "condition)");
-  const std::string parts[2] = {split[0], split[1]};
   const RuleSet *paralysis = nullptr, *walk = nullptr;
   RuleSet parsed[2] = {orthodox(), orthodox()};
   for (int i = 0; i < 2; ++i) {

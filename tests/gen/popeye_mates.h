@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/generate.h"
 #include "probe/tablebase.h"
+#include "tests/gen/table_test_util.h"
 #include "tests/test_util.h"
 
 namespace feerie::test {
@@ -56,19 +56,6 @@ inline std::string test_name(const ::testing::TestParamInfo<PopeyeMatesExpectati
   for (char& c : name)
     if (c == '-' || c == '+') c = '_';
   return name;
-}
-
-// Generates `materials` (names) and what they need under `condition` into `dir`.
-inline ::testing::AssertionResult generate_materials(const std::string& dir, const std::string& condition,
-                                                     const std::vector<const char*>& materials) {
-  GenerateOptions options;
-  options.tables_dir = dir;
-  options.checkpoint_seconds = -1;
-  std::vector<Material> parsed;
-  for (const char* name : materials) parsed.push_back(*Material::parse(name));
-  auto generated = generate(parsed, *RuleSet::parse(condition), options);
-  if (!generated.ok()) return ::testing::AssertionFailure() << generated.error_message();
-  return ::testing::AssertionSuccess();
 }
 
 }  // namespace feerie::test

@@ -63,17 +63,26 @@ inline std::string shared_tables_dir(const std::string& name) {
 }
 #endif
 
-// Generates KQvK and KRvK (the sub-tables of KQvKR) under `condition` into `dir`, without
-// checkpoints: the fixture of the suites that solve KQvKR.
-inline ::testing::AssertionResult generate_kqvkr_subtables(const std::string& dir, const char* condition) {
+// Generates `materials` (names) and what they need under `condition` into `dir`, without
+// checkpoints.
+inline ::testing::AssertionResult generate_materials(const std::string& dir, const std::string& condition,
+                                                     const std::vector<const char*>& materials) {
   Expected<RuleSet> rules = RuleSet::parse(condition);
   if (!rules.ok()) return ::testing::AssertionFailure() << rules.error_message();
   GenerateOptions options;
   options.tables_dir = dir;
   options.checkpoint_seconds = -1;
-  auto generated = generate({*Material::parse("KQvK"), *Material::parse("KRvK")}, *rules, options);
+  std::vector<Material> parsed;
+  for (const char* name : materials) parsed.push_back(*Material::parse(name));
+  auto generated = generate(parsed, *rules, options);
   if (!generated.ok()) return ::testing::AssertionFailure() << generated.error_message();
   return ::testing::AssertionSuccess();
+}
+
+// KQvK and KRvK (the sub-tables of KQvKR) under `condition`: the fixture of the suites that
+// solve KQvKR.
+inline ::testing::AssertionResult generate_kqvkr_subtables(const std::string& dir, const char* condition) {
+  return generate_materials(dir, condition, {"KQvK", "KRvK"});
 }
 
 // Every value of a solved table: white to move, then black (tests comparing solves).
