@@ -39,6 +39,7 @@ struct MineCommandOptions {
   std::uint64_t limit = 0, seed = 0;
   int threads = 0;
   bool json = false, popeye = false, count = false;
+  bool values = false;  // each position's FEN and value, one per line
 };
 
 // "N" or "N-M" read by `number` (which throws `bad` for a bad one), low <= high.
@@ -70,6 +71,13 @@ std::string value_text(ValueCode v) {
   return fmt::format("{} in {}", value::is_win(v) ? "mate" : "mated", value::moves(v));
 }
 
+// "draw", "mate in 3", "mated in 2" ("mated in 0": mated now), for --values: the exact
+// value, since a win in N moves is 2N - 1 plies and a loss in N moves 2N.
+std::string plain_value_text(ValueCode v) {
+  if (!value::is_mate(v)) return "draw";
+  return fmt::format("{} in {}", value::is_win(v) ? "mate" : "mated", value::moves(v));
+}
+
 // `other` is the canonical name of the --differs-from condition, or empty.
 void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::string& other, const MineMatch& m,
                  PopeyeWriter& popeye) {
@@ -83,6 +91,10 @@ void print_match(const Tablebase& tb, const MineCommandOptions& o, const std::st
       remarks.push_back("reciprocal zugzwang: with the other side to move, " + value_text(m.other_side_value) +
                         " for that side");
     popeye.write(take(popeye_problem(m.position, tb.rules(), m.value, remarks)));
+    return;
+  }
+  if (o.values) {
+    std::cout << to_fen(m.position) << ": " << plain_value_text(m.value) << "\n";
     return;
   }
   if (!o.json) {
@@ -182,6 +194,8 @@ void run_help_mine(const MineCommandOptions& o, StipulationKind kind) {
 
 void run_mine(const MineCommandOptions& o) {
   if (const StipulationKind kind = parse_stipulation(o.stipulation); kind != StipulationKind::DirectMate) {
+    if (o.values)
+      throw CommandError("--values is for direct-mate tables (--stipulation #)", ErrorKind::InvalidArgument);
     run_help_mine(o, kind);
     return;
   }
@@ -333,8 +347,12 @@ void add_mine_command(CLI::App& app) {
   auto* json = cmd->add_flag("--json", o->json, "One JSON object per position");
   auto* popeye = cmd->add_flag("--popeye", o->popeye, "Popeye problems (positions with a mate to play only)");
   auto* count = cmd->add_flag("--count", o->count, "Print the number of matches only");
+  auto* values = cmd->add_flag("--values", o->values,
+                               "Each position's FEN and value, one per line ('FEN: mate in 3', 'FEN: mated in 2', "
+                               "'FEN: draw'); direct-mate tables only");
   json->excludes(popeye);
   count->excludes(json)->excludes(popeye);
+  values->excludes(json)->excludes(popeye)->excludes(count);
   cmd->add_option("material", o->material, "Material signature, e.g. KQvKR")->required();
   cmd->callback([o] {
     keep_output_whole_when_interrupted();  // first: the scan's threads inherit its signal mask

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -101,6 +102,29 @@ TEST(Mine, FiltersOnKnownPositions) {
     EXPECT_NE(fen.find(" b "), std::string::npos) << fen;
 }
 
+// --values: one "FEN: value" line per position, the value the JSON of the same sample
+// gives, and every position of the table when no filter is set.
+TEST(Mine, ValuesAreTheJsonValuesOfTheSameSample) {
+  EXPECT_EQ(run_mine("--mate 10 --values KQvK").out, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1: mate in 10\n");
+  const std::vector<std::string> plain = lines(run_mine("--values --limit 300 --seed 5 KQvK").out);
+  const std::vector<std::string> json = lines(run_mine("--json --limit 300 --seed 5 KQvK").out);
+  ASSERT_EQ(plain.size(), 300u);
+  ASSERT_EQ(json.size(), plain.size());
+  std::set<std::string> seen;
+  for (std::size_t k = 0; k < plain.size(); ++k) {
+    const nlohmann::json j = nlohmann::json::parse(json[k]);
+    const std::string wdl = j["wdl"];
+    const std::string value = wdl == "draw"  ? "draw"
+                              : wdl == "win" ? fmt::format("mate in {}", int(j["mate_in"]))
+                                             : fmt::format("mated in {}", -int(j["mate_in"]));
+    EXPECT_EQ(plain[k], std::string(j["fen"]) + ": " + value);
+    seen.insert(value.substr(0, value.find(" in ")));
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"draw", "mate", "mated"}));
+  EXPECT_EQ(lines(run_mine("--values KQvK").out).size(), std::stoull(run_mine("--count KQvK").out));
+  EXPECT_NE(run_mine("--values --stipulation h# KQvK").err.find("--values is for direct-mate tables"),
+            std::string::npos);
+}
 TEST(Mine, TheOtherOrientationIsTheStoredTableWithColoursExchanged) {
   EXPECT_EQ(run_mine("--mate 10 KvKQ").out, "k7/1q6/8/8/5K2/8/8/8 b - - 0 1\n");
   EXPECT_EQ(run_mine("--side black --result win --count KvKQ").out,
