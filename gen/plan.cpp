@@ -100,7 +100,7 @@ std::string entries_text(double entries) {
 
 double estimated_entries(const Material& material, const RuleSet& rules) {
   Indexer indexer(material, rules);
-  double entries = double(indexer.king_pair_count()) * (1 + indexer.ep_section_count());
+  double entries = double(indexer.king_pair_count()) * (1 + indexer.ep_region_share());
   for (Color c : {WHITE, BLACK})
     for (int magic = 0; magic < 2; ++magic)
       for (PieceType pt : NameOrder)
@@ -204,6 +204,14 @@ std::string bytes_text(double bytes) {
   const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   int u = 0;
   while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
+  // Beyond what a whole number of EiB holds (an impossible material's estimate): llround
+  // would overflow.
+  if (bytes >= 1e15) {
+    std::ostringstream out;
+    out.precision(3);
+    out << bytes << " " << units[u];
+    return out.str();
+  }
   // Whole numbers from 1000 up (1000 to 1023 of a unit): three significant digits would
   // print them as 1.01e+03.
   if (u == 0 || bytes >= 1000) return std::to_string(std::llround(bytes)) + " " + units[u];

@@ -134,8 +134,8 @@ class Solver {
     auto progress = [&](std::uint64_t done, std::uint64_t total) {
       if (options_.on_initialising) options_.on_initialising(done, total);
     };
-    if (const std::vector<std::uint64_t> runs = king_pair_runs(); !runs.empty())
-      store_->for_all_entries_in_runs(runs, members_[0]->pair_span(), initialise_entry, progress);
+    if (const std::vector<Indexer::Run> runs = king_pair_runs(); !runs.empty())
+      store_->for_all_entries_in_runs(runs, initialise_entry, progress);
     else
       store_->for_all_entries(initialise_entry, progress);
     store_->settle_overflow();
@@ -150,7 +150,7 @@ class Solver {
   // decompressions for 25,822 distinct blocks). Empty, for index order: a table with the
   // full group (nothing to gain), a component of several members or a spread solve (whose
   // own entries are one range of index order).
-  std::vector<std::uint64_t> king_pair_runs() const {
+  std::vector<Indexer::Run> king_pair_runs() const {
     const Indexer& indexer = *members_[0];
     if (Spread || members_.size() > 1 || indexer.symmetry_count() == 8) return {};
     return indexer.king_pair_runs_by_full_images();

@@ -50,6 +50,7 @@
 
 #include "gen/entry.h"
 #include "gen/partition.h"
+#include "probe/indexer.h"
 #include "probe/value.h"
 #include "probe/value_array.h"
 
@@ -192,11 +193,11 @@ class ValueStore {
   void for_all_entries(F&& f, G&& after_chunk);
   static constexpr std::uint64_t ChunkEntries = std::uint64_t(1) << 22;
   // for_all_entries() of one member owning all its entries (a solve in one process), its
-  // entries taken a run at a time in the order of `runs`: run r is entries [runs[r],
-  // runs[r] + run_size), and the runs hold every entry once. For an initialisation whose
-  // look-ups into other tables repeat for runs far apart in index order.
+  // entries taken a run at a time in the order of `runs` (Indexer::Run: entries [first,
+  // first + count)), which hold every entry once. For an initialisation whose look-ups
+  // into other tables repeat for runs far apart in index order.
   template <class F, class G>
-  void for_all_entries_in_runs(const std::vector<std::uint64_t>& runs, std::uint64_t run_size, F&& f, G&& after_chunk);
+  void for_all_entries_in_runs(const std::vector<Indexer::Run>& runs, F&& f, G&& after_chunk);
   // Runs f(member, side, index) over the own entries whose value is `code`, in parallel,
   // skipping the blocks whose minimum is larger. `Chunked`: the blocks of each member and
   // side are scanned in chunks of ChunkBlocks with between_chunks() after each, the same
@@ -477,12 +478,13 @@ void ValueStore::for_all_entries(F&& f, G&& after_chunk) {
 }
 
 template <class F, class G>
-void ValueStore::for_all_entries_in_runs(const std::vector<std::uint64_t>& runs, std::uint64_t run_size, F&& f,
-                                         G&& after_chunk) {
+void ValueStore::for_all_entries_in_runs(const std::vector<Indexer::Run>& runs, F&& f, G&& after_chunk) {
   // The runs one after the other make a sequence of entries; the threads take pieces of up
   // to ParallelPiece of it, as for_all_entries() takes pieces of index order.
   constexpr std::uint64_t ParallelPiece = 32768;
-  const std::uint64_t per_side = runs.size() * run_size;
+  std::vector<std::uint64_t> starts(runs.size() + 1, 0);  // run r from starts[r] in the sequence
+  for (std::size_t r = 0; r < runs.size(); ++r) starts[r + 1] = starts[r] + runs[r].count;
+  const std::uint64_t per_side = starts.back();
   for (int side = 0; side < 2; ++side)
     for (std::uint64_t from = 0; from < per_side; from += ChunkEntries) {
       const std::uint64_t to = std::min(per_side, from + ChunkEntries);
@@ -490,9 +492,13 @@ void ValueStore::for_all_entries_in_runs(const std::vector<std::uint64_t>& runs,
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
       for (std::int64_t p = 0; p < pieces; ++p) {
         const std::uint64_t end = std::min(to, from + std::uint64_t(p + 1) * ParallelPiece);
-        for (std::uint64_t q = from + std::uint64_t(p) * ParallelPiece; q < end;) {
-          const std::uint64_t first = runs[q / run_size] + q % run_size;
-          const std::uint64_t n = std::min(end - q, run_size - q % run_size);
+        std::uint64_t q = from + std::uint64_t(p) * ParallelPiece;
+        // The last run starting at or before q (empty runs share their start with the next).
+        std::size_t r = std::size_t(std::upper_bound(starts.begin(), starts.end(), q) - starts.begin()) - 1;
+        for (; q < end; ++r) {
+          const std::uint64_t within = q - starts[r];
+          const std::uint64_t first = runs[r].first + within;
+          const std::uint64_t n = std::min(end - q, runs[r].count - within);
           for (std::uint64_t i = first; i < first + n; ++i) f(0, side, i);
           q += n;
         }

@@ -25,6 +25,21 @@ std::string shell_word(const std::string& given) {
   return quoted + "'";
 }
 
+// The command that generates the table at `path`, <tables>/<condition>/<material>.ftb: it
+// names the tables directory unless it is the default one (an empty directory is the
+// working one, which --tables names as ".").
+std::string gen_command(const std::string& path, const Material& material, const RuleSet& rules,
+                        const Stipulation& stipulation) {
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path().parent_path();
+  const std::string tables = dir == "tables" || dir == "./tables" ? ""
+                             : dir.empty()                        ? " --tables ."
+                                                                  : " --tables " + shell_word(dir.string());
+  const std::string option = stipulation.kind == StipulationKind::DirectMate ? ""
+                             : stipulation.kind == StipulationKind::Helpmate ? " --stipulation h#"
+                                                                             : " --stipulation s#";
+  return "feerie gen" + tables + option + " --condition " + rules.name() + " " + material.name();
+}
+
 }  // namespace
 
 Status require_condition_directory(const std::string& condition_dir) {
@@ -51,9 +66,11 @@ Status check_header_matches(const TableHeader& h, const std::string& path, const
                                             ", not " + stipulation.header_name());
   Indexer indexer(material, rules);
   if (h.index_layout != indexer.layout())
-    return error(ErrorKind::Corruption, "table '" + path + "' does not match this program's index for " +
-                                            material.name() + " (layout '" + h.index_layout + "', expected '" +
-                                            indexer.layout() + "')");
+    return error(ErrorKind::Corruption,
+                 "table '" + path + "' does not match this program's index for " + material.name() + " (layout '" +
+                     h.index_layout + "', expected '" + indexer.layout() +
+                     "'; a table of another layout is never read: " + "generate it again with: " +
+                     gen_command(path, material, rules, stipulation) + ")");
   if (h.entries != indexer.size())
     return error(ErrorKind::Corruption, "table '" + path + "' says it has " + std::to_string(h.entries) +
                                             " entries per side; this program's index for " + material.name() + " has " +
@@ -65,7 +82,6 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
                                                 const Stipulation& stipulation) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::path dir = fs::path(path).parent_path().parent_path();  // <tables>/<condition>/<material>.ftb
   if (Status s = require_condition_directory(fs::path(path).parent_path().string()); !s) return s.error();
   bool exists = fs::exists(path, ec);
   if (ec) return error(ErrorKind::IOError, "cannot read table '" + path + "': " + ec.message());
@@ -74,21 +90,13 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
     // said to be so: the gen command suggested for it was refused.
     if (Expected<Material> valid = Material::parse(material.name()); !valid)
       return error(ErrorKind::NotSupported, "no table can be generated for this position: " + valid.error_message());
-    // The command to copy names the tables directory unless it is the default one.
-    // (An empty directory is the working one, which --tables names as ".".)
-    const std::string tables = dir == "tables" || dir == "./tables" ? ""
-                               : dir.empty()                        ? " --tables ."
-                                                                    : " --tables " + shell_word(dir.string());
     const StipulationKind kind = stipulation.kind;
     const std::string what = kind == StipulationKind::DirectMate ? "table "
                              : kind == StipulationKind::Helpmate ? "helpmate table "
                                                                  : "selfmate table ";
-    const std::string option = kind == StipulationKind::DirectMate ? ""
-                               : kind == StipulationKind::Helpmate ? " --stipulation h#"
-                                                                   : " --stipulation s#";
-    return error(ErrorKind::NotFound, "missing " + what + material.name() + " for condition " + rules.name() + " ('" +
-                                          path + "'; generate it with: feerie gen" + tables + option + " --condition " +
-                                          rules.name() + " " + material.name() + ")");
+    return error(ErrorKind::NotFound,
+                 "missing " + what + material.name() + " for condition " + rules.name() + " ('" + path +
+                     "'; generate it with: " + gen_command(path, material, rules, stipulation) + ")");
   }
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error();

@@ -81,7 +81,7 @@ int Indexer::find_canonical_symmetry(Square wk, Square bk) const {
   return 0;  // unreachable: some image of any pair is canonical
 }
 
-std::vector<std::uint64_t> Indexer::king_pair_runs_by_full_images() const {
+std::vector<Indexer::Run> Indexer::king_pair_runs_by_full_images() const {
   std::vector<std::pair<int, std::uint32_t>> keyed;  // (smallest image as wk * 64 + bk, pair)
   for (std::uint32_t pair = 0; pair < pair_wk_.size(); ++pair) {
     int smallest = 64 * 64;
@@ -90,9 +90,9 @@ std::vector<std::uint64_t> Indexer::king_pair_runs_by_full_images() const {
     keyed.push_back({smallest, pair});
   }
   std::sort(keyed.begin(), keyed.end());
-  std::vector<std::uint64_t> runs;
-  for (int section = 0; section <= ep_sections_; ++section)  // section 0: no en-passant square
-    for (const auto& [image, pair] : keyed) runs.push_back(std::uint64_t(section) * base_size_ + pair * pair_stride_);
+  std::vector<Run> runs;
+  for (const auto& [image, pair] : keyed) runs.push_back({pair * pair_stride_, pair_stride_});
+  if (size_ > base_size_) runs.push_back({base_size_, size_ - base_size_});
   return runs;
 }
 
@@ -165,10 +165,22 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
       const std::uint64_t lone_stride = groups_[std::size_t(lone_group_[c])].stride;
       lone_shift_[c] = std::has_single_bit(lone_stride) ? std::countr_zero(lone_stride) : -1;
     }
-  int white_pawns = material.count(WHITE, PAWN), black_pawns = material.count(BLACK, PAWN);
-  ep_sections_ = white_pawns && black_pawns ? std::max(white_pawns, black_pawns) : 0;
-  size_ = base_size_ * (1 + ep_sections_);
-  cursor_walks_ = ep_sections_ == 0 && !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
+  // The en-passant region: a double step of the side not to move's ordinary pawn that the
+  // side to move could take, which needs a pawn of its own (a unit moving as a pawn under
+  // Annan borrows the walk of a pawn behind it).
+  if (material.count(WHITE, PAWN) && material.count(BLACK, PAWN))
+    for (Color side_to_move : {WHITE, BLACK}) {
+      const int g = group_of_[Piece(~side_to_move, PAWN, false).code()];
+      if (g < 0) continue;
+      const Group& pawns = groups_[std::size_t(g)];
+      ep_group_[side_to_move] = g;
+      ep_rest_[side_to_move] = pair_stride_ / pawns.combinations * Binomial.c[64][pawns.count - 1];
+      ep_size_[side_to_move] = pair_wk_.size() * 8 * ep_rest_[side_to_move];
+      // 8 files times C(64, n - 1) / C(64, n) = n / (65 - n) of the base part.
+      ep_share_ = std::max(ep_share_, 8.0 * pawns.count / (65 - pawns.count));
+    }
+  size_ = base_size_ + std::max(ep_size_[WHITE], ep_size_[BLACK]);
+  cursor_walks_ = size_ == base_size_ && !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
 }
 
 std::string Indexer::layout() const {
@@ -177,7 +189,9 @@ std::string Indexer::layout() const {
   for (const Group& g : groups_)
     s << "/" << (g.piece.color() == WHITE ? "w" : "b") << (g.piece.magic() ? "m" : "") << PieceLetters[g.piece.type()]
       << g.count;
-  s << "/ep" << ep_sections_;
+  // "/ep0": no en-passant region; "/epfile": the region by the file of the pawn (the
+  // earlier "/ep<N>" had N copies of the base part).
+  s << (size_ > base_size_ ? "/epfile" : "/ep0");
   return s.str();
 }
 
@@ -206,36 +220,33 @@ std::uint64_t Indexer::index_with_symmetry(const Position& pos, int t, bool then
   Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   // (kk * C1 + g1) * C2 + g2 ... = kk * pair_stride + the units' part.
   const std::uint64_t pair = std::uint64_t(pair_index_[images[wk] * 64 + images[bk]]);
-  Square ep_pawn = SQ_NONE;
-  if (ep_sections_ && ep_square_usable(pos, rules_))
-    ep_pawn = images[Square(pos.ep_square() - pawn_push(pos.side_to_move()))];
-  int ep_section = 0;
-  const std::uint64_t units = units_index(pos, images, ep_pawn, ep_section);
-  return std::uint64_t(ep_section) * base_size_ + pair * pair_stride_ + units;
+  const Color stm = pos.side_to_move();
+  if (ep_group_[stm] >= 0 && ep_square_usable(pos, rules_)) {
+    const Square ep_pawn = images[Square(pos.ep_square() - pawn_push(stm))];
+    return base_size_ + (pair * 8 + std::uint64_t(file_of(ep_pawn))) * ep_rest_[stm] +
+           units_index(pos, images, ep_pawn);
+  }
+  return pair * pair_stride_ + units_index(pos, images, SQ_NONE);
 }
 
-std::uint64_t Indexer::units_index(const Position& pos, const Square* images, Square ep_pawn, int& ep_section) const {
-  const Color stm = pos.side_to_move();
+std::uint64_t Indexer::units_index(const Position& pos, const Square* images, Square ep_pawn) const {
+  const Piece ep_pawns = Piece(~pos.side_to_move(), PAWN, false);
   const Bitboard magic = pos.magic_pieces();
   std::uint64_t idx = 0;
   for (const Group& g : groups_) {
     const Bitboard units = pos.pieces(g.piece.color(), g.piece.type()) & (g.piece.magic() ? magic : ~magic);
-    if (g.count == 1) {
+    const bool reduced = ep_pawn != SQ_NONE && g.piece == ep_pawns;
+    if (g.count == 1 && !reduced) {
       // C(s, 1) = s: the unit's image square is the digit.
-      const Square s = images[lsb(units)];
-      if (s == ep_pawn && g.piece == Piece(~stm, PAWN)) ep_section = 1;
-      idx = idx * g.combinations + std::uint64_t(s);
+      idx = idx * g.combinations + std::uint64_t(images[lsb(units)]);
       continue;
     }
     Bitboard squares = 0;
     for (Bitboard b = units; b;) squares |= square_bb(images[pop_lsb(b)]);
+    if (reduced) squares &= ~square_bb(ep_pawn);
     std::uint64_t combination = 0;
-    for (int j = 1; squares; ++j) {
-      Square s = pop_lsb(squares);
-      combination += Binomial.c[s][j];
-      if (s == ep_pawn && g.piece == Piece(~stm, PAWN)) ep_section = j;
-    }
-    idx = idx * g.combinations + combination;
+    for (int j = 1; squares; ++j) combination += Binomial.c[pop_lsb(squares)][j];
+    idx = idx * Binomial.c[64][reduced ? g.count - 1 : g.count] + combination;
   }
   return idx;
 }
@@ -285,8 +296,7 @@ void Indexer::fill_king_move_cache(std::uint64_t index, const Position& pos, int
     const std::int32_t pair = pair_index_[pos.king_square(WHITE) * 64 + pos.king_square(BLACK)];
     cache.units[0] = index - std::uint64_t(pair) * pair_stride_;
   } else {
-    int no_section = 0;
-    cache.units[std::size_t(t)] = units_index(pos, Symmetry.image[t], SQ_NONE, no_section);
+    cache.units[std::size_t(t)] = units_index(pos, Symmetry.image[t], SQ_NONE);
   }
   cache.known |= std::uint8_t(1u << t);
 }
@@ -307,14 +317,16 @@ Indexer::DiagonalMoves Indexer::diagonal_moves(const Position& pos, std::uint64_
   return {index_with_symmetry(pos, 0, true), groups_[std::size_t(group)].stride};
 }
 
-bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,
-                          Square& ep_pawn) const {
-  const Color side_to_move = out.side_to_move();
+bool Indexer::place_units(std::uint64_t rest, std::size_t groups, int reduced, Position& out) const {
   Bitboard occupied = out.pieces();
   for (std::size_t k = groups; k-- > 0;) {
     const Group& g = groups_[k];
+    const int count = int(k) == reduced ? g.count - 1 : g.count;
     std::uint64_t combination;
-    if (g.shift >= 0) {
+    if (int(k) == reduced) {
+      combination = rest % Binomial.c[64][count];
+      rest /= Binomial.c[64][count];
+    } else if (g.shift >= 0) {
       combination = rest & (g.combinations - 1);
       rest >>= g.shift;
     } else {
@@ -323,7 +335,7 @@ bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t 
     }
     // Greedy decoding of the combinatorial number, largest square first.
     int limit = 64;
-    for (int j = g.count; j >= 1; --j) {
+    for (int j = count; j >= 1; --j) {
       // The largest s below `limit` with C(s, j) <= combination (C(s, 1) = s).
       int s = j - 1;
       if (j == 1) {
@@ -336,7 +348,6 @@ bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t 
       if (occupied & square_bb(Square(s))) return false;
       occupied |= square_bb(Square(s));
       out.put_piece(g.piece, Square(s));
-      if (ep_section && g.piece == Piece(~side_to_move, PAWN) && std::uint64_t(j) == ep_section) ep_pawn = Square(s);
     }
   }
   Square wk = Square(pair_wk_[rest]), bk = Square(pair_bk_[rest]);
@@ -349,23 +360,39 @@ bool Indexer::place_units(std::uint64_t rest, std::size_t groups, std::uint64_t 
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out) const {
   out = Position();
   out.set_side_to_move(side_to_move);
-  std::uint64_t ep_section = ep_sections_ ? index / base_size_ : 0;
-  std::uint64_t rest = ep_sections_ ? index % base_size_ : index;
-  Square ep_pawn = SQ_NONE;
-  if (!place_units(rest, groups_.size(), ep_section, out, ep_pawn)) return false;
+  if (index >= base_size_) return decode_ep_region(index, side_to_move, out);
+  if (!place_units(index, groups_.size(), -1, out)) return false;
   Square wk = out.king_square(WHITE), bk = out.king_square(BLACK);
   // With both kings on the diagonal only the smaller of two reflected entries is used.
   if (full_symmetry_ && on_diagonal(wk) && on_diagonal(bk) && this->index(out) != index) return false;
-  if (ep_section) {
-    // The pawn must stand where a double step ends, with the two squares it crossed empty.
-    Color mover = ~side_to_move;
-    if (ep_pawn == SQ_NONE || relative_rank(mover, ep_pawn) != 3) return false;
-    Square crossed = Square(ep_pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
-    if (!out.empty(crossed) || !out.empty(origin)) return false;
-    out.set_ep_square(crossed);
-    if (!ep_square_usable(out, rules_) || !ep_square_possible(out, rules_)) return false;
-  }
   return true;
+}
+
+bool Indexer::decode_ep_region(std::uint64_t index, Color side_to_move, Position& out) const {
+  const std::uint64_t entry = index - base_size_;
+  if (entry >= ep_size_[side_to_move]) return false;
+  const std::uint64_t rest = ep_rest_[side_to_move];
+  const std::uint64_t pair_and_file = entry / rest, units = entry % rest;
+  // The digits with the king pair above them, as place_units() reads them.
+  if (!place_units((pair_and_file / 8) * rest + units, groups_.size(), ep_group_[side_to_move], out)) return false;
+  // The pawn stands where its double step ended, with the two squares it crossed empty.
+  const Color mover = ~side_to_move;
+  const Square pawn = make_square(int(pair_and_file % 8), mover == WHITE ? 3 : 4);  // its fourth rank
+  const Square crossed = Square(pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
+  if (!out.empty(pawn) || !out.empty(crossed) || !out.empty(origin)) return false;
+  out.put_piece(Piece(mover, PAWN, false), pawn);
+  out.set_ep_square(crossed);
+  return ep_square_usable(out, rules_) && ep_square_possible(out, rules_);
+}
+
+int Indexer::colour_parity_by_decoding(std::uint64_t index, Color c) const {
+  Position pos;
+  if (!decode(index, c, pos)) return 0;
+  const Piece unit = groups_[std::size_t(lone_group_[c])].piece;
+  const Bitboard magic = pos.magic_pieces();
+  const Square king = pos.king_square(c);
+  const Square s = lsb(pos.pieces(unit.color(), unit.type()) & (unit.magic() ? magic : ~magic));
+  return int((rank_of(king) ^ file_of(king) ^ rank_of(s) ^ file_of(s)) & 1);
 }
 
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const {
@@ -384,8 +411,7 @@ Position* Indexer::decode_in_place(std::uint64_t index, Color side_to_move, Curs
     cursor.placed_ = SQ_NONE;
     pos = Position();
     pos.set_side_to_move(side_to_move);
-    Square no_ep_pawn = SQ_NONE;
-    cursor.ok_ = place_units(outer, groups_.size() - 1, 0, pos, no_ep_pawn);
+    cursor.ok_ = place_units(outer, groups_.size() - 1, -1, pos);
     cursor.diagonal_ =
         cursor.ok_ && full_symmetry_ && on_diagonal(pos.king_square(WHITE)) && on_diagonal(pos.king_square(BLACK));
   }

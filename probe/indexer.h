@@ -4,8 +4,9 @@
 //
 // Layout. Units are taken in groups: the white king, the black king, then each group of
 // identical units (same colour, type and magic flag) in the material's canonical order.
+// Positions without an en-passant square fill [0, base_size()):
 //
-//   index = ep_section * base_size + (((kk * C(64, n1) + g1) * C(64, n2) + g2) ...)
+//   index = ((kk * C(64, n1) + g1) * C(64, n2) + g2) ...
 //
 // - kk is the position of the (white king, black king) pair in the list of canonical
 //   king pairs. With the full symmetry group (8 board symmetries: no pawn can appear —
@@ -20,11 +21,22 @@
 //   squares: sum C(s_j, j). Squares that collide with other units are entries that are
 //   not positions (value Illegal); this wastes a little space and keeps the formula
 //   simple and the same for every material.
-// - ep_section is 0 for positions without an en-passant square. Materials with pawns of
-//   both colours have further sections: section j + 1 holds the positions where the
-//   j-th pawn (in square order) of the side not to move has just made a double step and
-//   the side to move has a pawn that could take it en passant. An en-passant square no
-//   pawn could use is dropped before indexing: the position is the same as without it.
+//
+// En-passant region. Materials with ordinary pawns of both colours also hold the
+// positions where a pawn of the side not to move has just made a double step that the
+// side to move could take en passant (an en-passant square no unit could use is dropped
+// before indexing: the position is the same as without it). That pawn stands on its
+// fourth rank, so its file says where it is; it leaves its group, which counts one unit
+// less (C(64, n - 1) combinations, 1 for a pawn alone), and
+//
+//   index = base_size() + (kk * 8 + file) * R + units,
+//
+// where `units` are the digits of the groups as above with that group reduced and R is
+// the product of their combinations. R depends on the side to move (it is the other
+// side's pawn that left its group); size() covers the larger of the two regions, the
+// entries past a side's own region are no positions. An earlier layout ("/ep<N>" in the
+// layout string) gave each pawn of the side not to move a whole copy of the base part:
+// a table with a pawn on each side was twice the size of one with two pawns on one side.
 //
 // Worked example, KQvKR with the full group (no adjacent kings: 462 king pairs):
 // White Kc2 (square 10), Qd4 (27), Black Ke6 (44), Rb6 (41). The white king is already in
@@ -51,22 +63,29 @@ class Indexer {
   Indexer(const Material& material, const RuleSet& rules);
 
   std::uint64_t size() const { return size_; }
-  // The number of canonical king pairs and of en-passant sections: with the groups'
-  // combinations they give size(), which a caller can so compute in floating point for
-  // materials whose size does not fit in 64 bits (size() is then meaningless).
+  // The number of canonical king pairs and the en-passant region's share: with the
+  // groups' combinations they give size() = king_pair_count() * product * (1 + share),
+  // which a caller can so compute in floating point for materials whose size does not fit
+  // in 64 bits (size() is then meaningless).
   std::uint64_t king_pair_count() const { return pair_wk_.size(); }
-  int ep_section_count() const { return ep_sections_; }
+  double ep_region_share() const { return ep_share_; }
+  // The positions without an en-passant square: [0, base_size()).
   std::uint64_t base_size() const { return base_size_; }
-  // The entries of one king pair: a king pair's entries are consecutive, from
-  // section * base_size() + pair * pair_span().
+  // The entries of one king pair below base_size(): a king pair's entries are consecutive,
+  // from pair * pair_span().
   std::uint64_t pair_span() const { return pair_stride_; }
-  // The first entry of every king pair's entries (in each en-passant section), the pairs
-  // whose images under the 8 board symmetries are the same next to each other (ordered by
-  // the smallest image, then by pair; sections one after the other): with the a<->h mirror
-  // only, the pairs whose positions reach the same king pair of a table with the full
-  // group (a promotion into a pawnless material) up to four at a time, where index order
-  // has them far apart. With the full group: index order, 0, pair_span(), ...
-  std::vector<std::uint64_t> king_pair_runs_by_full_images() const;
+  // Entries [first, first + count).
+  struct Run {
+    std::uint64_t first = 0, count = 0;
+    bool operator==(const Run&) const = default;
+  };
+  // Every entry once: the entries of every king pair below base_size(), the pairs whose
+  // images under the 8 board symmetries are the same next to each other (ordered by the
+  // smallest image, then by pair), then the en-passant region in index order. With the
+  // a<->h mirror only, the pairs whose positions reach the same king pair of a table with
+  // the full group (a promotion into a pawnless material) come up to four at a time, where
+  // index order has them far apart. With the full group: index order.
+  std::vector<Run> king_pair_runs_by_full_images() const;
   const Material& material() const { return material_; }
   // 8 with the full symmetry group, 2 with the a<->h mirror only.
   int symmetry_count() const { return full_symmetry_ ? 8 : 2; }
@@ -92,7 +111,7 @@ class Indexer {
   // The shortcut of index_after_move() for a non-king unit alone in its group: when it
   // applies, moving `unit` from `from` to `to` in `pos` (decoded from `index`) gives
   // index + (to - from) * unit_stride(...). 0 when it does not apply (en-passant
-  // section, both kings on the diagonal with the full group, several such units).
+  // region, both kings on the diagonal with the full group, several such units).
   std::uint64_t unit_stride(const Position& pos, std::uint64_t index, Piece unit) const;
 
   // The same for the positions unit_stride() leaves out because both kings stand on the
@@ -100,7 +119,7 @@ class Indexer {
   // the position and its reflection in the diagonal (which keeps the kings in place), and
   // a move of a unit alone in its group changes each of them by the stride times the
   // change of the unit's square in that image. `stride` 0: does not apply (not such a
-  // position, en-passant section or square, several such units).
+  // position, en-passant region or square, several such units).
   struct DiagonalMoves {
     std::uint64_t reflected = 0;  // the reflection's index
     std::uint64_t stride = 0;
@@ -115,7 +134,7 @@ class Indexer {
 
   // The shortcut of index_after_move() for a king move: the index after the kings of
   // `pos` (decoded from `index`) move to (new_wk, new_bk); NoShortcut where it does not
-  // apply (en-passant section or square, both kings of the new pair on the diagonal with
+  // apply (en-passant region or square, both kings of the new pair on the diagonal with
   // the full group, a pair not in the list).
   static constexpr std::uint64_t NoShortcut = ~std::uint64_t(0);
   // A king move changes only the king pair, and with it maybe the symmetry that makes the
@@ -145,15 +164,16 @@ class Indexer {
 
   // The position at `index`, with `side_to_move`. False when the entry is not a position
   // (units on the same square, a non-canonical king pair, an impossible en-passant
-  // section); legality under the rules is not checked here.
+  // square, an entry past the side's own en-passant region); legality under the rules is
+  // not checked here.
   bool decode(std::uint64_t index, Color side_to_move, Position& out) const;
 
   // Consecutive indices decoded faster (the solver's initialisation, the statistics and the
   // verifier walk the entries in index order). A cursor keeps the kings and the units of
   // every group but the innermost of the last index decoded through it; the next index,
   // which differs only in the innermost unit's square 63 times in 64, moves that unit
-  // alone. Used when the innermost group is one unit and there are no en-passant
-  // sections; otherwise, and when the cursor holds another index's outer units, this is
+  // alone. Used when the innermost group is one unit and there is no en-passant
+  // region; otherwise, and when the cursor holds another index's outer units, this is
   // decode(). The results are decode()'s. One cursor per thread and per indexer.
   // Aligned to a cache line: the solver keeps one per thread side by side, and each thread
   // writes its own position for every entry it decodes.
@@ -179,12 +199,13 @@ class Indexer {
   Position* decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const;
   // Whether the 64 indices of each run starting at a multiple of 64 stand for one placement
   // of every unit but innermost_unit(), which stands on the square of the index's lowest
-  // six bits (what a cursor relies on; no en-passant sections).
+  // six bits (what a cursor relies on; no en-passant region).
   bool innermost_walks() const { return cursor_walks_; }
   Piece innermost_unit() const { return groups_.back().piece; }
 
   // The parity of the square colours of the king of `c` and of its first unit alone in its
-  // group, in entry `index` (of any section): 0 or 1; -1 when `c` has no such unit. Every
+  // group, in entry `index` of the side to move `c` (the en-passant region's layout
+  // depends on the side to move): 0 or 1; -1 when `c` has no such unit. Every
   // board symmetry changes the colour of every square or of none, so all images of a
   // position have one parity; and a move of the other side that keeps the material leaves
   // it as it is. The solver splits the wins of a pass between two threads by it: the
@@ -192,7 +213,8 @@ class Indexer {
   int colour_parity(std::uint64_t index, Color c) const {
     const int g = lone_group_[c];
     if (g < 0) return -1;
-    const std::uint64_t base = index < base_size_ ? index : index % base_size_;
+    if (index >= base_size_) return colour_parity_by_decoding(index, c);
+    const std::uint64_t base = index;
     const std::uint64_t pair = pair_shift_ >= 0 ? base >> pair_shift_ : base / pair_stride_;
     const unsigned king = c == WHITE ? pair_wk_[pair] : pair_bk_[pair];
     // Most strides are powers of two: a shift, not a division (the hottest instruction of
@@ -219,23 +241,24 @@ class Indexer {
     int shift;                   // log2(combinations) when a power of two, else -1
   };
 
+  int colour_parity_by_decoding(std::uint64_t index, Color c) const;
   int canonical_symmetry(Square wk, Square bk) const;
   int find_canonical_symmetry(Square wk, Square bk) const;
   std::uint64_t index_with_symmetry(const Position& pos, int t, bool then_reflect) const;
   // The units' part of index_with_symmetry() (the digits of every group but the king pair,
   // each times its stride) with the square map `images`; `ep_pawn` the image of the pawn
-  // that may be taken en passant (SQ_NONE: none), whose number in its group goes to
-  // `ep_section`.
-  std::uint64_t units_index(const Position& pos, const Square* images, Square ep_pawn, int& ep_section) const;
+  // that may be taken en passant (SQ_NONE: none), left out of its group (the en-passant
+  // region's digits).
+  std::uint64_t units_index(const Position& pos, const Square* images, Square ep_pawn) const;
   // Puts the units' part of `pos` (entry `index`) under symmetry t into `cache`.
   void fill_king_move_cache(std::uint64_t index, const Position& pos, int t, KingMoveCache& cache) const;
   bool is_canonical_pair(Square wk, Square bk) const;
   // Puts on `out` the units of groups_[0, groups) decoded from `rest` (the digits of the
   // last of them lowest) and then the kings of the king pair left in `rest`; false when two
-  // stand on one square. `ep_pawn` receives the square of the pawn of en-passant section
-  // `ep_section` (0: none).
-  bool place_units(std::uint64_t rest, std::size_t groups, std::uint64_t ep_section, Position& out,
-                   Square& ep_pawn) const;
+  // stand on one square. Group `reduced` (-1: none) counts one unit less: the en-passant
+  // region's digits, its pawn placed by the caller.
+  bool place_units(std::uint64_t rest, std::size_t groups, int reduced, Position& out) const;
+  bool decode_ep_region(std::uint64_t index, Color side_to_move, Position& out) const;
 
   Material material_;
   RuleSet rules_;  // decides which en-passant squares are usable
@@ -249,7 +272,11 @@ class Indexer {
   // [wk * 64 + bk] -> kk of the pair's canonical image, or -1 when it has none or when it
   // has both kings on the diagonal with the full group (two candidate images: index()).
   std::vector<std::int32_t> image_pair_index_;
-  int ep_sections_ = 0;                    // number of extra sections (0 without pawns on both sides)
+  // Per side to move: the group of the other side's ordinary pawns (-1: no en-passant
+  // region), R of the layout and the region's entries.
+  std::array<int, 2> ep_group_{-1, -1};
+  std::array<std::uint64_t, 2> ep_rest_{0, 0}, ep_size_{0, 0};
+  double ep_share_ = 0;
   bool cursor_walks_ = false;              // decode() with a cursor can move the innermost unit alone
   std::uint64_t pair_stride_ = 0;          // product of all group combinations: one king pair's span
   int pair_shift_ = -1;                    // log2(pair_stride_) when a power of two, else -1

@@ -192,20 +192,25 @@ TEST(ValueStore, WinsKeepTheShortestAndCountsGoDownToTheLastSuccessor) {
 // both sides once, with runs that do not divide the threads' pieces; on one thread, the
 // runs in the given order and each in index order. The progress ends at every entry.
 TEST(ValueStore, ForAllEntriesInRunsVisitsEachEntryOnceInTheRunsOrder) {
-  const std::uint64_t run_size = 1000, run_count = 50, size = run_size * run_count;
-  std::vector<std::uint64_t> runs;
-  for (std::uint64_t r = 0; r < run_count; ++r) runs.push_back(r * run_size);
+  // Runs of 1000 entries and, at the end, a longer one, an empty one and a short one (an
+  // en-passant region is one run of its own size).
+  const std::uint64_t run_size = 1000, run_count = 50, size = run_size * run_count + 40000 + 7;
+  std::vector<Indexer::Run> runs;
+  for (std::uint64_t r = 0; r < run_count; ++r) runs.push_back({r * run_size, run_size});
   std::shuffle(runs.begin(), runs.end(), std::mt19937_64(5));
+  runs.push_back({run_size * run_count, 40000});
+  runs.push_back({size, 0});
+  runs.push_back({size - 7, 7});
   std::vector<std::uint64_t> expected_walk;  // side 0 on one thread
-  for (std::uint64_t run : runs)
-    for (std::uint64_t i = run; i < run + run_size; ++i) expected_walk.push_back(i);
+  for (const Indexer::Run& run : runs)
+    for (std::uint64_t i = run.first; i < run.first + run.count; ++i) expected_walk.push_back(i);
   for (int threads : {1, 2}) {
     ValueStore store({size}, 0, 1, threads);
     std::vector<int> visits[2] = {std::vector<int>(size), std::vector<int>(size)};
     std::vector<std::uint64_t> walk;
     std::uint64_t done = 0, total = 0;
     store.for_all_entries_in_runs(
-        runs, run_size,
+        runs,
         [&](int member, int side, std::uint64_t i) {
 #pragma omp critical
           {

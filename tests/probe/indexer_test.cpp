@@ -3,6 +3,7 @@
 #include <random>
 #include <set>
 
+#include "probe/header_check.h"
 #include "rules/movegen.h"
 #include "tests/test_util.h"
 
@@ -35,9 +36,19 @@ TEST(Indexer, SizesFollowTheDocumentedFormula) {
   Indexer kpk = make_indexer("KPvK");
   EXPECT_EQ(kpk.size() % 64, 0u);
   EXPECT_EQ(kpk.symmetry_count(), 2);
-  // Pawns on both sides: one extra en-passant section.
+  // Pawns on both sides: the en-passant region, 8 files times the units without the pawn
+  // that made the double step, for the side to move whose region is larger.
   Indexer kpkp = make_indexer("KPvKP");
-  EXPECT_EQ(kpkp.size(), 2 * kpkp.base_size());
+  EXPECT_EQ(kpkp.base_size(), 1806u * 64 * 64);
+  EXPECT_EQ(kpkp.size(), kpkp.base_size() + 1806u * 8 * 64);
+  EXPECT_EQ(kpkp.layout(), "kk1806/sym2/wP1/bP1/epfile");
+  Indexer kppkp = make_indexer("KPPvKP");
+  EXPECT_EQ(kppkp.base_size(), 1806u * 2016 * 64);
+  // Black to move: one of White's two pawns leaves its group (C(64, 1) for the other).
+  EXPECT_EQ(kppkp.size(), kppkp.base_size() + 1806u * 8 * 64 * 64);
+  EXPECT_DOUBLE_EQ(kppkp.ep_region_share(), 8.0 * 2 / 63);
+  EXPECT_EQ(make_indexer("KRPvKR").layout(), "kk1806/sym2/wR1/wP1/bR1/ep0");
+  EXPECT_EQ(make_indexer("KRPvKR").size(), make_indexer("KRPvKR").base_size());
 }
 
 TEST(Indexer, WorkedExampleOfTheHeaderComment) {
@@ -52,16 +63,18 @@ TEST(Indexer, WorkedExampleOfTheHeaderComment) {
 // (Indexer::king_pair_runs_by_full_images, the initialisation's order of gen/solver.cpp):
 // each pair's entries once, and the pairs of one image together, that image found
 // independently as the king pair of a pawnless table's index. A pawnless table keeps
-// index order; pawns of both colours repeat the order in each en-passant section.
+// index order; pawns of both colours add the en-passant region as one last run.
 TEST(Indexer, KingPairRunsByFullImagesGroupThePairsOfOnePawnlessKingPair) {
   for (const RuleSet& rules : {RuleSet::orthodox(), *RuleSet::parse("madrasi-ri")}) {
     const Indexer pawns = make_indexer("KRPvKR", rules), pawnless = make_indexer("KQvK", rules);
-    const std::vector<std::uint64_t> runs = pawns.king_pair_runs_by_full_images();
+    const std::vector<Indexer::Run> runs = pawns.king_pair_runs_by_full_images();
     ASSERT_EQ(runs.size(), pawns.king_pair_count());
     std::vector<bool> seen(runs.size(), false);
     std::set<std::uint64_t> images_done;
     std::uint64_t current = ~std::uint64_t(0);
-    for (std::uint64_t run : runs) {
+    for (const Indexer::Run& r : runs) {
+      ASSERT_EQ(r.count, pawns.pair_span());
+      const std::uint64_t run = r.first;
       ASSERT_EQ(run % pawns.pair_span(), 0u);
       const std::uint64_t pair = run / pawns.pair_span();
       ASSERT_LT(pair, runs.size());
@@ -83,15 +96,16 @@ TEST(Indexer, KingPairRunsByFullImagesGroupThePairsOfOnePawnlessKingPair) {
       }
     }
     const Indexer kqkr = make_indexer("KQvKR", rules);
-    const std::vector<std::uint64_t> pawnless_runs = kqkr.king_pair_runs_by_full_images();
+    const std::vector<Indexer::Run> pawnless_runs = kqkr.king_pair_runs_by_full_images();
     ASSERT_EQ(pawnless_runs.size(), kqkr.king_pair_count());
-    for (std::uint64_t k = 0; k < pawnless_runs.size(); ++k) ASSERT_EQ(pawnless_runs[k], k * kqkr.pair_span());
+    for (std::uint64_t k = 0; k < pawnless_runs.size(); ++k)
+      ASSERT_EQ(pawnless_runs[k], (Indexer::Run{k * kqkr.pair_span(), kqkr.pair_span()}));
   }
-  const Indexer both = make_indexer("KPvKP");  // an en-passant section after the first
-  const std::vector<std::uint64_t> runs = both.king_pair_runs_by_full_images();
-  ASSERT_EQ(runs.size(), 2 * both.king_pair_count());
-  for (std::size_t k = 0; k < both.king_pair_count(); ++k)
-    EXPECT_EQ(runs[k + both.king_pair_count()], runs[k] + both.base_size());
+  const Indexer both = make_indexer("KPvKP");  // the en-passant region after the pairs
+  const std::vector<Indexer::Run> runs = both.king_pair_runs_by_full_images();
+  ASSERT_EQ(runs.size(), both.king_pair_count() + 1);
+  EXPECT_EQ(runs.back(), (Indexer::Run{both.base_size(), both.size() - both.base_size()}));
+  EXPECT_EQ(make_indexer("KRPvKR").king_pair_runs_by_full_images().size(), make_indexer("KRPvKR").king_pair_count());
 }
 
 TEST(Indexer, RoundTripPawnless) {
@@ -115,6 +129,75 @@ TEST(Indexer, RoundTripWithPawnsAndEnPassant) {
     }
   }
   EXPECT_GT(ep_positions, 0);
+  for (const char* name : {"KPPvKP", "KPvKPP"}) {
+    SCOPED_TRACE(name);
+    const Indexer indexer = make_indexer(name);
+    expect_round_trip(indexer, 9973);
+    // The region itself, both sides to move: White's is the smaller in KPPvKP, Black's in
+    // KPvKPP; the entries past it are no positions.
+    std::uint64_t found[2] = {0, 0}, past[2] = {0, 0};
+    for (std::uint64_t i = indexer.base_size(); i < indexer.size(); i += 13)
+      for (Color c : {WHITE, BLACK}) {
+        Position pos;
+        if (!indexer.decode(i, c, pos)) continue;
+        ++found[c];
+        ASSERT_NE(pos.ep_square(), SQ_NONE) << i;
+        ASSERT_EQ(indexer.index(pos), i) << to_fen(pos);
+        past[c] = std::max(past[c], i);
+      }
+    EXPECT_GT(found[WHITE], 1000u);
+    EXPECT_GT(found[BLACK], 1000u);
+    const Color smaller = std::string(name) == "KPPvKP" ? WHITE : BLACK;
+    EXPECT_LT(past[smaller] - indexer.base_size(), (indexer.size() - indexer.base_size()) / 2);
+    EXPECT_GT(past[~smaller] - indexer.base_size(), (indexer.size() - indexer.base_size()) / 2);
+  }
+}
+
+// Every position with a usable en-passant square has an entry in the region that decodes
+// to it or its mirror image: random placements of KPPvKP and KPvKPP around a double step.
+TEST(Indexer, EveryEnPassantPositionHasItsEntry) {
+  std::mt19937_64 rng(11);
+  for (const char* name : {"KPPvKP", "KPvKPP", "KPvKP"}) {
+    SCOPED_TRACE(name);
+    const Indexer indexer = make_indexer(name);
+    const Material& m = indexer.material();
+    int checked = 0;
+    for (int k = 0; k < 200000 && checked < 3000; ++k) {
+      const Color stm = Color(k & 1), mover = ~stm;
+      Position pos;
+      pos.set_side_to_move(stm);
+      const int file = int(rng() % 8);
+      const Square pawn = make_square(file, mover == WHITE ? 3 : 4);
+      pos.put_piece(Piece(mover, PAWN), pawn);
+      // A pawn of the side to move beside it, the other units anywhere free.
+      const int side_file = file == 0 ? 1 : file == 7 ? 6 : file + (rng() % 2 ? 1 : -1);
+      pos.put_piece(Piece(stm, PAWN), make_square(side_file, mover == WHITE ? 3 : 4));
+      auto free_square = [&] {
+        Square s;
+        do s = Square(rng() % 64);
+        while (!pos.empty(s));
+        return s;
+      };
+      pos.put_piece(Piece(WHITE, KING), free_square());
+      pos.put_piece(Piece(BLACK, KING), free_square());
+      for (Color c : {WHITE, BLACK})
+        for (int n = popcount(pos.pieces(c, PAWN)); n < m.count(c, PAWN); ++n)
+          pos.put_piece(Piece(c, PAWN), free_square());
+      const Square crossed = Square(pawn - pawn_push(mover)), origin = Square(crossed - pawn_push(mover));
+      if (!pos.empty(crossed) || !pos.empty(origin)) continue;  // no double step
+      pos.set_ep_square(crossed);
+      if (!indexer.can_index(pos) || !ep_square_usable(pos, RuleSet::orthodox()) ||
+          !ep_square_possible(pos, RuleSet::orthodox()))
+        continue;
+      ++checked;
+      const std::uint64_t i = indexer.index(pos);
+      ASSERT_GE(i, indexer.base_size()) << to_fen(pos);
+      Position decoded;
+      ASSERT_TRUE(indexer.decode(i, stm, decoded)) << to_fen(pos);
+      EXPECT_TRUE(decoded == pos || decoded == Indexer::transform(1, pos)) << to_fen(pos) << " " << to_fen(decoded);
+    }
+    EXPECT_EQ(checked, 3000);
+  }
 }
 
 TEST(Indexer, SymmetricPositionsShareTheirEntry) {
@@ -279,9 +362,10 @@ TEST(Indexer, AdjacentKingsOnlyWhenTheRulesAllowThem) {
 // threads do, in runs of consecutive entries) and after jumps, for both sides: full
 // symmetry with kings on the diagonal, the a<->h mirror of pawn tables, adjacent kings,
 // magic units, and the materials it leaves to decode() (two identical units innermost,
-// en-passant sections). Runs of 300 entries, every 4099 entries (65537 on 5-man tables: in every king pair).
+// en-passant region). Runs of 300 entries, every 4099 entries (65537 on 5-man tables: in every king pair).
 // colour_parity() is the parity of the square colours of the king of a colour and of its
-// first unit alone in its group (in the order K Q R B N G L P), in every section; every
+// first unit alone in its group (in the order K Q R B N G L P), in every entry (in the
+// en-passant region for its side to move); every
 // entry reached by moving a unit of the other colour (a board symmetry may then apply) has
 // the same; -1 where the colour has no unit alone.
 TEST(Indexer, ColourParityOfTheUnitsTheOtherSideLeavesInPlace) {
@@ -301,6 +385,8 @@ TEST(Indexer, ColourParityOfTheUnitsTheOtherSideLeavesInPlace) {
         for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT, GRASSHOPPER, LOCUST, PAWN})
           if (expected < 0 && indexer.material().count(c, pt) == 1)
             expected = colour(pos.king_square(c)) ^ colour(lsb(pos.pieces(c, pt)));
+        // The en-passant region's layout depends on the side to move: asked for it only.
+        if (i >= indexer.base_size() && c != pos.side_to_move()) continue;
         ASSERT_EQ(indexer.colour_parity(i, c), expected) << to_fen(pos);
         if (expected < 0) continue;
         Position moved = pos;
@@ -396,6 +482,40 @@ TEST(Indexer, DecodingInPlaceSurvivesMovesMadeAndUnmade) {
       EXPECT_GT(moved, 1000u);
     }
   }
+}
+
+// A table written with the earlier en-passant layout ("/ep1": a whole copy of the base part
+// per pawn) is refused, never misread, with the command that generates it again; the
+// tables without an en-passant region keep their layout and are read as before.
+TEST(Indexer, ATableOfTheEarlierEnPassantLayoutIsRefusedWithTheCommandToRegenerateIt) {
+  const RuleSet madrasi_ri = *RuleSet::parse("madrasi-ri");
+  const Indexer kpkp = make_indexer("KPvKP", madrasi_ri);
+  TableHeader header;
+  header.condition = "madrasi-ri";
+  header.material = "KPvKP";
+  header.index_layout = "kk2016/sym2/touch/wP1/bP1/ep1";
+  header.entries = 2 * kpkp.base_size();
+  const Status refused = check_header_matches(header, "my tables/madrasi-ri/KPvKP.ftb", kpkp.material(), madrasi_ri);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error_kind(), ErrorKind::Corruption);
+  EXPECT_NE(refused.error_message().find("layout 'kk2016/sym2/touch/wP1/bP1/ep1', expected "
+                                         "'kk2016/sym2/touch/wP1/bP1/epfile'"),
+            std::string::npos)
+      << refused.error_message();
+  EXPECT_NE(refused.error_message().find("generate it again with: feerie gen --tables 'my tables' --condition "
+                                         "madrasi-ri KPvKP)"),
+            std::string::npos)
+      << refused.error_message();
+  header.index_layout = kpkp.layout();
+  header.entries = kpkp.size();
+  EXPECT_TRUE(check_header_matches(header, "t/madrasi-ri/KPvKP.ftb", kpkp.material(), madrasi_ri));
+  const Indexer krpkr = make_indexer("KRPvKR");
+  header = TableHeader{};
+  header.condition = "orthodox";
+  header.material = "KRPvKR";
+  header.index_layout = "kk1806/sym2/wR1/wP1/bR1/ep0";  // as every earlier table without a region
+  header.entries = 1806u * 64 * 64 * 64;
+  EXPECT_TRUE(check_header_matches(header, "t/orthodox/KRPvKR.ftb", krpkr.material(), RuleSet::orthodox()));
 }
 
 }  // namespace

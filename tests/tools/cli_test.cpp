@@ -392,7 +392,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --ranks-per-node 2 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
         // A 32-unit material used to compute its dependency graph for minutes in silence.
         BadInput{"gen --tables /tmp/feerie-never-written KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 7,
-                 "its index would have 8.76e+46 entries per side to move (at least "},
+                 "its index would have 2.07e+46 entries per side to move (at least 3.58e+28 EiB of memory)"},
         BadInput{"gen --plan --tables /tmp/feerie-never-written KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 7,
                  "beyond the supported"},
         // The output directory used to be tried only after the solve.
