@@ -113,6 +113,18 @@ bool pawns_may_appear(const Material& m) {
   return false;
 }
 
+// Whether a unit of `side` could take en passant in some position of the material (the
+// side not to move having an ordinary pawn): an ordinary pawn of its own; under Annan and
+// Nanna any unit with a pawn of its own as lender, a magic one too (SPEC 3.6: magic units
+// lend their walk); under Face-to-face and Back-to-back any unit faced by an enemy pawn
+// other than the one that moved (the taker stands beside that one), a magic one too.
+bool may_take_en_passant(const Material& m, const RuleSet& rules, Color side) {
+  if (m.count(side, PAWN, false)) return true;
+  if (rules.own_walks()) return false;
+  if (rules.enemies_lend()) return m.count(~side, PAWN, false) + m.count(~side, PAWN, true) >= 2;
+  return m.count(side, PAWN, true) > 0;
+}
+
 }  // namespace
 
 Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(material), rules_(rules) {
@@ -166,19 +178,17 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
       lone_shift_[c] = std::has_single_bit(lone_stride) ? std::countr_zero(lone_stride) : -1;
     }
   // The en-passant region: a double step of the side not to move's ordinary pawn that the
-  // side to move could take, which needs a pawn of its own (a unit moving as a pawn under
-  // Annan borrows the walk of a pawn behind it).
-  if (material.count(WHITE, PAWN) && material.count(BLACK, PAWN))
-    for (Color side_to_move : {WHITE, BLACK}) {
-      const int g = group_of_[Piece(~side_to_move, PAWN, false).code()];
-      if (g < 0) continue;
-      const Group& pawns = groups_[std::size_t(g)];
-      ep_group_[side_to_move] = g;
-      ep_rest_[side_to_move] = pair_stride_ / pawns.combinations * Binomial.c[64][pawns.count - 1];
-      ep_size_[side_to_move] = pair_wk_.size() * 8 * ep_rest_[side_to_move];
-      // 8 files times C(64, n - 1) / C(64, n) = n / (65 - n) of the base part.
-      ep_share_ = std::max(ep_share_, 8.0 * pawns.count / (65 - pawns.count));
-    }
+  // side to move could take.
+  for (Color side_to_move : {WHITE, BLACK}) {
+    const int g = group_of_[Piece(~side_to_move, PAWN, false).code()];
+    if (g < 0 || !may_take_en_passant(material, rules, side_to_move)) continue;
+    const Group& pawns = groups_[std::size_t(g)];
+    ep_group_[side_to_move] = g;
+    ep_rest_[side_to_move] = pair_stride_ / pawns.combinations * Binomial.c[64][pawns.count - 1];
+    ep_size_[side_to_move] = pair_wk_.size() * 8 * ep_rest_[side_to_move];
+    // 8 files times C(64, n - 1) / C(64, n) = n / (65 - n) of the base part.
+    ep_share_ = std::max(ep_share_, 8.0 * pawns.count / (65 - pawns.count));
+  }
   size_ = base_size_ + std::max(ep_size_[WHITE], ep_size_[BLACK]);
   cursor_walks_ = size_ == base_size_ && !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
 }

@@ -22,10 +22,13 @@
 //   not positions (value Illegal); this wastes a little space and keeps the formula
 //   simple and the same for every material.
 //
-// En-passant region. Materials with ordinary pawns of both colours also hold the
-// positions where a pawn of the side not to move has just made a double step that the
-// side to move could take en passant (an en-passant square no unit could use is dropped
-// before indexing: the position is the same as without it). That pawn stands on its
+// En-passant region. When the side not to move has ordinary pawns and the side to move a
+// unit that could take en passant (an ordinary pawn; under Annan and Nanna any unit with
+// a pawn of its own, magic or not, as lender; under Face-to-face and Back-to-back any unit
+// faced by another enemy pawn), the index also holds the positions where a pawn of the side
+// not to move has just made a double step that the side to move could take en passant (an
+// en-passant square no unit could use is dropped before indexing: the position is the
+// same as without it). That pawn stands on its
 // fourth rank, so its file says where it is; it leaves its group, which counts one unit
 // less (C(64, n - 1) combinations, 1 for a pawn alone), and
 //

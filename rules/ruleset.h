@@ -51,6 +51,15 @@ class RuleSet {
   bool kings_may_touch() const {
     return visit([](const auto& r) { return r.kings_may_touch(); });
   }
+  // Every unit moves with its own walk (orthodox chess, the paralysis family); else a unit
+  // may borrow a walk, from a friendly unit (Annan, Nanna) or, when enemies_lend(), from
+  // an enemy unit (Face-to-face, Back-to-back).
+  bool own_walks() const {
+    return visit([](const auto& r) { return std::decay_t<decltype(r)>::OwnWalks; });
+  }
+  bool enemies_lend() const {
+    return visit([](const auto& r) { return std::decay_t<decltype(r)>::EnemiesLend; });
+  }
 
   bool operator==(const RuleSet& o) const { return name_ == o.name_; }
 

@@ -29,6 +29,7 @@ struct AnnanWalk {
   static constexpr bool OwnWalks = false;
   // Lenders are friends: a quiet move changes no enemy unit's walk.
   static constexpr bool QuietMovesKeepEnemyWalks = true;
+  static constexpr bool EnemiesLend = false;
 
   bool lender_in_front = false;  // Nanna
   bool kings_lend = true;        // false for types B and D

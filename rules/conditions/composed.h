@@ -102,6 +102,7 @@ struct ComposedRules : Walk, Restriction {
   //                        may use pins instead of make/unmake
   static constexpr bool OwnWalks = Walk::OwnWalks;
   static constexpr bool QuietMovesKeepEnemyWalks = Walk::QuietMovesKeepEnemyWalks;
+  static constexpr bool EnemiesLend = Walk::EnemiesLend;
   static constexpr bool EveryAttackerChecks = Restriction::EveryAttackerChecks;
   static constexpr bool ExactRetroWalks = Walk::OwnWalks;
   static constexpr bool Unrestricted = Restriction::NothingImmobile && Restriction::EveryMoveAllowed;

@@ -24,6 +24,8 @@ struct ConfrontationWalk {
   static constexpr bool OwnWalks = false;
   // Moving next to an enemy unit, or away from it, changes the walk of that enemy unit.
   static constexpr bool QuietMovesKeepEnemyWalks = false;
+  // The lender is an enemy unit: a unit faced by an enemy pawn takes en passant.
+  static constexpr bool EnemiesLend = true;
 
   bool behind = false;  // Back-to-back: the confronter stands behind
 

@@ -16,6 +16,7 @@ namespace feerie {
 struct OwnWalk {
   static constexpr bool OwnWalks = true;
   static constexpr bool QuietMovesKeepEnemyWalks = true;
+  static constexpr bool EnemiesLend = false;
   PieceType walk_of(const Position& pos, Square s) const { return pos.piece_on(s).type(); }
   unsigned retro_walks(const Position& pos, Square s) const { return 1u << pos.piece_on(s).type(); }
   template <class F>

@@ -484,6 +484,49 @@ TEST(Indexer, DecodingInPlaceSurvivesMovesMadeAndUnmade) {
   }
 }
 
+// A unit that borrows a pawn's walk takes en passant, so the position with the square is
+// not the one without it: under Face-to-face the white king faced by the black pawn e6
+// moves as a white pawn and takes d5 en passant (the only move; without the square White
+// is mated), under Annan the rook e5 with a magic pawn behind it does. Both materials had
+// no en-passant entries, and such a position read the value of the one without the square.
+TEST(Indexer, UnitsThatBorrowAPawnsWalkHaveEnPassantEntries) {
+  const struct {
+    const char* condition;
+    const char* material;  // as stored
+    const char* fen;
+  } cases[] = {
+      {"face-to-face", "KPPvK", "8/8/4p3/3pK3/8/8/8/k7 w - d6 0 1"},  // KvKPP stored with colours exchanged
+      {"back-to-back", "KPPvK", "8/8/8/3pK3/4p3/8/8/k7 w - d6 0 1"},
+      {"annan", "KRmPvKP", "4k3/8/8/3pR3/4P*3/8/8/4K3 w - d6 0 1"},
+      {"nanna", "KRmPvKP", "4k3/8/4P*3/3pR3/8/8/8/4K3 w - d6 0 1"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.fen);
+    const RuleSet rules = *RuleSet::parse(c.condition);
+    const Indexer indexer = make_indexer(c.material, rules);
+    Position pos = test::position(c.fen);
+    ASSERT_TRUE(ep_square_usable(pos, rules));
+    if (Material::of(pos) != indexer.material()) pos = color_flipped(pos);
+    ASSERT_EQ(Material::of(pos), indexer.material());
+    Position without = pos;
+    without.set_ep_square(SQ_NONE);
+    const std::uint64_t i = indexer.index(pos);
+    EXPECT_GE(i, indexer.base_size());
+    EXPECT_NE(i, indexer.index(without));
+    Position decoded;
+    ASSERT_TRUE(indexer.decode(i, pos.side_to_move(), decoded));
+    EXPECT_TRUE(decoded == pos || decoded == Indexer::transform(1, pos)) << to_fen(decoded);
+    expect_round_trip(indexer, 997);
+  }
+  // Without a borrowed walk no unit but a pawn takes: orthodox KRmPvKP and Face-to-face
+  // KRvKP (no second enemy pawn) have no region.
+  EXPECT_EQ(make_indexer("KRmPvKP").size(), make_indexer("KRmPvKP").base_size());
+  const Indexer krkp = make_indexer("KRvKP", *RuleSet::parse("face-to-face"));
+  EXPECT_EQ(krkp.size(), krkp.base_size());
+  const Indexer krkp_annan = make_indexer("KRvKP", *RuleSet::parse("annan"));
+  EXPECT_EQ(krkp_annan.size(), krkp_annan.base_size());
+}
+
 // A table written with the earlier en-passant layout ("/ep1": a whole copy of the base part
 // per pawn) is refused, never misread, with the command that generates it again; the
 // tables without an en-passant region keep their layout and are read as before.
