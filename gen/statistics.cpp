@@ -134,7 +134,7 @@ void count_entry(const Indexer& indexer, const Codes& v, Color side, std::uint64
 // decode: when no symmetry but the identity leaves both kings in place, every position of
 // the run has the group's size of distinct images and the identity alone fixes its
 // squares, and whether it is a class of the reference convention depends on the outer
-// pawns and on the innermost unit's square only (no en-passant sections). False, counting
+// pawns and on the innermost unit's square only (no en-passant region). False, counting
 // nothing, when the kings are fixed by another symmetry.
 template <class Codes>
 bool count_run_by_kings(const Indexer& indexer, const Codes& v, Color side, std::uint64_t first, std::uint64_t lo,

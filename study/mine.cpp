@@ -222,7 +222,7 @@ Status scan_range(const SideScan& scan, Worker& worker, std::uint64_t begin, std
     ValueCode other_side = value::Unknown;
     if (f.zugzwang) {
       // The same placement with the other side to move: the same index in the other
-      // side's half, outside the en-passant sections (whose positions depend on the side).
+      // side's half, outside the en-passant region (whose positions depend on the side).
       if (i >= scan.indexer.base_size()) continue;
       Expected<ValueCode> o = worker.file->value(1 - scan.side, i);
       if (!o) return o.error();

@@ -267,7 +267,7 @@ TEST(HelpReview, MadrasiRiKQvKQ) {
   run_case("madrasi-ri", "KQvKQ", env_int("MAX_PLIES", 7), env_int("PER", 8), 0, env_int("STRIDE", 1));
 }
 
-// Pawns of both colours: en-passant sections of the index, double steps in the solutions.
+// Pawns of both colours: the en-passant region of the index, double steps in the solutions.
 // The local check on every 7th entry (the whole table took 17 minutes).
 TEST(HelpReview, OrthodoxKPvKP) {
   run_case("orthodox", "KPvKP", env_int("MAX_PLIES", 7), env_int("PER", 8), 0, env_int("STRIDE", 7));

@@ -133,7 +133,7 @@ void check_material(const char* name, int samples, const RuleSet& rules = RuleSe
   std::mt19937_64 rng(12345);
   int checked = 0, with_predecessors = 0;
   for (int n = 0; checked < samples && n < samples * 50; ++n) {
-    // Half the samples from the en-passant sections when there are any.
+    // Half the samples from the en-passant region when there is one.
     std::uint64_t i = rng() % indexer.size();
     if (n % 2 && indexer.size() > indexer.base_size())
       i = indexer.base_size() + rng() % (indexer.size() - indexer.base_size());

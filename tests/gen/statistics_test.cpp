@@ -54,7 +54,7 @@ std::vector<ValueCode> invented_values(const Indexer& indexer, Color side, std::
 
 TEST(Statistics, RunsOfOneInnermostUnitCountWhatEachEntryCounts) {
   // Pawns as the innermost unit and outside it, the full group with kings on the diagonal,
-  // identical units (no runs), en-passant sections (no runs), touching kings.
+  // identical units (no runs), the en-passant region (no runs), touching kings.
   const struct {
     const char* material;
     const char* condition;

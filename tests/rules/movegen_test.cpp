@@ -178,7 +178,7 @@ std::uint64_t random_entry(const Indexer& indexer, std::mt19937_64& rng, int n) 
   return any;
 }
 
-// The same on random legal positions of tables the solver splits (en-passant sections
+// The same on random legal positions of tables the solver splits (en-passant regions
 // half the time where the material has them), and split_legal_moves_if_legal() on legal
 // and illegal ones.
 template <class Rules>
