@@ -219,7 +219,7 @@ std::array<SideStatistics, 2> partial_statistics(const Indexer& indexer, const M
         for (std::int64_t r = 0; r < runs; ++r) {
           const std::uint64_t start = (first / 64 + std::uint64_t(r)) * 64;
           const std::uint64_t lo = std::max(start, first) - first, hi = std::min(start + 64, first + size) - first;
-          if (!indexer.innermost_walks() ||
+          if (!indexer.innermost_walks() || start >= indexer.base_size() ||
               !count_run_by_kings(indexer, v, Color(side), first, lo, hi, labels, cursor, tally))
             for (std::uint64_t i = lo; i < hi; ++i)
               count_entry(indexer, v, Color(side), first, i, labels, cursor, tally);

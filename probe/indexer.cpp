@@ -190,7 +190,8 @@ Indexer::Indexer(const Material& material, const RuleSet& rules) : material_(mat
     ep_share_ = std::max(ep_share_, 8.0 * pawns.count / (65 - pawns.count));
   }
   size_ = base_size_ + std::max(ep_size_[WHITE], ep_size_[BLACK]);
-  cursor_walks_ = size_ == base_size_ && !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
+  // Below base_size() only: the en-passant region decodes whole.
+  cursor_walks_ = !groups_.empty() && groups_.back().count == 1 && groups_.back().shift == 6;
 }
 
 std::string Indexer::layout() const {
@@ -412,7 +413,11 @@ bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cur
 }
 
 Position* Indexer::decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const {
-  if (!cursor_walks_) return decode(index, side_to_move, cursor.position_) ? &cursor.position_ : nullptr;
+  if (!cursor_walks_ || index >= base_size_) {
+    cursor.outer_ = ~std::uint64_t(0);  // the position no longer holds the outer units of an index
+    cursor.placed_ = SQ_NONE;
+    return decode(index, side_to_move, cursor.position_) ? &cursor.position_ : nullptr;
+  }
   const std::uint64_t outer = index >> 6;  // the innermost unit's square is the lowest 6 bits
   Position& pos = cursor.position_;
   if (outer != cursor.outer_ || side_to_move != cursor.side_) {

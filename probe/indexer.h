@@ -175,9 +175,9 @@ class Indexer {
   // verifier walk the entries in index order). A cursor keeps the kings and the units of
   // every group but the innermost of the last index decoded through it; the next index,
   // which differs only in the innermost unit's square 63 times in 64, moves that unit
-  // alone. Used when the innermost group is one unit and there is no en-passant
-  // region; otherwise, and when the cursor holds another index's outer units, this is
-  // decode(). The results are decode()'s. One cursor per thread and per indexer.
+  // alone. Used below base_size() when the innermost group is one unit; otherwise (the
+  // en-passant region too), and when the cursor holds another index's outer units, this
+  // is decode(). The results are decode()'s. One cursor per thread and per indexer.
   // Aligned to a cache line: the solver keeps one per thread side by side, and each thread
   // writes its own position for every entry it decodes.
   class alignas(64) Cursor {
@@ -200,9 +200,9 @@ class Indexer {
   // that the next index can be reached from it. The solver's passes and initialisation
   // decode every entry this way (no copy per entry: 2% of an orthodox solve on one thread).
   Position* decode_in_place(std::uint64_t index, Color side_to_move, Cursor& cursor) const;
-  // Whether the 64 indices of each run starting at a multiple of 64 stand for one placement
-  // of every unit but innermost_unit(), which stands on the square of the index's lowest
-  // six bits (what a cursor relies on; no en-passant region).
+  // Whether the 64 indices of each run starting at a multiple of 64 below base_size() stand
+  // for one placement of every unit but innermost_unit(), which stands on the square of the
+  // index's lowest six bits (what a cursor relies on; not so in the en-passant region).
   bool innermost_walks() const { return cursor_walks_; }
   Piece innermost_unit() const { return groups_.back().piece; }
 
