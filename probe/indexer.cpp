@@ -401,9 +401,8 @@ int Indexer::colour_parity_by_decoding(std::uint64_t index, Color c) const {
   if (!decode(index, c, pos)) return 0;
   const Piece unit = groups_[std::size_t(lone_group_[c])].piece;
   const Bitboard magic = pos.magic_pieces();
-  const Square king = pos.king_square(c);
-  const Square s = lsb(pos.pieces(unit.color(), unit.type()) & (unit.magic() ? magic : ~magic));
-  return int((rank_of(king) ^ file_of(king) ^ rank_of(s) ^ file_of(s)) & 1);
+  return squares_parity(unsigned(pos.king_square(c)),
+                        unsigned(lsb(pos.pieces(unit.color(), unit.type()) & (unit.magic() ? magic : ~magic))));
 }
 
 bool Indexer::decode(std::uint64_t index, Color side_to_move, Position& out, Cursor& cursor) const {

@@ -224,7 +224,7 @@ class Indexer {
     // the split scan of wins, which asks this of every entry it finds, on both threads).
     const int shift = lone_shift_[c];
     const unsigned unit = unsigned((shift >= 0 ? base >> shift : base / groups_[std::size_t(g)].stride) % 64);
-    return int(((king >> 3) ^ king ^ (unit >> 3) ^ unit) & 1);
+    return squares_parity(king, unit);
   }
 
   // Whether colour_parity() has a parity for `c` (a unit alone in its group besides the king).
@@ -244,6 +244,8 @@ class Indexer {
     int shift;                   // log2(combinations) when a power of two, else -1
   };
 
+  // The parity of the colours of two squares (0: the same colour).
+  static int squares_parity(unsigned a, unsigned b) { return int(((a >> 3) ^ a ^ (b >> 3) ^ b) & 1); }
   int colour_parity_by_decoding(std::uint64_t index, Color c) const;
   int canonical_symmetry(Square wk, Square bk) const;
   int find_canonical_symmetry(Square wk, Square bk) const;

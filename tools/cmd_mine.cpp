@@ -64,18 +64,17 @@ void parse_moves_range(const std::string& text, const std::string& flag, int& lo
   parse_range(text, bad, number, low, high);
 }
 
-// "draw", "mate in 3", "mated in 2", "illegal" (for remarks).
-std::string value_text(ValueCode v) {
-  if (v == value::Illegal) return "not a legal position";
-  if (!value::is_mate(v)) return "a draw";
-  return fmt::format("{} in {}", value::is_win(v) ? "mate" : "mated", value::moves(v));
-}
-
 // "draw", "mate in 3", "mated in 2" ("mated in 0": mated now), for --values: the exact
 // value, since a win in N moves is 2N - 1 plies and a loss in N moves 2N.
 std::string plain_value_text(ValueCode v) {
   if (!value::is_mate(v)) return "draw";
   return fmt::format("{} in {}", value::is_win(v) ? "mate" : "mated", value::moves(v));
+}
+
+// The same for remarks: "a draw", "mate in 3", "mated in 2", "not a legal position".
+std::string value_text(ValueCode v) {
+  if (v == value::Illegal) return "not a legal position";
+  return value::is_mate(v) ? plain_value_text(v) : "a draw";
 }
 
 // `other` is the canonical name of the --differs-from condition, or empty.
