@@ -16,6 +16,13 @@
 # each on 2 cores; 5-man tables and magic components (whose en-passant regions need five
 # units) by argument, e.g. orthodox:KRPvKP. THREADS (default 2) sets gen's threads. Both
 # binaries need `mine --values`.
+#
+# SEED=DIR shares sub-tables: DIR/<condition>/*.ftb are copied into both binaries' table
+# directories before they generate, so that only the tables whose layout changed are
+# generated twice (a 5-man table's promotion tables take hours otherwise). Give it only
+# tables that both binaries read as they are (the layout strings agree, e.g. `/ep0` across
+# the en-passant change); each seed table is compared byte for byte afterwards and the
+# table is reported DIFFER if either binary rewrote it differently.
 set -u
 old=$(readlink -f "$1") new=$(readlink -f "$2") out=$3
 shift 3
@@ -28,6 +35,7 @@ for item in $tables; do
   condition=${item%%:*} material=${item#*:}
   for tag in old new; do
     bin=$old; [ $tag = new ] && bin=$new
+    if [ -n "${SEED:-}" ]; then mkdir -p "$out/$tag"; cp -a "$SEED/." "$out/$tag/"; fi
     /usr/bin/time -f "$tag $item gen %e s, %M KB" "$bin" gen --threads "$threads" --no-checkpoint --condition "$condition" \
       --tables "$out/$tag" "$material" > /dev/null 2>> "$out/times.log" || { echo "FAIL gen $tag $item"; status=1; continue 2; }
   done
@@ -46,10 +54,16 @@ for item in $tables; do
   wait $writer_old $writer_new  # a difference stops cmp early and the writers with it
   sort -o "$out/old.ep" "$out/old.ep"; sort -o "$out/new.ep" "$out/new.ep"
   if cmp -s "$out/old.ep" "$out/new.ep"; then with_ep=same; else with_ep=differ; fi
-  if [ $plain = same ] && [ $with_ep = same ] && cmp -s "$out/old.count" "$out/new.count"; then
+  seeds=same
+  if [ -n "${SEED:-}" ]; then
+    for file in $(cd "$SEED" && find . -name '*.ftb'); do
+      cmp -s "$SEED/$file" "$out/old/$file" && cmp -s "$SEED/$file" "$out/new/$file" || seeds=differ
+    done
+  fi
+  if [ $plain = same ] && [ $with_ep = same ] && [ $seeds = same ] && cmp -s "$out/old.count" "$out/new.count"; then
     echo "same $item: $(cat "$out/new.count") positions ($(wc -l < "$out/new.ep") with an en-passant square)"
   else
-    echo "DIFFER $item (the lines without en passant: $plain; with: $with_ep)"
+    echo "DIFFER $item (the lines without en passant: $plain; with: $with_ep; seed tables: $seeds)"
     status=1
   fi
   rm -rf "$out/old" "$out/new" "$out"/*.ep "$out"/*.count "$out"/*.fifo
