@@ -17,6 +17,7 @@
 #include "probe/indexer.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
+#include "probe/value_array.h"
 
 namespace feerie {
 
@@ -26,8 +27,11 @@ namespace {
 constexpr double MaxEntriesPerSide = 140737488355328.0;  // 2^47
 
 // Compressed tables take about a quarter of a byte per entry (KQRvKR: 0.25; most 3- and
-// 4-man tables less), all held in memory (one string per block) until the file is written.
+// 4-man tables less; orthodox KQRvKQR 0.29), held in memory (one string per block) until
+// the file is written up to HeldCompressedBytes; past that, a batch of blocks at a time
+// (probe/table_file.h).
 constexpr double FileBytesPerEntry = 0.25;
+constexpr double WriteBatchBytes = FileBytesPerEntry * double(WriteBatchBlocks) * double(DefaultBlockEntries);
 // The program beyond its values, block caches and compressed blocks: what this process holds
 // when it plans (its code and libraries, resident before any table: 12.8 MiB on an AMD EPYC
 // on 2026-11-26, where the same program measured 7.5 MiB on an earlier machine, so a
@@ -38,10 +42,13 @@ constexpr double FileBytesPerEntry = 0.25;
 constexpr double SolveWorkBytes = 2.5 * 1024 * 1024;
 // The solver's values: one byte per entry and side while every value fits in a byte
 // (probe/value_array.h: mates up to 151 plies, the longest of most 5-man tables), two after.
-// The plan counts one: a table with a longer mate extends its values with a high bit per
-// entry when the solve gets there (1.125 bytes per entry, mates up to 303 plies; Annan
-// KRPvKR's peak is 4% under the plan even so), and widens them to two bytes only past that.
+// A table with a longer mate extends its values with a high bit per entry when the solve
+// gets there (1.125 bytes per entry, mates up to 303 plies), and widens them to two bytes
+// only past that. Which a table needs is known only once solved: the plan gives the peak
+// with one byte and with the high bit (orthodox KQRvKQR, a mate of 233 plies: 1.8 GiB of
+// high bits), and checks the limit against the second.
 constexpr double ValueBytes = 1;
+constexpr double LongMateValueBytes = 1.125;
 // SolveOptions::exchange_limit's default.
 constexpr double ExchangeLimit = double(std::uint64_t(1) << 18);
 
@@ -108,13 +115,13 @@ double estimated_entries(const Material& material, const RuleSet& rules) {
   return entries;
 }
 
-std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads,
-                                   int ranks) {
+std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads, int ranks,
+                                   bool long_mates) {
   if (threads <= 0) threads = omp_get_max_threads();
   double values = 0, largest_member = 0;
   for (const Material& m : component) {
     double e = estimated_entries(m, rules);
-    values += 2 * ValueBytes * e;
+    values += 2 * (long_mates ? LongMateValueBytes : ValueBytes) * e;
     largest_member = std::max(largest_member, 2 * e);
   }
   // The tables a move out of the component leads to: the small ones read whole, a byte per
@@ -137,7 +144,8 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
     all_blocks += 2 * double(sizeof(ValueCode)) * e;
   }
   const double read = whole + std::min(all_blocks, shared + double(threads) * double(ThreadBlockCacheBytes));
-  double writing = FileBytesPerEntry * largest_member;
+  const double file = FileBytesPerEntry * largest_member;
+  const double writing = file > double(HeldCompressedBytes) ? double(HeldCompressedBytes) + WriteBatchBytes : file;
   if (ranks <= 1) return std::uint64_t(values + read + writing + program_bytes(1));
   // Spread over processes: each holds its part of the values and of the file being
   // written, its own block caches of the sub-tables, and the updates of one exchange three
@@ -145,7 +153,8 @@ std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const
   // of them.
   const double own = values / ranks;
   const double exchange = 3 * 8 * std::min(double(ExchangeLimit), own / 2);
-  return std::uint64_t(own + read + writing / ranks + exchange + program_bytes(ranks));
+  // (Each process holds its part of the compressed table whole: gen/partitioned_table.h.)
+  return std::uint64_t(own + read + file / ranks + exchange + program_bytes(ranks));
 }
 
 namespace {
@@ -304,14 +313,18 @@ Expected<Plan> make_plan(const std::vector<Material>& targets, const RuleSet& ru
     c.reuse = sound;
     c.file_bytes = std::uint64_t(FileBytesPerEntry * c.entries);
     c.peak_bytes = estimated_peak_bytes(members, rules, threads, ranks);
+    c.long_mate_peak_bytes = estimated_peak_bytes(members, rules, threads, ranks, true);
     if (!c.reuse) {
-      if (max_memory && c.peak_bytes > max_memory)
+      if (max_memory && c.long_mate_peak_bytes > max_memory)
         return error(ErrorKind::ResourceLimit,
                      "cannot generate " + material_names(members) + ": it needs about " +
-                         bytes_text(double(c.peak_bytes)) + " of memory" + each + " (" + entries_text(c.entries) +
+                         bytes_text(double(c.peak_bytes)) + " of memory" + each + ", " +
+                         bytes_text(double(c.long_mate_peak_bytes)) + " if a mate is longer than " +
+                         std::to_string(narrow::MaxPlies) + " plies (" + entries_text(c.entries) +
                          " entries, both sides to move), more than the " + bytes_text(double(max_memory)) +
                          " allowed (" + limit_source + ")" + (ranks == 1 ? "; spread over processes with --mpi" : ""));
       plan.peak_bytes = std::max(plan.peak_bytes, c.peak_bytes);
+      plan.long_mate_peak_bytes = std::max(plan.long_mate_peak_bytes, c.long_mate_peak_bytes);
       const bool magic = std::any_of(members.begin(), members.end(), [](const Material& m) { return m.has_magic(); });
       c.seconds = estimated_seconds(c.entries, rules, threads, ranks, magic);
       plan.seconds += c.seconds;

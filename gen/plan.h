@@ -23,6 +23,9 @@ struct PlannedComponent {
   std::string why_not_reused;
   double entries = 0;            // index entries, both sides to move, all members
   std::uint64_t peak_bytes = 0;  // estimated peak memory of solving and writing it (per process)
+  // The same if a mate is longer than narrow::MaxPlies (151 plies): the values then take a
+  // high bit per entry more (probe/value_array.h). What the limit is checked against.
+  std::uint64_t long_mate_peak_bytes = 0;
   std::uint64_t file_bytes = 0;  // estimated size of its table files
   double seconds = 0;            // rough wall time of generating it (estimated_seconds); 0 when reused
 };
@@ -30,6 +33,7 @@ struct PlannedComponent {
 struct Plan {
   std::vector<PlannedComponent> components;  // in solving order
   std::uint64_t peak_bytes = 0;              // the largest component's peak (0: all reused)
+  std::uint64_t long_mate_peak_bytes = 0;    // the largest with a mate longer than 151 plies
   double seconds = 0;                        // rough wall time of the whole job
   int ranks = 1;                             // the processes the estimates are for
 };
@@ -39,13 +43,15 @@ struct Plan {
 double estimated_entries(const Material& material, const RuleSet& rules);
 
 // Estimated peak memory of generating `component` with `threads` threads (0: OpenMP's
-// default): its values, 1 byte per entry and side; the block caches of the tables it reads
-// through their blocks; the compressed blocks being written; the program itself, as
+// default): its values, 1 byte per entry and side (and a high bit per entry with
+// `long_mates`: a mate longer than 151 plies extends them); the block caches of the tables
+// it reads through their blocks; the compressed blocks held while writing (no more than
+// HeldCompressedBytes and a batch, probe/table_file.h); the program itself, as
 // resident in this process now, and the work of a solve. In each of `ranks` processes when
 // spread over them (gen/partition.h: a part of the values and of the file, its own block
 // caches, the exchange buffers).
 std::uint64_t estimated_peak_bytes(const std::vector<Material>& component, const RuleSet& rules, int threads,
-                                   int ranks = 1);
+                                   int ranks = 1, bool long_mates = false);
 
 // A rough wall time of generating `entries` index entries (both sides to move) under
 // `rules` with `threads` threads in each of `ranks` processes: a cost per entry measured

@@ -119,9 +119,12 @@ ValueSource ValueSource::of(const ValueArray& values) {
   return {values.size(), [&values](std::uint64_t first, std::span<ValueCode> out) { values.read(first, out); }};
 }
 
-Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& compressed) {
-  const std::int64_t blocks = std::int64_t((codes.size + block_entries - 1) / block_entries);
-  compressed.assign(static_cast<std::size_t>(blocks), std::string());
+namespace {
+
+// Compresses blocks [first, first + compressed.size()) of `codes`, each into a string of its own.
+Status compress_block_range(const ValueSource& codes, std::uint32_t block_entries, std::uint64_t first,
+                            std::vector<std::string>& compressed) {
+  const std::int64_t blocks = std::int64_t(compressed.size());
   std::vector<std::size_t> failures(static_cast<std::size_t>(blocks), 0);
   bool out_of_memory = false;
 #pragma omp parallel
@@ -141,7 +144,7 @@ Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, st
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t b = 0; b < blocks; ++b) {
       if (!context) continue;
-      const std::size_t start = std::size_t(b) * block_entries;
+      const std::size_t start = std::size_t(first + std::uint64_t(b)) * block_entries;
       const std::size_t count = std::min<std::size_t>(block_entries, codes.size - start);
       codes.fill(start, std::span<ValueCode>(block.data(), count));
       for (std::size_t i = 0; i < count; ++i) write_le(raw.data() + 2 * i, block[i], 2);
@@ -164,11 +167,19 @@ Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, st
   return Ok{};
 }
 
+}  // namespace
+
+Status compress_blocks(const ValueSource& codes, std::uint32_t block_entries, std::vector<std::string>& compressed) {
+  compressed.assign(block_count(codes.size, block_entries), std::string());
+  return compress_block_range(codes, block_entries, 0, compressed);
+}
+
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values) {
   return write_table(path, std::move(header), {ValueSource::of(values[0]), ValueSource::of(values[1])});
 }
 
-Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values) {
+Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values,
+                   std::uint64_t held_bytes) {
   for (int s = 0; s < 2; ++s)
     if (values[s].size != header.entries)
       return error(ErrorKind::Internal, "cannot write table '" + path + "': side " + std::to_string(s) + " has " +
@@ -182,16 +193,28 @@ Status write_table(const std::string& path, TableHeader header, const std::array
 
   // Every block is compressed first: the header, which precedes the body, holds every
   // block's offset and size. Each block in a string of its own (one growing body string
-  // would hold up to twice the compressed table while it grows).
-  std::array<std::vector<std::string>, 2> blocks;
-  std::uint64_t offset = 0;
+  // would hold up to twice the compressed table while it grows), held up to `held_bytes`
+  // in all; the blocks after those are compressed once for their sizes
+  // and checksums and again as they are written.
+  std::array<std::vector<std::string>, 2> held;
+  std::uint64_t offset = 0, held_total = 0;
+  bool holding = true;
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
-    if (Status st = compress_blocks(values[s], header.block_entries, blocks[s]); !st)
-      return with_context("cannot write table '" + path + "': ", st.error());
-    for (const std::string& b : blocks[s]) {
-      header.blocks[s].push_back(BlockRef{offset, static_cast<std::uint32_t>(b.size()), xxh64(b.data(), b.size())});
-      offset += b.size();
+    const std::uint64_t blocks = block_count(values[s].size, header.block_entries);
+    std::vector<std::string> batch;
+    for (std::uint64_t first = 0; first < blocks; first += WriteBatchBlocks) {
+      batch.assign(std::min(WriteBatchBlocks, blocks - first), std::string());
+      if (Status st = compress_block_range(values[s], header.block_entries, first, batch); !st)
+        return with_context("cannot write table '" + path + "': ", st.error());
+      for (std::string& b : batch) {
+        header.blocks[s].push_back(BlockRef{offset, static_cast<std::uint32_t>(b.size()), xxh64(b.data(), b.size())});
+        offset += b.size();
+        holding = holding && held_total + b.size() <= held_bytes;
+        if (!holding) continue;
+        held_total += b.size();
+        held[s].push_back(std::move(b));
+      }
     }
   }
   Expected<std::string> file = table_file_start(header);
@@ -199,9 +222,26 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   Expected<AtomicFile> out = AtomicFile::create(path);
   if (!out) return out.error();
   if (Status s = out->write(file->data(), file->size()); !s) return s;
-  for (const auto& side : blocks)
-    for (const std::string& b : side)
-      if (Status s = out->write(b.data(), b.size()); !s) return s;
+  for (int s = 0; s < 2; ++s) {
+    for (const std::string& b : held[s])
+      if (Status st = out->write(b.data(), b.size()); !st) return st;
+    const std::uint64_t blocks = header.blocks[s].size();
+    std::vector<std::string> batch;
+    for (std::uint64_t first = held[s].size(); first < blocks; first += batch.size()) {
+      batch.assign(std::min(WriteBatchBlocks, blocks - first), std::string());
+      if (Status st = compress_block_range(values[s], header.block_entries, first, batch); !st)
+        return with_context("cannot write table '" + path + "': ", st.error());
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        const BlockRef& ref = header.blocks[s][first + k];
+        // zstd gives the same bytes for the same input and level; the header promised these.
+        if (batch[k].size() != ref.size || xxh64(batch[k].data(), batch[k].size()) != ref.checksum)
+          return error(ErrorKind::Internal, "cannot write table '" + path + "': block " + std::to_string(first + k) +
+                                                " of side " + std::to_string(s) +
+                                                " compressed to other bytes the second time");
+        if (Status st = out->write(batch[k].data(), batch[k].size()); !st) return st;
+      }
+    }
+  }
   return out->commit();
 }
 

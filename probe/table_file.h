@@ -61,6 +61,17 @@ inline constexpr std::uint32_t DefaultBlockEntries = 32768;
 // block is decompressed into 2 x block_entries bytes, and the header's value must not decide
 // how much a probe allocates. 128 times the default, so 8 MB per block.
 inline constexpr std::uint32_t MaxBlockEntries = std::uint32_t(1) << 22;
+// The compressed bytes write_table() holds before it writes the file. A table whose
+// compressed blocks take more is compressed twice: once for the sizes and checksums of its
+// blocks (the header, before the body, holds them), again as the blocks past this bound are
+// written, so that the solver's values and the whole compressed table are never held at
+// once (orthodox KQRvKQR: 14.4 GiB of values and 4.2 GiB of compressed blocks, peak 20.6
+// GiB). Above the compressed size of every 5-man table here, which keep their one
+// compression.
+inline constexpr std::uint64_t HeldCompressedBytes = std::uint64_t(256) << 20;
+// The blocks compressed at once when a table is compressed in batches (128 M entries of the
+// default blocks: some tens of MiB compressed).
+inline constexpr std::uint64_t WriteBatchBlocks = 4096;
 
 // The block caches of TableFile::value(), which bound what reading a table through its blocks
 // holds in memory. The shared cache of one open file holds no more than MaxCachedBytes of
@@ -96,9 +107,12 @@ struct ValueSource {
 };
 
 // Writes `values[side]` (each of header.entries codes) to `path` through "<path>.tmp.<pid>.<n>"
-// and a rename. Fills header.blocks and header.block_entries. Errors (disk full,
-// unwritable directory) name the path and leave no file under `path`.
-Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values);
+// and a rename, holding no more than HeldCompressedBytes of compressed blocks and a batch of
+// WriteBatchBlocks. Fills header.blocks and header.block_entries. Errors (disk full, unwritable
+// directory) name the path and leave no file under `path`. `held_bytes` other than
+// HeldCompressedBytes: for tests (the bytes written do not depend on it).
+Status write_table(const std::string& path, TableHeader header, const std::array<ValueSource, 2>& values,
+                   std::uint64_t held_bytes = HeldCompressedBytes);
 Status write_table(const std::string& path, TableHeader header, const std::array<std::vector<ValueCode>, 2>& values);
 
 // The two parts write_table() makes a file of, for writers that assemble one from pieces

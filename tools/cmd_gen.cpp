@@ -18,6 +18,7 @@
 #include "probe/material_set.h"
 #include "probe/table_file.h"
 #include "probe/tablebase.h"
+#include "probe/value_array.h"
 #include "tools/cli.h"
 #include "tools/help_commands.h"
 #include "tools/json_text.h"
@@ -167,8 +168,9 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
   if (json) {
     nlohmann::ordered_json out;
     out["peak_bytes"] = plan.peak_bytes;
-    out["seconds"] = std::round(plan.seconds);  // rough: within about a factor of 2
-    out["ranks"] = plan.ranks;                  // the peaks are per process
+    out["long_mate_peak_bytes"] = plan.long_mate_peak_bytes;  // with a mate longer than 151 plies
+    out["seconds"] = std::round(plan.seconds);                // rough: within about a factor of 2
+    out["ranks"] = plan.ranks;                                // the peaks are per process
     if (ranks_per_node) {
       out["ranks_per_node"] = ranks_per_node;
       out["nodes"] = nodes;
@@ -183,6 +185,7 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
       if (!c.why_not_reused.empty()) j["why_not_reused"] = c.why_not_reused;
       j["entries"] = std::uint64_t(c.entries);
       j["peak_bytes"] = c.peak_bytes;
+      j["long_mate_peak_bytes"] = c.long_mate_peak_bytes;
       j["file_bytes"] = c.file_bytes;
       j["seconds"] = std::round(c.seconds);
       out["components"].push_back(j);
@@ -200,24 +203,30 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
       std::cout << names << ": reuse\n";
       continue;
     }
-    std::cout << fmt::format("{}: generate, {} entries (both sides), peak about {}, files about {}, time about {}{}\n",
-                             names, std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)),
-                             bytes_text(double(c.file_bytes)), duration_text(c.seconds),
-                             c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
+    std::cout << fmt::format(
+        "{}: generate, {} entries (both sides), peak about {} ({} with a mate longer than {} plies), files about {}, "
+        "time about {}{}\n",
+        names, std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)), bytes_text(double(c.long_mate_peak_bytes)),
+        narrow::MaxPlies, bytes_text(double(c.file_bytes)), duration_text(c.seconds),
+        c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
+  const std::string long_mates = fmt::format("with a mate longer than {} plies", narrow::MaxPlies);
   if (plan.peak_bytes == 0)
     std::cout << "nothing to generate: every table is on disk and sound\n";
   else if (ranks_per_node)
     std::cout << fmt::format(
         "peak memory per process about {} ({} processes); per node about {} ({} processes "
-        "per node, {} node{})\n",
+        "per node, {} node{}); {} per process and {} per node {}\n",
         bytes_text(double(plan.peak_bytes)), plan.ranks, bytes_text(double(node_peak)), ranks_per_node, nodes,
-        nodes == 1 ? "" : "s");
+        nodes == 1 ? "" : "s", bytes_text(double(plan.long_mate_peak_bytes)),
+        bytes_text(double(plan.long_mate_peak_bytes * std::uint64_t(ranks_per_node))), long_mates);
   else if (plan.ranks > 1)
-    std::cout << "peak memory per process about " << bytes_text(double(plan.peak_bytes)) << " (" << plan.ranks
-              << " processes)\n";
+    std::cout << fmt::format("peak memory per process about {} ({} processes); {} {}\n",
+                             bytes_text(double(plan.peak_bytes)), plan.ranks,
+                             bytes_text(double(plan.long_mate_peak_bytes)), long_mates);
   else
-    std::cout << "peak memory about " << bytes_text(double(plan.peak_bytes)) << "\n";
+    std::cout << fmt::format("peak memory about {} ({} {})\n", bytes_text(double(plan.peak_bytes)),
+                             bytes_text(double(plan.long_mate_peak_bytes)), long_mates);
   if (plan.peak_bytes)
     std::cout << "time about " << duration_text(plan.seconds) << " (rough, within about a factor of 2)\n";
 }

@@ -58,6 +58,27 @@ TEST(Cli, SixManPlanFitsOnlySpreadOverProcesses) {
   EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
 }
 
+// Whether a table's values need a high bit per entry (a mate longer than 151 plies) is
+// known only once it is solved: the plan gives both peaks, the second an eighth of a byte
+// per entry more, and refuses by the second (orthodox KQRvKQR, a mate of 233 plies, peaked
+// 14% above a plan that counted one byte).
+TEST(Cli, GenPlanChecksTheLimitAgainstThePeakWithLongMates) {
+  CommandRun r = run_feerie("gen --plan --json --threads 2 --tables /tmp/feerie-never-written KQRvKR");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json plan = nlohmann::json::parse(r.output);
+  const nlohmann::json& last = plan["components"].back();
+  const double peak = last["peak_bytes"].get<double>(), long_mates = last["long_mate_peak_bytes"].get<double>();
+  EXPECT_NEAR(long_mates - peak, 0.125 * last["entries"].get<double>(), 2) << r.output;
+  EXPECT_EQ(plan["long_mate_peak_bytes"].get<double>(), long_mates) << r.output;
+  const std::string between = std::to_string(std::uint64_t((peak + long_mates) / 2));
+  CommandRun refused = run_feerie("gen --plan --max-memory " + between + " --tables /tmp/feerie-never-written KQRvKR");
+  EXPECT_EQ(refused.exit_code, 7) << refused.output;
+  EXPECT_NE(refused.output.find("if a mate is longer than 151 plies"), std::string::npos) << refused.output;
+  const std::string above = std::to_string(std::uint64_t(long_mates) + 1024 * 1024);
+  EXPECT_EQ(run_feerie("gen --plan --max-memory " + above + " --tables /tmp/feerie-never-written KQRvKR").exit_code, 0);
+  EXPECT_FALSE(std::filesystem::exists("/tmp/feerie-never-written"));
+}
+
 // Magic units cost as a fairy condition does, even under orthodox rules: the plan once
 // gave the KNvKmR component 11 s where it took 25 s (a factor of 2.3, out of its bound).
 TEST(Cli, GenPlanTimesMagicMaterialsAsAFairyCondition) {
@@ -89,7 +110,7 @@ TEST(Cli, GenPlanNamesWhatItWouldDoWithoutDoingIt) {
   const std::size_t at = r.output.find(line);
   ASSERT_NE(at, std::string::npos) << r.output;
   const double mib = std::stod(r.output.substr(at + line.size()));
-  EXPECT_EQ(r.output.substr(r.output.find(' ', at + line.size()), 5), " MiB,") << r.output;
+  EXPECT_EQ(r.output.substr(r.output.find(' ', at + line.size()), 6), " MiB (") << r.output;
   EXPECT_GT(mib, 3.6 + 0.9 + 2.5 + 5) << r.output;  // values, file, work and a program of 5 MiB at least
   EXPECT_LT(mib, 40) << r.output;
   EXPECT_NE(r.output.find("KvK: generate"), std::string::npos) << r.output;
