@@ -382,7 +382,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --tables /tmp/feerie-never-written KQRBNvKQRBN", 7, "beyond the supported"},
         // (The first table of the job is refused: 6 MiB is less than the program itself.)
         BadInput{"gen --tables /tmp/feerie-never-written --max-memory 6M KQvKR", 7,
-                 "MiB of memory (924 entries, both sides to move), more than the 6 MiB allowed (--max-memory)"},
+                 "MiB if a mate is longer than 151 plies (924 entries, both sides to move), more than the 6 MiB "
+                 "allowed (--max-memory)"},
         BadInput{"gen --max-memory lots KQvK", 2, "bad size 'lots' for --max-memory"},
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
         BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
