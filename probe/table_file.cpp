@@ -197,16 +197,21 @@ Status write_table(const std::string& path, TableHeader header, const std::array
   // in all; the blocks after those are compressed once for their sizes
   // and checksums and again as they are written.
   std::array<std::vector<std::string>, 2> held;
+  std::vector<std::string> batch;
+  // The batch of side s's blocks from `first` (WriteBatchBlocks of them, fewer at the end).
+  auto compress_batch = [&](int s, std::uint64_t first, std::uint64_t blocks) -> Status {
+    batch.assign(std::min(WriteBatchBlocks, blocks - first), std::string());
+    if (Status st = compress_block_range(values[s], header.block_entries, first, batch); !st)
+      return with_context("cannot write table '" + path + "': ", st.error());
+    return Ok{};
+  };
   std::uint64_t offset = 0, held_total = 0;
   bool holding = true;
   for (int s = 0; s < 2; ++s) {
     header.blocks[s].clear();
     const std::uint64_t blocks = block_count(values[s].size, header.block_entries);
-    std::vector<std::string> batch;
     for (std::uint64_t first = 0; first < blocks; first += WriteBatchBlocks) {
-      batch.assign(std::min(WriteBatchBlocks, blocks - first), std::string());
-      if (Status st = compress_block_range(values[s], header.block_entries, first, batch); !st)
-        return with_context("cannot write table '" + path + "': ", st.error());
+      if (Status st = compress_batch(s, first, blocks); !st) return st;
       for (std::string& b : batch) {
         header.blocks[s].push_back(BlockRef{offset, static_cast<std::uint32_t>(b.size()), xxh64(b.data(), b.size())});
         offset += b.size();
@@ -226,11 +231,8 @@ Status write_table(const std::string& path, TableHeader header, const std::array
     for (const std::string& b : held[s])
       if (Status st = out->write(b.data(), b.size()); !st) return st;
     const std::uint64_t blocks = header.blocks[s].size();
-    std::vector<std::string> batch;
     for (std::uint64_t first = held[s].size(); first < blocks; first += batch.size()) {
-      batch.assign(std::min(WriteBatchBlocks, blocks - first), std::string());
-      if (Status st = compress_block_range(values[s], header.block_entries, first, batch); !st)
-        return with_context("cannot write table '" + path + "': ", st.error());
+      if (Status st = compress_batch(s, first, blocks); !st) return st;
       for (std::size_t k = 0; k < batch.size(); ++k) {
         const BlockRef& ref = header.blocks[s][first + k];
         // zstd gives the same bytes for the same input and level; the header promised these.

@@ -193,6 +193,7 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
     std::cout << json_text(out, 2) << "\n";
     return;
   }
+  const std::string long_mates = fmt::format("with a mate longer than {} plies", narrow::MaxPlies);
   for (const PlannedComponent& c : plan.components) {
     std::string names;
     for (const Material& m : c.members) {
@@ -204,13 +205,11 @@ void print_plan(const Plan& plan, bool json, int ranks_per_node) {
       continue;
     }
     std::cout << fmt::format(
-        "{}: generate, {} entries (both sides), peak about {} ({} with a mate longer than {} plies), files about {}, "
-        "time about {}{}\n",
-        names, std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)), bytes_text(double(c.long_mate_peak_bytes)),
-        narrow::MaxPlies, bytes_text(double(c.file_bytes)), duration_text(c.seconds),
+        "{}: generate, {} entries (both sides), peak about {} ({} {}), files about {}, time about {}{}\n", names,
+        std::uint64_t(c.entries), bytes_text(double(c.peak_bytes)), bytes_text(double(c.long_mate_peak_bytes)),
+        long_mates, bytes_text(double(c.file_bytes)), duration_text(c.seconds),
         c.why_not_reused.empty() ? "" : " (the files on disk: " + c.why_not_reused + ")");
   }
-  const std::string long_mates = fmt::format("with a mate longer than {} plies", narrow::MaxPlies);
   if (plan.peak_bytes == 0)
     std::cout << "nothing to generate: every table is on disk and sound\n";
   else if (ranks_per_node)
