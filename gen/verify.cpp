@@ -233,4 +233,14 @@ Expected<VerifyReport> verify_table(const Material& asked, const RuleSet& rules,
   return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine, on_progress));
 }
 
+Expected<VerifyReport> verify_table_part(const Material& asked, const RuleSet& rules, const std::string& tables_dir,
+                                         int threads, VerifyPart part, const VerifyProgress& on_progress) {
+  if (part.parts < 1 || part.index < 0 || part.index >= part.parts)
+    return error(ErrorKind::InvalidArgument, "verifying " + asked.name() + ": no part " +
+                                                 std::to_string(part.index + 1) + " of " + std::to_string(part.parts));
+  const Material material = asked.canonical_orientation();
+  const OwnedRange range = owned_range(Indexer(material, rules).size(), part.index, part.parts);
+  return verify_range(material, rules, tables_dir, threads, range, on_progress);
+}
+
 }  // namespace feerie

@@ -37,4 +37,15 @@ Expected<VerifyReport> verify_table(const Material& material, const RuleSet& rul
                                     int threads, Partition* partition = nullptr,
                                     const VerifyProgress& on_progress = {});
 
+// One of `parts` parts of the entries of both sides (`index` from 0; the ranges `verify
+// --mpi` gives as many processes): a verification split over runs or machines without MPI
+// (`feerie verify --part K/N`). The reports of the parts add up to the whole table's. Holds
+// in memory only the part's entries, as a process of `verify --mpi` does.
+struct VerifyPart {
+  int index = 0;
+  int parts = 1;
+};
+Expected<VerifyReport> verify_table_part(const Material& material, const RuleSet& rules, const std::string& tables_dir,
+                                         int threads, VerifyPart part, const VerifyProgress& on_progress = {});
+
 }  // namespace feerie

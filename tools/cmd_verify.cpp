@@ -6,6 +6,8 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <sstream>
 
 #include "gen/generate.h"
 #include "gen/help_verify.h"
@@ -17,6 +19,9 @@
 namespace feerie::cli {
 
 namespace {
+
+// More parts than blocks of entries would leave parts empty; a million is far beyond any table.
+constexpr int MaxParts = 1000000;
 
 // Progress of a job counted in entries ("verifying KRRvKRR (madrasi-ri): 42% of the
 // entries, 3120 s"): on a terminal one line rewritten, in a log a line every `log_seconds`
@@ -39,6 +44,18 @@ VerifyProgress entries_progress_printer(const std::string& what, bool log, doubl
   };
 }
 
+// "K/N" (1 <= K <= N): the part of `feerie verify --part`, counted from 0.
+VerifyPart parse_part(const std::string& text) {
+  int k = 0, n = 0;
+  char slash = 0;
+  std::istringstream in(text);
+  if (!(in >> k >> slash >> n) || slash != '/' || !in.eof() || n < 1 || k < 1 || k > n || n > MaxParts)
+    throw CommandError("--part '" + text + "': expected K/N with 1 <= K <= N <= " + std::to_string(MaxParts) +
+                           " (part K of N equal parts of the entries, e.g. 1/2)",
+                       ErrorKind::InvalidArgument);
+  return VerifyPart{k - 1, n};
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app) {
@@ -54,15 +71,24 @@ void add_verify_command(CLI::App& app) {
   cmd->add_flag("--progress", *log_progress,
                 "When stderr is not a terminal (a log), write a progress line every 10 s (a terminal always shows "
                 "progress)");
+  auto part_text = std::make_shared<std::string>();
+  cmd->add_option("--part", *part_text,
+                  "K/N: check only part K of N equal parts of the entries, holding only that part in memory (a long "
+                  "verification split over runs or machines without MPI; parts 1 to N together check the whole table)")
+      ->excludes("--mpi");
   auto stipulation = std::make_shared<std::string>("#");
   cmd->add_option("--stipulation", *stipulation,
                   "# (direct mate, the default), h# or s# (the two helpmate or selfmate tables)");
   cmd->add_option("material", opt->args, "Material signatures")->required();
-  cmd->callback([opt, mpi, log_progress, stipulation] {
+  cmd->callback([opt, mpi, log_progress, stipulation, part_text] {
     RuleSet rules = parse_condition(opt->condition);
     const StipulationKind kind = parse_stipulation(*stipulation);
     const bool help = kind != StipulationKind::DirectMate;
     if (help && *mpi) throw CommandError("--mpi is for direct-mate tables", ErrorKind::InvalidArgument);
+    if (help && !part_text->empty()) throw CommandError("--part is for direct-mate tables", ErrorKind::InvalidArgument);
+    const std::optional<VerifyPart> part = part_text->empty() ? std::nullopt : std::optional(parse_part(*part_text));
+    // "KQRvKQR: part 1 of 2, 7751073792 entries checked": a part's report says which it is.
+    const std::string part_name = part ? fmt::format(": part {} of {}", part->index + 1, part->parts) : std::string();
     Partition* partition = *mpi ? &mpi_partition() : nullptr;
     // Every process has the whole report; process 0 prints it.
     const bool speaker = !partition || partition->rank() == 0;
@@ -75,12 +101,13 @@ void add_verify_command(CLI::App& app) {
     int failed = 0;
     ErrorKind first_failure = ErrorKind::Internal;
     for (const Material& m : materials) {
-      const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")";
+      const std::string title = m.canonical_orientation().name() + " (" + rules.name() + ")" + part_name;
+      const VerifyProgress progress =
+          speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{};
       Expected<VerifyReport> report =
-          help ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads, kind)
-               : verify_table(
-                     m.canonical_orientation(), rules, opt->tables, opt->threads, partition,
-                     speaker ? entries_progress_printer("verifying " + title, *log_progress, 10) : VerifyProgress{});
+          help   ? verify_help_table(m.canonical_orientation(), rules, opt->tables, opt->threads, kind)
+          : part ? verify_table_part(m.canonical_orientation(), rules, opt->tables, opt->threads, *part, progress)
+                 : verify_table(m.canonical_orientation(), rules, opt->tables, opt->threads, partition, progress);
       clear_progress();
       if (!report && materials.size() > 1) {
         if (failed++ == 0) first_failure = report.error_kind();
@@ -94,8 +121,8 @@ void add_verify_command(CLI::App& app) {
       }
       const VerifyReport& r = *report;
       if (speaker) {
-        std::cout << m.canonical_orientation().name() << ": " << r.checked << " entries checked, " << r.inconsistent
-                  << " inconsistent\n";
+        std::cout << m.canonical_orientation().name() << part_name << (part ? ", " : ": ") << r.checked
+                  << " entries checked, " << r.inconsistent << " inconsistent\n";
         for (const std::string& e : r.examples) std::cout << "  " << e << "\n";
       }
       all_good = all_good && r.inconsistent == 0;

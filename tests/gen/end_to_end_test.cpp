@@ -228,6 +228,48 @@ TEST_F(ThreeMan, VerifierFindsAWrongValue) {
   fs::remove_all(other);
 }
 
+// `verify --part`: one part of one is the whole table, checked through the path that holds
+// only its part in memory, and finds the same wrong value; a part that does not exist is
+// refused.
+TEST_F(ThreeMan, VerifierOfAPartFindsTheWrongValueOfItsPart) {
+  const Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
+  const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
+  const std::string other = tables_with_edited_kqvk(
+      "feerie-e2e-part-", [&](auto& values) { values[WHITE][indexer.index(pos)] = value::Draw; });
+  const auto whole = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 2);
+  const auto part = verify_table_part(*Material::parse("KQvK"), RuleSet::orthodox(), other, 2, VerifyPart{0, 1});
+  ASSERT_TRUE(whole.ok()) << whole.error_message();
+  ASSERT_TRUE(part.ok()) << part.error_message();
+  EXPECT_EQ(part->checked, 2 * indexer.size());
+  EXPECT_EQ(part->checked, whole->checked);
+  EXPECT_GE(part->inconsistent, 1u);
+  EXPECT_EQ(part->inconsistent, whole->inconsistent);
+  EXPECT_EQ(part->examples, whole->examples);
+  for (VerifyPart bad : {VerifyPart{1, 1}, VerifyPart{-1, 2}, VerifyPart{0, 0}}) {
+    const auto refused = verify_table_part(*Material::parse("KQvK"), RuleSet::orthodox(), other, 1, bad);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error_kind(), ErrorKind::InvalidArgument);
+  }
+  fs::remove_all(other);
+}
+
+// A successor whose entry holds no value (Unknown, as a solve cut short would leave it):
+// the verifier stops with a corruption that names the successor (no test reached it).
+TEST_F(ThreeMan, VerifierNamesASuccessorWithoutAValue) {
+  const Position pos = test::position("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1");
+  const Indexer indexer(*Material::parse("KQvK"), RuleSet::orthodox());
+  const std::string other = tables_with_edited_kqvk(
+      "feerie-e2e-unknown-", [&](auto& values) { values[WHITE][indexer.index(pos)] = value::Unknown; });
+
+  auto report = verify_table(*Material::parse("KQvK"), RuleSet::orthodox(), other, 2);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.error_kind(), ErrorKind::Corruption);
+  EXPECT_NE(report.error_message().find("successor "), std::string::npos) << report.error_message();
+  EXPECT_NE(report.error_message().find(" w - - 0 1 has no value (unknown)"), std::string::npos)
+      << report.error_message();
+  fs::remove_all(other);
+}
+
 // A table whose blocks are sound but whose values contradict each other (an exploratory
 // test of the Python module): best_moves() and principal_variation() said "no move" where
 // probe() reported a corrupt table. Each now names the table file.

@@ -266,6 +266,40 @@ TEST(Cli, VerifyGoesOnPastATableItCannotVerify) {
   std::filesystem::remove_all(dir);
 }
 
+// `verify --part K/N` checks part K of N equal parts of the entries, and says which; the
+// parts add up to the whole table. A part that does not exist, --part with --mpi and
+// --part of a helpmate table are refused.
+TEST(Cli, VerifyPartsAddUpToTheWholeTable) {
+  std::string dir = tables_with_krvk();
+  ASSERT_EQ(run_feerie("gen --threads 1 --tables " + dir + " KRvKR").exit_code, 0);
+  const CommandRun whole = run_feerie("verify --threads 1 --tables " + dir + " KRvKR");
+  ASSERT_EQ(whole.exit_code, 0) << whole.output;
+  // 1,892,352 entries per side: 58 blocks, so every one of three parts has some.
+  EXPECT_EQ(whole.output, "KRvKR: 3784704 entries checked, 0 inconsistent\n");
+  std::uint64_t sum = 0;
+  for (int k = 1; k <= 3; ++k) {
+    const CommandRun part =
+        run_feerie("verify --threads 1 --part " + std::to_string(k) + "/3 --tables " + dir + " KRvKR");
+    ASSERT_EQ(part.exit_code, 0) << part.output;
+    const std::string head = "KRvKR: part " + std::to_string(k) + " of 3, ";
+    ASSERT_EQ(part.output.rfind(head, 0), 0u) << part.output;
+    const std::uint64_t checked = std::stoull(part.output.substr(head.size()));
+    EXPECT_GT(checked, 0u) << part.output;
+    sum += checked;
+  }
+  EXPECT_EQ(sum, 3784704u);
+  for (const std::string bad : {"0/2", "3/2", "1/0", "x", "1/2/3", "1/", "-1/2"}) {
+    const CommandRun r = run_feerie("verify --part " + bad + " --tables " + dir + " KRvKR");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find("--part '" + bad + "': expected K/N"), std::string::npos) << r.output;
+  }
+  EXPECT_NE(run_feerie("verify --part 1/2 --mpi --tables " + dir + " KRvKR").exit_code, 0);
+  const CommandRun help = run_feerie("verify --part 1/2 --stipulation h# --tables " + dir + " KRvKR");
+  EXPECT_EQ(help.exit_code, 2) << help.output;
+  EXPECT_NE(help.output.find("--part is for direct-mate tables"), std::string::npos) << help.output;
+  std::filesystem::remove_all(dir);
+}
+
 // `stat KvKR` was refused although every command accepts either orientation.
 TEST(Cli, StatAcceptsEitherOrientation) {
   std::string dir = tables_with_krvk();
