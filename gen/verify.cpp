@@ -229,8 +229,9 @@ Expected<VerifyReport> verify_table(const Material& asked, const RuleSet& rules,
   // One file holds both orientations: its entries are checked as it stores them.
   const Material material = asked.canonical_orientation();
   if (!partition) return verify_range(material, rules, tables_dir, threads, std::nullopt, on_progress);
-  const OwnedRange mine = owned_range(Indexer(material, rules).size(), partition->rank(), partition->ranks());
-  return combine(*partition, material, verify_range(material, rules, tables_dir, threads, mine, on_progress));
+  // Each process checks the part of the entries it would own in a solve.
+  const VerifyPart mine{partition->rank(), partition->ranks()};
+  return combine(*partition, material, verify_table_part(material, rules, tables_dir, threads, mine, on_progress));
 }
 
 Expected<VerifyReport> verify_table_part(const Material& asked, const RuleSet& rules, const std::string& tables_dir,
