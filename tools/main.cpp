@@ -8,6 +8,7 @@
 #include <iostream>
 #include <new>
 
+#include "feerie/feerie.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
 #include "tools/cli.h"
@@ -35,6 +36,9 @@ int finish(int code) {
 int run(int argc, char** argv) {
   CLI::App app{"Feerie: retrograde tablebases for fairy-chess endgames"};
   app.require_subcommand(1);
+  // The program's version, the C API's (CMake's project version); table files name their
+  // writer apart (TableHeader::generator), as that text is part of every file's bytes.
+  app.set_version_flag("--version", std::string("feerie ") + feerie_version());
   feerie::cli::add_moves_command(app);
   feerie::cli::add_perft_command(app);
   feerie::cli::add_play_command(app);
@@ -64,6 +68,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "feerie: " << e.what() << " (see feerie --help)\n";

@@ -35,6 +35,14 @@ int line_count(const std::string& s) {
   return n;
 }
 
+// `feerie --version` (planned in SPEC 7) says the version the C API and the Python module
+// say, and exits 0 without a command.
+TEST(Cli, VersionSaysTheProjectVersion) {
+  const CommandRun r = run_feerie("--version");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, std::string("feerie ") + FEERIE_VERSION_STRING + "\n");
+}
+
 TEST(Cli, MovesJson) {
   CommandRun r = run_feerie("moves --json '8/8/8/8/8/8/8/K6k w - - 0 1'");
   EXPECT_EQ(r.exit_code, 0);
