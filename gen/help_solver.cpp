@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <climits>
-#include <mutex>
 #include <optional>
 
 #include "gen/colour_component.h"
+#include "gen/colour_solver.h"
 #include "gen/graph.h"
 #include "gen/self_solver.h"
 #include "gen/value_store.h"
@@ -23,16 +23,16 @@ namespace {
 // "initialise" and "propagate" over a value store, then "count", for both colours mated
 // at once (gen/colour_component.h).
 template <class Rules>
-class HelpSolver {
+class HelpSolver : ColourSolver<Rules> {
+  using Base = ColourSolver<Rules>;
+  using Base::component_, Base::rules_, Base::error_, Base::threads_;
+
  public:
-  HelpSolver(const std::vector<const Indexer*>& members, const Rules& rules, const HelpTablebase& subtables,
-             int threads, const std::function<bool()>& cancelled)
-      : component_(members), rules_(rules), subtables_(subtables), threads_(threads), cancelled_(cancelled) {}
+  using Base::Base;
 
   Expected<std::vector<HelpTable>> run() {
-    Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
-        component_, threads_, "helpmate", cancelled_,
-        [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
+    Expected<std::unique_ptr<ValueStore>> store = this->solve(
+        "helpmate", [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
         [&](ValueStore& values, int n) { propagate(values, n); });
     if (!store) return store.error();
     if (error_.get()) return *error_.get();
@@ -44,16 +44,14 @@ class HelpSolver {
   }
 
  private:
-  // Pass "initialise": Illegal; the colour mated to move and checkmated (0 plies); Draw for
-  // every other position without a move (stalemate, the other side mated); the shortest
-  // helpmate through a move out of the component, to be bettered by the passes; or open.
+  // Pass "initialise": the terminal positions (ColourSolver::terminal_value); else the
+  // shortest helpmate through a move out of the component, to be bettered by the passes;
+  // or open.
   ValueCode initial_value(int half, Color side, std::uint64_t i) {
     const Color mated = ColourComponent::colour_of(half);
     Position pos;
-    if (!component_.indexer(half).decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
     MoveList moves;
-    generate_legal(pos, rules_, moves);
-    if (moves.empty()) return side == mated && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
+    if (std::optional<ValueCode> v = this->terminal_value(half, side, i, pos, moves)) return *v;
     int shortest = INT_MAX;
     for (Move m : moves) {
       if (ColourComponent::keeps_material(pos, m)) continue;
@@ -61,11 +59,8 @@ class HelpSolver {
       UndoRecord undo;
       make_move(after, m, undo, rules_);
       if (component_.in_component(after)) continue;
-      Expected<HelpEntry> e = subtables_.entry(after, mated);
-      if (!e) {
-        error_.set(e.error());
-        return value::Unknown;
-      }
+      const std::optional<HelpEntry> e = this->exit_entry(after, mated);
+      if (!e) return value::Unknown;
       if (value::is_mate(e->plies)) shortest = std::min(shortest, value::plies(e->plies) + 1);
     }
     return shortest == INT_MAX ? value::open(0) : value::mate_in_plies(shortest);
@@ -134,24 +129,14 @@ class HelpSolver {
         const std::size_t c = std::size_t(e->member() % 2), s = std::size_t(e->side());
         if (t.plies[c][s][e->index()] == below) total += t.solutions[c][s][e->index()];
       } else {
-        Expected<HelpEntry> sub = subtables_.entry(after, mated);
-        if (!sub) {
-          error_.set(sub.error());
-          return 0;
-        }
+        const std::optional<HelpEntry> sub = this->exit_entry(after, mated);
+        if (!sub) return 0;
         if (sub->plies == below) total += sub->solutions;
       }
       total = std::min(total, HelpSolutionsCap);
     }
     return std::uint8_t(total);
   }
-
-  const ColourComponent component_;
-  const Rules& rules_;
-  const HelpTablebase& subtables_;
-  const int threads_;
-  const std::function<bool()>& cancelled_;
-  FirstError error_;
 };
 
 }  // namespace
@@ -159,10 +144,7 @@ class HelpSolver {
 Expected<std::vector<HelpTable>> solve_help_component(const std::vector<const Indexer*>& members,
                                                       const HelpTablebase& subtables, int threads,
                                                       const std::function<bool()>& cancelled) {
-  const int team = threads > 0 ? threads : omp_get_max_threads();
-  return subtables.rules().visit([&](const auto& r) {
-    return HelpSolver<std::decay_t<decltype(r)>>(members, r, subtables, team, cancelled).run();
-  });
+  return solve_colour_component<HelpSolver>(members, subtables, threads, cancelled);
 }
 
 Expected<HelpTablebase> solve_in_memory(const std::vector<Material>& targets, const RuleSet& rules,

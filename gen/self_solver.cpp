@@ -1,13 +1,11 @@
 #include "gen/self_solver.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <climits>
-#include <mutex>
 #include <optional>
 
 #include "gen/colour_component.h"
+#include "gen/colour_solver.h"
 #include "gen/help_solver.h"
 #include "gen/value_store.h"
 #include "rules/fen.h"
@@ -18,16 +16,16 @@ namespace feerie {
 namespace {
 
 template <class Rules>
-class SelfSolver {
+class SelfSolver : ColourSolver<Rules> {
+  using Base = ColourSolver<Rules>;
+  using Base::component_, Base::rules_, Base::error_;
+
  public:
-  SelfSolver(const std::vector<const Indexer*>& members, const Rules& rules, const HelpTablebase& subtables,
-             int threads, const std::function<bool()>& cancelled)
-      : component_(members), rules_(rules), subtables_(subtables), threads_(threads), cancelled_(cancelled) {}
+  using Base::Base;
 
   Expected<std::vector<HelpTable>> run() {
-    Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
-        component_, threads_, "selfmate", cancelled_,
-        [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
+    Expected<std::unique_ptr<ValueStore>> store = this->solve(
+        "selfmate", [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
         [&](ValueStore& values, int n) { propagate(values, n); });
     if (!store) return store.error();
     if (error_.get()) return *error_.get();
@@ -39,22 +37,18 @@ class SelfSolver {
 
   // The selfmate of the position after a move that leaves the component.
   std::optional<ValueCode> exit_value(const Position& after, Color mated) {
-    Expected<HelpEntry> e = subtables_.entry(after, mated);
-    if (!e) {
-      error_.set(e.error());
-      return std::nullopt;
-    }
+    const std::optional<HelpEntry> e = this->exit_entry(after, mated);
+    if (!e) return std::nullopt;
     return e->plies;
   }
 
-  // Pass "initialise" (gen/self_solver.h).
+  // Pass "initialise" (gen/self_solver.h; the terminal positions are
+  // ColourSolver::terminal_value's).
   ValueCode initial_value(int half, Color side, std::uint64_t i) {
     const Color mated = mated_of(half);
     Position pos;
-    if (!component_.indexer(half).decode(i, side, pos) || !is_legal_position(pos, rules_)) return value::Illegal;
     MoveList moves;
-    generate_legal(pos, rules_, moves);
-    if (moves.empty()) return side == mated && king_in_check(pos, side, rules_) ? value::mate_in_plies(0) : value::Draw;
+    if (std::optional<ValueCode> v = this->terminal_value(half, side, i, pos, moves)) return *v;
     int shortest = INT_MAX, longest = -1, inside = 0;
     std::uint64_t successors[MoveList::Capacity];
     for (Move m : moves) {
@@ -142,13 +136,6 @@ class SelfSolver {
     }
     store.store(e, value::mate_in_plies(longest + 1));
   }
-
-  const ColourComponent component_;
-  const Rules& rules_;
-  const HelpTablebase& subtables_;
-  const int threads_;
-  const std::function<bool()>& cancelled_;
-  FirstError error_;
 };
 
 }  // namespace
@@ -156,10 +143,7 @@ class SelfSolver {
 Expected<std::vector<HelpTable>> solve_self_component(const std::vector<const Indexer*>& members,
                                                       const HelpTablebase& subtables, int threads,
                                                       const std::function<bool()>& cancelled) {
-  const int team = threads > 0 ? threads : omp_get_max_threads();
-  return subtables.rules().visit([&](const auto& r) {
-    return SelfSolver<std::decay_t<decltype(r)>>(members, r, subtables, team, cancelled).run();
-  });
+  return solve_colour_component<SelfSolver>(members, subtables, threads, cancelled);
 }
 
 }  // namespace feerie
