@@ -15,19 +15,10 @@ enum class IsardamCheck { TypeA, TypeB };
 
 // The restriction policy of Isardam and Leffie (rules/conditions/composed.h).
 template <IsardamCheck Check>
-struct Isardam : ParalysisRelation {
+struct Isardam : ParalysisRelation, NoImmobileUnits {
   static constexpr bool EveryAttackerChecks = Check == IsardamCheck::TypeB;
-  static constexpr bool NothingImmobile = true;
   static constexpr bool EveryMoveAllowed = false;
 
-  template <class Walk>
-  Bitboard immobile_bb(const Position&, const Walk&) const {
-    return 0;
-  }
-  template <class Walk>
-  bool is_immobile(const Position&, Square, const Walk&) const {
-    return false;
-  }
   // Asked of every position whose predecessors the solver looks for: with own walks,
   // ordinary units and no en-passant observation, has_pair() (walk by walk, stopping at
   // the first pair) answers.
@@ -125,7 +116,7 @@ using IsardamBRules = ComposedRules<OwnWalk, Isardam<IsardamCheck::TypeB>>;
 
 template <IsardamCheck Check>
 ComposedRules<OwnWalk, Isardam<Check>> isardam_rules(const ParalysisRelation& relation) {
-  return {OwnWalk{}, Isardam<Check>{relation}};
+  return {OwnWalk{}, Isardam<Check>{relation, {}}};
 }
 
 }  // namespace feerie

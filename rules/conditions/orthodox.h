@@ -27,10 +27,10 @@ struct OwnWalk {
   bool kings_may_touch() const { return false; }
 };
 
-struct NoRestriction {
-  static constexpr bool EveryAttackerChecks = true;
+// The part of a restriction policy under which no unit is ever immobile: orthodox chess's
+// and Isardam's and Leffie's (rules/conditions/isardam.h), which forbid moves, not units.
+struct NoImmobileUnits {
   static constexpr bool NothingImmobile = true;
-  static constexpr bool EveryMoveAllowed = true;
   template <class Walk>
   Bitboard immobile_bb(const Position&, const Walk&) const {
     return 0;
@@ -39,6 +39,11 @@ struct NoRestriction {
   bool is_immobile(const Position&, Square, const Walk&) const {
     return false;
   }
+};
+
+struct NoRestriction : NoImmobileUnits {
+  static constexpr bool EveryAttackerChecks = true;
+  static constexpr bool EveryMoveAllowed = true;
   template <class Walk>
   bool move_allowed(const Position&, const Walk&) const {
     return true;

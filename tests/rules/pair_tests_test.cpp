@@ -99,7 +99,7 @@ TEST(PairTests, ThroughAnEmptiedSquareAgreeWithTheWholeBoard) {
 // against the units paralysed_bb finds, on random boards with and without pairs.
 TEST(PairTests, MoveAllowedAgreesWithTheParalysedUnits) {
   for (const char* condition : {"isardam", "isardam-ri", "leffie", "eiffel:qb,bq,rn,nr,kk,pp"}) {
-    const Isardam<IsardamCheck::TypeA> isardam{relation_of(condition)};
+    const Isardam<IsardamCheck::TypeA> isardam{relation_of(condition), {}};
     std::mt19937 rng(20261130);
     int allowed = 0, boards = 0;
     for (const char* units : {"KQRkq", "KRBkrb", "KQBNkqrn", "KBPkbnp", "KQkqQq", "KPkpP"}) {
@@ -191,7 +191,7 @@ TEST(PairTests, ParalysedUnitsAgreeWithTheDefinitionStepByStep) {
 TEST(PairTests, TypeACheckOnTheBoardAgreesWithTheCaptureMade) {
   for (const char* condition : {"isardam", "isardam-ri", "leffie"}) {
     const ParalysisRelation relation = relation_of(condition);
-    const Isardam<IsardamCheck::TypeA> isardam{relation};
+    const Isardam<IsardamCheck::TypeA> isardam{relation, {}};
     std::mt19937 rng(20261129);
     int asked = 0, checking = 0;
     for (const char* units : {"KQRkq", "KQkqQq", "KRBkrb", "KPPkrn", "KQRBNkqrbn", "KPkpP"}) {
