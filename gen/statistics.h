@@ -14,7 +14,7 @@ namespace feerie {
 // - positions / win / draw / loss: raw counts of legal positions, every board symmetry
 //   image counted once, identical units unordered, en-passant positions and pawns on
 //   their first or last rank included;
-// - classes_*: the reference convention (shared/reference/README.md): symmetry classes
+// - classes_*: the reference convention (docs/results/published/README.md): symmetry classes
 //   of placements with identical units told apart, without en-passant squares and with
 //   pawns on ranks 2 to 7 only;
 // - the longest win for the side to move, with the lowest-index example, over all

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the 3- and 4-man tables (the 35 orthodox materials of
-shared/reference/orthodox_3_4_man.csv) under the combinations `madrasi-ri+annan` and
+docs/results/published/orthodox_3_4_man.csv) under the combinations `madrasi-ri+annan` and
 `madrasi+annan` and under each of their parts alone (`madrasi-ri`, `madrasi`, `annan`),
 verifies every table, and writes docs/results/combinations.md: per combination and
 material, win/draw/loss with White to move beside the same under each part alone, the
@@ -45,7 +45,7 @@ def conditions():
 
 
 def default_materials():
-    ref = os.path.join(ROOT, "..", "shared", "reference", "orthodox_3_4_man.csv")
+    ref = os.path.join(ROOT, "docs", "results", "published", "orthodox_3_4_man.csv")
     with open(ref) as f:
         return [r["table"] for r in csv.DictReader(f)]
 
@@ -124,7 +124,7 @@ def main():
         f"included, {len(reused - generated)} found on disk and reused; "
         f"every table verified with `feerie verify`, statistics read with `feerie stat --json`).",
         f"Materials: the {len(materials)} orthodox 3- and 4-man materials of "
-        "`shared/reference/orthodox_3_4_man.csv`; each under the combination and under each of its parts "
+        "`docs/results/published/orthodox_3_4_man.csv`; each under the combination and under each of its parts "
         f"alone, {n_tables} tables in all, of which {n_ok} verified with 0 inconsistent positions"
         + (" (verification not run)." if a.no_verify else "."),
         "",

@@ -25,7 +25,7 @@ FAIRY = ["KGvK", "KLvK", "KGvKG", "KLvKL"]
 
 
 def default_materials(fairy=True):
-    ref = os.path.join(ROOT, "..", "shared", "reference", "orthodox_3_4_man.csv")
+    ref = os.path.join(ROOT, "docs", "results", "published", "orthodox_3_4_man.csv")
     with open(ref) as f:
         return [r["table"] for r in csv.DictReader(f)] + (FAIRY if fairy else [])
 

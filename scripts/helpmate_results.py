@@ -24,7 +24,7 @@ EXAMPLES = 4  # diagrams per condition
 
 
 def default_materials():
-    ref = os.path.join(ROOT, "..", "shared", "reference", "orthodox_3_4_man.csv")
+    ref = os.path.join(ROOT, "docs", "results", "published", "orthodox_3_4_man.csv")
     with open(ref) as f:
         return [r["table"] for r in csv.DictReader(f)]
 

@@ -1,5 +1,5 @@
 // Three-man orthodox tables end to end: generate, verify, compare with the published
-// figures (shared/reference/README.md), probe with best moves and principal variations.
+// figures (docs/results/published/README.md), probe with best moves and principal variations.
 #include <chrono>
 #include <filesystem>
 #include <fstream>
