@@ -457,10 +457,11 @@ void for_each_simple_unmove(const Position& pos, const Rules& rules, Position& b
       // immobile squares at once: the unit has left `to`, and what stands on `from`
       // blocks no line to `from` itself, so the board is `occupied` without `to`.
       if constexpr (requires(Bitboard b) {
-                      rules.immobile_squares_bb(before, mover, unit.type(), occupied, rules.walk(), b);
+                      rules.immobile_squares_bb(before, mover, unit.type(), occupied, rules.observation_walk(), b);
                     }) {
         Bitboard immobile;
-        if (rules.immobile_squares_bb(before, mover, unit.type(), occupied ^ square_bb(to), rules.walk(), immobile)) {
+        if (rules.immobile_squares_bb(before, mover, unit.type(), occupied ^ square_bb(to), rules.observation_walk(),
+                                      immobile)) {
           f(unit, to, origins & ~immobile);
           continue;
         }

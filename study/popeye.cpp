@@ -68,7 +68,6 @@ std::string pieces_line(const Position& pos) {
 PopeyeCondition popeye_condition(const RuleSet& rules) {
   PopeyeCondition c;
   std::stringstream parts(rules.name());
-  const bool combined = rules.name().find('+') != std::string::npos;
   for (std::string part; std::getline(parts, part, '+');) {
     // Every part of a canonical name is a registered condition (rules/conditions/registry.h).
     const ConditionEntry* e = find_condition(part);
@@ -78,7 +77,6 @@ PopeyeCondition popeye_condition(const RuleSet& rules) {
                           " has no Popeye keyword: Popeye reads this problem without it");
       continue;
     }
-    if (combined && !remark.empty()) c.remarks.push_back(std::string(e->name) + ": " + remark);
     if (e->popeye.empty()) continue;
     if (!c.keywords.empty()) c.keywords += ' ';
     c.keywords += e->popeye;

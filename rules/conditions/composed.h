@@ -29,6 +29,7 @@
 #pragma once
 
 #include <concepts>
+#include <type_traits>
 
 #include "rules/position.h"
 
@@ -80,10 +81,24 @@ concept RestrictionPolicy = WalkPolicy<Walk> && requires(const R r, const Walk w
   { R::EveryMoveAllowed } -> std::convertible_to<bool>;
 };
 
+// The walks by which units observe for a restriction (paralysis, Isardam's pairs,
+// en-passant observation, type A's test of a check): the walks they use (SPEC 3.6), or
+// the walk policy's ObservationWalk where it names one (Face-to-face and Back-to-back:
+// their own walks, rules/conditions/face_to_face.h).
+template <class W>
+struct ObservationWalkOf {
+  using type = W;
+};
+template <class W>
+requires requires { typename W::ObservationWalk; }
+struct ObservationWalkOf<W> {
+  using type = typename W::ObservationWalk;
+};
+
 // The policies are public bases, so a rule set's parameters read as its own
 // (`rules.paralyses`, `rules.lender_in_front`).
 template <WalkPolicy Walk, class Restriction>
-requires RestrictionPolicy<Restriction, Walk>
+requires RestrictionPolicy<Restriction, Walk> && RestrictionPolicy<Restriction, typename ObservationWalkOf<Walk>::type>
 struct ComposedRules : Walk, Restriction {
   using WalkPart = Walk;
   using RestrictionPart = Restriction;
@@ -111,13 +126,23 @@ struct ComposedRules : Walk, Restriction {
   const Walk& walk() const { return *this; }
   const Restriction& restriction() const { return *this; }
 
+  // The walk policy the restriction observes with (ObservationWalkOf): this rule set's
+  // own, or a stateless one the walk policy names.
+  using ObservationWalk = typename ObservationWalkOf<Walk>::type;
+  decltype(auto) observation_walk() const {
+    if constexpr (std::is_same_v<ObservationWalk, Walk>)
+      return walk();
+    else
+      return ObservationWalk{};
+  }
+
   using Walk::retro_walks;
   using Walk::walk_of;
-  Bitboard immobile_bb(const Position& pos) const { return Restriction::immobile_bb(pos, walk()); }
-  bool immobile(const Position& pos, Square s) const { return Restriction::is_immobile(pos, s, walk()); }
-  bool move_allowed(const Position& after) const { return Restriction::move_allowed(after, walk()); }
+  Bitboard immobile_bb(const Position& pos) const { return Restriction::immobile_bb(pos, observation_walk()); }
+  bool immobile(const Position& pos, Square s) const { return Restriction::is_immobile(pos, s, observation_walk()); }
+  bool move_allowed(const Position& after) const { return Restriction::move_allowed(after, observation_walk()); }
   bool gives_check(const Position& pos, Square attacker, Square king) const {
-    return Restriction::gives_check(pos, attacker, king, walk());
+    return Restriction::gives_check(pos, attacker, king, observation_walk());
   }
   // The rules are unchanged by flipping the board vertically or along a diagonal.
   bool full_symmetry() const { return Walk::full_symmetry() && Restriction::full_symmetry(); }
@@ -131,7 +156,7 @@ struct ComposedRules : Walk, Restriction {
       requires(const Restriction& r, const Position& p, const Walk& w) {
     r.paralysed_bb(p, w);
   }
-  { return Restriction::paralysed_bb(pos, walk()); }
+  { return Restriction::paralysed_bb(pos, observation_walk()); }
 };
 
 // A paralysis condition (Madrasi, Isardam, Eiffel, Leffie, ...): the kind a combination

@@ -2,16 +2,15 @@
 // texts: added to prove docs/architecture.md "Adding a condition"; docs/conditions/face-to-face.md).
 //
 // A unit with an enemy unit directly in front of it (Face-to-face: one square north of a
-// white unit, south of a black one) or directly behind it (Back-to-back) moves, captures,
-// checks and observes with that confronting unit's walk, from its own square and in its
-// own direction (a white unit confronted by a black pawn moves as a white pawn). Kings
-// borrow and lend like every unit. A unit and its confronter confront each other, so the
-// two exchange walks. The rest is Annan's (annan.h): the borrowed walk is the confronter's
-// real one, without chaining; a pawn keeps its identity (it promotes on its last rank,
-// also by a borrowed walk, and may stand on its first rank, where the pawn walk has no
-// move); only a real pawn's double step gives an en-passant square. The Annan family
-// borrows from a friend; this policy from an enemy, which is the one difference the
-// other code sees: a quiet move can change an enemy unit's walk (QuietMovesKeepEnemyWalks).
+// white unit, south of a black one) or directly behind it (Back-to-back) moves, captures
+// and checks with that confronting unit's walk (a paralysis condition combined with it
+// still sees its own: ObservationWalk), from its own square and in its own direction (a white unit confronted by a
+// black pawn moves as a white pawn). Kings borrow and lend like every unit. A unit and its confronter confront each
+// other, so the two exchange walks. The rest is Annan's (annan.h): the borrowed walk is the confronter's real one,
+// without chaining; a pawn keeps its identity (it promotes on its last rank, also by a borrowed walk, and may stand on
+// its first rank, where the pawn walk has no move); only a real pawn's double step gives an en-passant square. The
+// Annan family borrows from a friend; this policy from an enemy, which is the one difference the other code sees: a
+// quiet move can change an enemy unit's walk (QuietMovesKeepEnemyWalks).
 #pragma once
 
 #include "rules/conditions/orthodox.h"
@@ -26,6 +25,12 @@ struct ConfrontationWalk {
   static constexpr bool QuietMovesKeepEnemyWalks = false;
   // The lender is an enemy unit: a unit faced by an enemy pawn takes en passant.
   static constexpr bool EnemiesLend = true;
+  // Combined with a paralysis condition, units observe with their own walks (Madrasi's
+  // paralysis, Isardam's pairs, en-passant observation, type A's test of a check) and
+  // move and check with the confronter's: SPEC 3.6 covers Annan and Nanna only, and where
+  // SPEC is silent Feerie follows Popeye, whose FaceToFace and BackToBack leave the
+  // observation validators out of the walk substitution (docs/conditions/face-to-face.md).
+  using ObservationWalk = OwnWalk;
 
   bool behind = false;  // Back-to-back: the confronter stands behind
 

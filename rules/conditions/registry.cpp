@@ -25,11 +25,6 @@ Expected<NamedRules> eiffel_with_pairs(std::string_view pairs) {
   return NamedRules{"eiffel:" + relation.canonical, paralysis_rules(relation.relation)};
 }
 
-// docs/conditions/face-to-face.md, "Combinations".
-constexpr std::string_view ConfrontationCombinedRemark =
-    "combined with a paralysis condition, Popeye decides paralysis by the observers' own walks under this "
-    "condition; these values follow SPEC 3.6 (the walks the observers use)";
-
 // Annan and Nanna, types A-D: type A is the default and its name has no suffix.
 template <bool Nanna, char Type>
 RuleSetVariant annan_type() {
@@ -68,9 +63,9 @@ constexpr ConditionEntry Registry[] = {
     {"nanna-b", "", "", "NannaChess TypeB", true, "", "annan.md", annan_type<true, 'b'>, nullptr},
     {"nanna-c", "", "", "NannaChess TypeC", true, "", "annan.md", annan_type<true, 'c'>, nullptr},
     {"nanna-d", "", "", "NannaChess TypeD", true, "", "annan.md", annan_type<true, 'd'>, nullptr},
-    {"face-to-face", "", "", "FaceToFace", true, ConfrontationCombinedRemark, "face-to-face.md",
+    {"face-to-face", "", "", "FaceToFace", true, "", "face-to-face.md",
      []() -> RuleSetVariant { return face_to_face_rules(); }, nullptr},
-    {"back-to-back", "", "", "BackToBack", true, ConfrontationCombinedRemark, "face-to-face.md",
+    {"back-to-back", "", "", "BackToBack", true, "", "face-to-face.md",
      []() -> RuleSetVariant { return back_to_back_rules(); }, nullptr},
 };
 

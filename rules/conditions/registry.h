@@ -34,9 +34,8 @@ struct ConditionEntry {
   // whether Popeye has the condition at all.
   std::string_view popeye;
   bool popeye_knows;
-  // What a Popeye user must know: for a condition Popeye lacks, what it means (written
-  // beside the remark that Popeye reads the problem without it); for one Popeye knows,
-  // where Popeye reads it differently in a combination (a remark of combined problems).
+  // For a condition Popeye lacks, what it means, for a Popeye user (written beside the
+  // remark that Popeye reads the problem without it); empty for the conditions it has.
   std::string_view popeye_remark;
   // The condition's page, docs/conditions/<page> (empty for orthodox chess).
   std::string_view doc_page;

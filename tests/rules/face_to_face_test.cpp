@@ -1,7 +1,8 @@
 // Face-to-face and Back-to-back (rules/conditions/face_to_face.h; Popeye's FaceToFace and
 // BackToBack): the condition added through docs/architecture.md "Adding a condition".
-// Worked positions with the reference solver's answers (Popeye 4.104), then 600 random
-// positions whose legal moves it recorded (tests/data/popeye_confrontation/moves.txt).
+// Worked positions with the reference solver's answers (Popeye 4.104), then random
+// positions whose legal moves it recorded (tests/data/popeye_confrontation/moves.txt, and
+// combined_moves.txt for combinations with paralysis conditions).
 #include "rules/conditions/face_to_face.h"
 
 #include "rules/conditions/combination.h"
@@ -69,17 +70,27 @@ TEST(FaceToFace, RecordedPopeyeMovesOfRandomPositions) {
   EXPECT_EQ(test::expect_recorded_moves(FEERIE_SOURCE_DIR "/tests/data/popeye_confrontation/moves.txt"), 600);
 }
 
-// Combined with Madrasi, paralysis is decided by the walk the observer uses (SPEC 3.6, as
-// for Annan); Popeye decides it by the observer's own walk under Face-to-face, and refuses
-// both moves below (docs/conditions/face-to-face.md).
-TEST(FaceToFace, CombinedWithMadrasiTheObserverUsesItsBorrowedWalk) {
-  // ...Kc7: the king, faced by the queen c6, observes it as a queen and paralyses it: the
-  // queen, faced by the king, would otherwise check it as a king.
-  EXPECT_TRUE(test::contains(legal_moves("2k5/7K/2Q5/8/8/1Q6/8/8 b - - 0 1", rules("madrasi+face-to-face")), "c8c7"));
-  EXPECT_FALSE(test::contains(legal_moves("2k5/7K/2Q5/8/8/1Q6/8/8 b - - 0 1", rules("face-to-face")), "c8c7"));
-  // Kb2: the king, faced by the rook b3, observes it as a rook.
-  EXPECT_TRUE(
+// 600 random positions under four combinations with paralysis conditions (Madrasi,
+// Madrasi RI, Isardam, Eiffel) with the moves the reference solver gives: units observe
+// with their own walks (108 of them differed while they observed with borrowed ones).
+TEST(FaceToFace, RecordedPopeyeMovesOfCombinations) {
+  EXPECT_EQ(test::expect_recorded_moves(FEERIE_SOURCE_DIR "/tests/data/popeye_confrontation/combined_moves.txt"), 600);
+}
+
+// Combined with Madrasi, paralysis is decided by the observer's own walk, as Popeye
+// decides it under Face-to-face (docs/conditions/face-to-face.md; SPEC 3.6, which would
+// use the walk the observer borrows, names Annan and Nanna only).
+TEST(FaceToFace, CombinedWithMadrasiTheObserverUsesItsOwnWalk) {
+  // ...Kc7: the queen c6, faced by the king, checks it as a king; the king observes the
+  // queen as a king and paralyses nothing.
+  EXPECT_FALSE(test::contains(legal_moves("2k5/7K/2Q5/8/8/1Q6/8/8 b - - 0 1", rules("madrasi+face-to-face")), "c8c7"));
+  // Kb2: the king, faced by the rook b3, observes it as a king; the rook checks it as a king.
+  EXPECT_FALSE(
       test::contains(legal_moves("8/8/1k6/2N5/1N6/1r6/8/1K6 w - - 0 1", rules("madrasi+face-to-face")), "b1b2"));
+  // A queen faced by an enemy queen is paralysed by it whatever walks they borrow: the
+  // white queen d4, faced by the black queen d5, keeps no move.
+  const Moves paralysed = legal_moves("k7/8/8/3q4/3Q4/8/8/K7 w - - 0 1", rules("madrasi+face-to-face"));
+  for (const std::string& m : paralysed) EXPECT_NE(m.substr(0, 2), "d4") << m;
 }
 
 }  // namespace

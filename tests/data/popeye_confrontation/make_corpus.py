@@ -4,6 +4,9 @@ their combinations with paralysis conditions (docs/conditions/face-to-face.md), 
 tests/rules/face_to_face_test.cpp reads them. Run outside the suite:
 
     make_corpus.py --feerie build/tools/feerie --popeye /path/to/py --seed 5 > moves.txt
+    make_corpus.py --feerie build/tools/feerie --popeye /path/to/py --seed 7 \
+        --plan madrasi+face-to-face:150,madrasi-ri+back-to-back:150,isardam+face-to-face:150,eiffel+back-to-back:150 \
+        > combined_moves.txt
 
 Positions are placed at random (kings and two to four other units of either colour, with
 most positions holding a unit directly in front of or behind an enemy unit); those Feerie
@@ -93,8 +96,8 @@ def main():
     ap.add_argument("--feerie", required=True)
     ap.add_argument("--popeye", required=True)
     ap.add_argument("--seed", type=int, default=5)
-    # Combinations with a paralysis condition are left out: there Popeye decides paralysis
-    # by the observers' own walks, SPEC 3.6 by the walks they use (the doc page says so).
+    # moves.txt: the default plan; combined_moves.txt: --seed 7 --plan
+    # madrasi+face-to-face:150,madrasi-ri+back-to-back:150,isardam+face-to-face:150,eiffel+back-to-back:150
     ap.add_argument("--plan", default="face-to-face:300,back-to-back:300")
     args = ap.parse_args()
     rng = random.Random(args.seed)
