@@ -65,11 +65,7 @@ int run(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help, --help-all, --version: CLI11 prints them
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "feerie: " << e.what() << " (see feerie --help)\n";

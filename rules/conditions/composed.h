@@ -153,7 +153,7 @@ struct ComposedRules : Walk, Restriction {
   // The units the restriction's relation pairs (paralysed; the forbidden pairs under
   // Isardam), for the restrictions that have a relation.
   Bitboard paralysed_bb(const Position& pos) const requires
-      requires(const Restriction& r, const Position& p, const Walk& w) {
+      requires(const Restriction& r, const Position& p, const ObservationWalk& w) {
     r.paralysed_bb(p, w);
   }
   { return Restriction::paralysed_bb(pos, observation_walk()); }
