@@ -436,10 +436,14 @@ thread_local std::array<ThreadBlock, ThreadBlockSlots> thread_blocks;
 // Consecutive keys of one file go to consecutive slots (after an offset drawn from the file's
 // id): the blocks of a table of up to ThreadBlockSlots blocks never push each other out, as
 // they did when the key was hashed too (KQvKR's 116 blocks fell on about 94 slots, and two
-// threads probing it fought over the shared cache's locks for the rest).
+// threads probing it fought over the shared cache's locks for the rest). Each run of
+// ThreadBlockSlots keys is shifted by a hash of its number, so that blocks a whole number of
+// runs apart (a verifier's look-ups a king-pair slice apart) do not all take one slot.
 ThreadBlock& thread_block_slot(std::uint64_t file, std::uint64_t key) {
-  const std::uint64_t offset = (file * 0x9E3779B97F4A7C15ULL) >> 32;
-  return thread_blocks[(offset + key) % ThreadBlockSlots];
+  constexpr std::uint64_t Golden = 0x9E3779B97F4A7C15ULL;
+  const std::uint64_t offset = (file * Golden) >> 32;
+  const std::uint64_t run_shift = ((key / ThreadBlockSlots) * Golden) >> 32;
+  return thread_blocks[(offset + run_shift + key) % ThreadBlockSlots];
 }
 
 }  // namespace
@@ -463,6 +467,13 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
   return v;
 }
 
+// Keys spread by a multiplicative hash: with `key % shard_count_`, the blocks a verifier
+// reads a king-pair slice apart (512 blocks in a 6-man table) all fell to one part of 4
+// blocks and were decompressed again on every look-up.
+TableFile::CacheShard& TableFile::shard_of(std::uint64_t key) const {
+  return shards_[((key * 0x9E3779B97F4A7C15ULL) >> 32) % shard_count_];
+}
+
 Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std::uint64_t key) const {
   CacheShard& shard = shard_of(key);
   {
@@ -476,6 +487,7 @@ Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std:
   // each other; two threads on the same block just both decode it.
   auto codes = std::make_shared<std::vector<ValueCode>>();
   if (Status st = read_block(side, b, *codes); !st) return st.error();
+  blocks_decompressed_.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(shard.mutex);
   if (auto it = shard.blocks.find(key); it != shard.blocks.end()) return it->second->codes;  // another was faster
   // Least recently used out first: a probing program's working set (the blocks of the

@@ -177,6 +177,11 @@ class TableFile {
   // may still be in it but is not read again.
   void release_cache() const;
 
+  // The blocks value() has decompressed since the file was opened (each read of a block
+  // that was in neither the thread's nor the shared cache): how well the caches serve a
+  // pattern of look-ups.
+  std::uint64_t blocks_decompressed() const { return blocks_decompressed_.load(std::memory_order_relaxed); }
+
  private:
   // A clock of the kernel's tick, read in a few nanoseconds (on every probe).
   static std::int64_t coarse_now_ns();
@@ -205,7 +210,7 @@ class TableFile {
     std::list<CachedBlock> recent;  // most recently used first
     std::unordered_map<std::uint64_t, std::list<CachedBlock>::iterator> blocks;
   };
-  CacheShard& shard_of(std::uint64_t key) const { return shards_[key % shard_count_]; }
+  CacheShard& shard_of(std::uint64_t key) const;
 
   // The block of `key` from the shared cache, or read and put there.
   Expected<Block> shared_block(int side, std::size_t b, std::uint64_t key) const;
@@ -228,6 +233,7 @@ class TableFile {
   Identity identity_;
   mutable std::atomic<std::int64_t> next_look_ns_{0};
   mutable std::atomic<bool> replaced_{false};
+  mutable std::atomic<std::uint64_t> blocks_decompressed_{0};
   TableHeader header_;
   std::uint64_t body_offset_ = 0;
   std::size_t shard_count_ = 1;
