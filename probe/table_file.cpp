@@ -47,6 +47,10 @@ constexpr std::size_t MaxCachedBlocks = 256;  // 16 MB with the default 32768-en
 // each other only when their blocks fall to the same part.
 constexpr std::size_t CacheShards = 64;
 
+// A multiplicative (Fibonacci) hash: bits of `x` that vary only high up, as the block numbers
+// of a king-pair slice apart do, come out spread over the low bits a cache slot is taken from.
+constexpr std::uint64_t spread(std::uint64_t x) { return (x * 0x9E3779B97F4A7C15ULL) >> 32; }
+
 std::uint64_t xxh64(const void* data, std::size_t size) { return XXH64(data, size, 0); }
 
 // Without the rounding addition, which wrapped for `entries` near 2^64 and let a crafted
@@ -440,10 +444,7 @@ thread_local std::array<ThreadBlock, ThreadBlockSlots> thread_blocks;
 // ThreadBlockSlots keys is shifted by a hash of its number, so that blocks a whole number of
 // runs apart (a verifier's look-ups a king-pair slice apart) do not all take one slot.
 ThreadBlock& thread_block_slot(std::uint64_t file, std::uint64_t key) {
-  constexpr std::uint64_t Golden = 0x9E3779B97F4A7C15ULL;
-  const std::uint64_t offset = (file * Golden) >> 32;
-  const std::uint64_t run_shift = ((key / ThreadBlockSlots) * Golden) >> 32;
-  return thread_blocks[(offset + run_shift + key) % ThreadBlockSlots];
+  return thread_blocks[(spread(file) + spread(key / ThreadBlockSlots) + key) % ThreadBlockSlots];
 }
 
 }  // namespace
@@ -470,9 +471,7 @@ Expected<ValueCode> TableFile::value(int side, std::uint64_t index) const {
 // Keys spread by a multiplicative hash: with `key % shard_count_`, the blocks a verifier
 // reads a king-pair slice apart (512 blocks in a 6-man table) all fell to one part of 4
 // blocks and were decompressed again on every look-up.
-TableFile::CacheShard& TableFile::shard_of(std::uint64_t key) const {
-  return shards_[((key * 0x9E3779B97F4A7C15ULL) >> 32) % shard_count_];
-}
+TableFile::CacheShard& TableFile::shard_of(std::uint64_t key) const { return shards_[spread(key) % shard_count_]; }
 
 Expected<TableFile::Block> TableFile::shared_block(int side, std::size_t b, std::uint64_t key) const {
   CacheShard& shard = shard_of(key);
