@@ -28,11 +28,30 @@ class ColourSolver {
       : component_(members), rules_(rules), subtables_(subtables), threads_(threads), cancelled_(cancelled) {}
 
  protected:
-  // solve_by_colour with this solver's threads and cancellation; `what` names the tables.
+  // solve_by_colour with this solver's threads and cancellation, then the tables of its
+  // store (which is freed before they are returned); `what` names the tables. The first
+  // error of any thread fails the solve.
   template <class Initial, class Propagate>
-  Expected<std::unique_ptr<ValueStore>> solve(const char* what, Initial&& initial, Propagate&& propagate) {
-    return solve_by_colour(component_, threads_, what, cancelled_, std::forward<Initial>(initial),
-                           std::forward<Propagate>(propagate));
+  Expected<std::vector<HelpTable>> solve_tables(const char* what, Initial&& initial, Propagate&& propagate) {
+    Expected<std::unique_ptr<ValueStore>> store = solve_by_colour(
+        component_, threads_, what, cancelled_, std::forward<Initial>(initial), std::forward<Propagate>(propagate));
+    if (!store) return store.error();
+    if (error_.get()) return *error_.get();
+    return colour_tables(component_, **store);
+  }
+
+  // Calls f(half, pos, i) for every entry i of `store` at n plies (of `half`, the position
+  // `pos` decoded): the scan each pass of "propagate" makes.
+  template <class F>
+  void for_each_entry_at(ValueStore& store, int n, F&& f) const {
+    store.for_entries_with<false>(
+        value::mate_in_plies(n),
+        [&](int half, int side, std::uint64_t i) {
+          Position pos;
+          component_.indexer(half).decode(i, Color(side), pos);
+          f(half, pos, i);
+        },
+        [] {});
   }
 
   // The start of pass "initialise" for entry i of `half` (`side` to move): Illegal when

@@ -31,14 +31,11 @@ class HelpSolver : ColourSolver<Rules> {
   using Base::Base;
 
   Expected<std::vector<HelpTable>> run() {
-    Expected<std::unique_ptr<ValueStore>> store = this->solve(
+    Expected<std::vector<HelpTable>> out = this->solve_tables(
         "helpmate", [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
         [&](ValueStore& values, int n) { propagate(values, n); });
-    if (!store) return store.error();
-    if (error_.get()) return *error_.get();
-    std::vector<HelpTable> out = colour_tables(component_, **store);
-    store->reset();
-    count_solutions(out);
+    if (!out) return out;
+    count_solutions(*out);
     if (error_.get()) return *error_.get();
     return out;
   }
@@ -72,14 +69,9 @@ class HelpSolver : ColourSolver<Rules> {
   // changes.
   void propagate(ValueStore& store, int n) {
     const ValueCode next = value::mate_in_plies(n + 1);
-    store.for_entries_with<false>(
-        value::mate_in_plies(n),
-        [&](int half, int side, std::uint64_t i) {
-          Position pos;
-          component_.indexer(half).decode(i, Color(side), pos);
-          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
-        },
-        [] {});
+    this->for_each_entry_at(store, n, [&](int half, const Position& pos, std::uint64_t i) {
+      component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
+    });
   }
 
   // Pass "count", per distance from 1 up: the shortest solutions of an entry are the sum,

@@ -24,12 +24,9 @@ class SelfSolver : ColourSolver<Rules> {
   using Base::Base;
 
   Expected<std::vector<HelpTable>> run() {
-    Expected<std::unique_ptr<ValueStore>> store = this->solve(
+    return this->solve_tables(
         "selfmate", [&](int half, Color side, std::uint64_t i) { return initial_value(half, side, i); },
         [&](ValueStore& values, int n) { propagate(values, n); });
-    if (!store) return store.error();
-    if (error_.get()) return *error_.get();
-    return colour_tables(component_, **store);
   }
 
  private:
@@ -86,24 +83,19 @@ class SelfSolver : ColourSolver<Rules> {
   // at odd n the defender is to move, and each predecessor is at n + 1 unless nearer.
   void propagate(ValueStore& store, int n) {
     const ValueCode next = value::mate_in_plies(n + 1);
-    store.for_entries_with<false>(
-        value::mate_in_plies(n),
-        [&](int half, int side, std::uint64_t i) {
-          Position pos;
-          component_.indexer(half).decode(i, Color(side), pos);
-          if (n % 2) {
-            component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
-            return;
-          }
-          std::vector<std::uint64_t> found;
-          component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) {
-            if (value::counts_down(store.load(e))) found.push_back(e.code);
-          });
-          std::sort(found.begin(), found.end());
-          found.erase(std::unique(found.begin(), found.end()), found.end());
-          for (std::uint64_t code : found) take_successor(store, Entry{code}, n);
-        },
-        [] {});
+    this->for_each_entry_at(store, n, [&](int half, const Position& pos, std::uint64_t i) {
+      if (n % 2) {
+        component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) { store.offer_shorter(e, next); });
+        return;
+      }
+      std::vector<std::uint64_t> found;
+      component_.for_each_predecessor_entry(half, pos, i, rules_, [&](Entry e) {
+        if (value::counts_down(store.load(e))) found.push_back(e.code);
+      });
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      for (std::uint64_t code : found) take_successor(store, Entry{code}, n);
+    });
   }
 
   // One successor fewer for the defender's entry `e`; the thread that takes it to none

@@ -20,7 +20,7 @@ import sys
 import time
 
 from results_common import (add_common_arguments, cpu_model, failure_lines, generated_seconds, longest,
-                            longest_mate_diagrams, run, share, stat, value_table_lines, verdict_change_lines, verify,
+                            longest_mates_section, run, share, stat, value_table_lines, verdict_change_lines, verify,
                             write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -92,13 +92,7 @@ def main():
         before, after = share(r["orth"]["wtm"], "win"), share(r["ours"]["wtm"], "win")
         lines.append(f"| {r['material']} | {before:.1f}% | {after:.1f}% | {after - before:+.1f} |")
 
-    lines += ["", "## Longest mates with an example and its principal variation", ""]
-    lines += longest_mate_diagrams(a.feerie, out, [(longest(r["ours"][r["side"]]), r["material"], r["example"])
-                                                   for r in rows if r["example"]], condition=c)
-    for r in rows:
-        if r["example"]:
-            lines.append(f"- **{r['material']}** ({'White' if r['side'] == 'wtm' else 'Black'} to move mates in "
-                         f"{longest(r['ours'][r['side']])}): `{r['example']}` — {r['pv']}")
+    lines += longest_mates_section(a.feerie, out, rows, c)
 
     lines += ["", "## Generation and verification times", "",
               f"Seconds for the table itself (sub-tables ready), `feerie gen --threads {a.threads}` and",

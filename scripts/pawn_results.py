@@ -34,7 +34,7 @@ import tempfile
 import time
 
 from results_common import (add_common_arguments, cpu_model, failure_lines, generated_seconds, longest,
-                            longest_mate_diagrams, numbered_line, run, stat, value_table_lines, verdict_change_lines,
+                            longest_mates_section, numbered_line, run, stat, value_table_lines, verdict_change_lines,
                             verify_timed, write_page)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -228,13 +228,7 @@ def main():
         lines.append(f"| {r['material']} | {r['zug'][0]} | {r['zug'][1]} | {r['zug_orth'][0]} | {r['zug_orth'][1]} | "
                      f"{shown} |")
 
-    lines += ["", "## Longest mates with an example and its principal variation", ""]
-    lines += longest_mate_diagrams(a.feerie, out, [(longest(r["ours"][r["side"]]), r["material"], r["example"])
-                                                   for r in rows if r["example"]], condition=c)
-    for r in rows:
-        if r["example"]:
-            lines.append(f"- **{r['material']}** ({'White' if r['side'] == 'wtm' else 'Black'} to move mates in "
-                         f"{longest(r['ours'][r['side']])}): `{r['example']}` — {r['pv']}")
+    lines += longest_mates_section(a.feerie, out, rows, c)
 
     lines += ["", "## Generation time and peak memory", "",
               f"Seconds for the table itself (its sub-tables ready), `feerie gen --threads {a.threads}`, and the",

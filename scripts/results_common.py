@@ -159,6 +159,21 @@ def longest_mate_diagrams(feerie, page, examples, condition=None, count=4):
     return diagram_table(feerie, page, items)
 
 
+def longest_mates_section(feerie, page, rows, condition):
+    """The section "Longest mates" of a page whose rows each hold a material, its values
+    ("ours", per side "wtm"/"btm"), the side of its longest mate ("side"), an example of it
+    ("example", may be empty) and that example's principal variation ("pv"): the diagrams of
+    the longest (longest_mate_diagrams) and a line per example."""
+    lines = ["", "## Longest mates with an example and its principal variation", ""]
+    lines += longest_mate_diagrams(feerie, page, [(longest(r["ours"][r["side"]]), r["material"], r["example"])
+                                                  for r in rows if r["example"]], condition=condition)
+    for r in rows:
+        if r["example"]:
+            lines.append(f"- **{r['material']}** ({'White' if r['side'] == 'wtm' else 'Black'} to move mates in "
+                         f"{longest(r['ours'][r['side']])}): `{r['example']}` — {r['pv']}")
+    return lines
+
+
 def failure_lines(failures):
     """The page's section on the tables that failed to verify; nothing when none did."""
     if not failures:
