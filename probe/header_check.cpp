@@ -94,9 +94,15 @@ Expected<std::unique_ptr<TableFile>> open_table(const std::string& path, const M
     const std::string what = kind == StipulationKind::DirectMate ? "table "
                              : kind == StipulationKind::Helpmate ? "helpmate table "
                                                                  : "selfmate table ";
+    // A tables directory that is not there at all is more often a typo than tables not yet
+    // made: said, so that the gen command is not taken as the only way out.
+    const fs::path tables = fs::path(path).parent_path().parent_path();
+    const std::string no_directory = !tables.empty() && !fs::exists(tables, ec)
+                                         ? "; the tables directory '" + tables.string() + "' does not exist"
+                                         : "";
     return error(ErrorKind::NotFound,
-                 "missing " + what + material.name() + " for condition " + rules.name() + " ('" + path +
-                     "'; generate it with: " + gen_command(path, material, rules, stipulation) + ")");
+                 "missing " + what + material.name() + " for condition " + rules.name() + " ('" + path + "'" +
+                     no_directory + "; generate it with: " + gen_command(path, material, rules, stipulation) + ")");
   }
   Expected<std::unique_ptr<TableFile>> file = TableFile::open(path);
   if (!file) return file.error();

@@ -43,8 +43,11 @@
 //
 // Worked example, KQvKR with the full group (no adjacent kings: 462 king pairs):
 // White Kc2 (square 10), Qd4 (27), Black Ke6 (44), Rb6 (41). The white king is already in
-// the triangle and not on the diagonal, so no symmetry applies. If (c2, e6) is king pair
-// number kk, index = (kk * 64 + 27) * 64 + 41; size() = 462 * 64 * 64 = 1,892,352.
+// the triangle and not on the diagonal, so no symmetry applies. The canonical king pairs
+// are numbered in increasing order of 64 * white king + black king (squares a1 = 0, b1 = 1,
+// ..., h8 = 63): (c2, e6) is pair 272, so index = (272 * 64 + 27) * 64 + 41 = 1,115,881;
+// size() = 462 * 64 * 64 = 1,892,352. docs/format.md ("Index of a position") gives the
+// whole formula for readers of the files.
 //
 // Thread-safety: const methods may be called concurrently.
 #pragma once

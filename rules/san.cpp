@@ -195,10 +195,10 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     return error(ErrorKind::InvalidArgument,
                  "no legal move '" + std::string(text) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
   }
-  std::string names;
+  std::string names;  // in SAN, as the move was written
   for (Move m : candidates) {
     if (!names.empty()) names += ", ";
-    names += to_uci(m);
+    names += san_body(pos, m, moves);
   }
   return error(ErrorKind::InvalidArgument, "the move '" + std::string(text) + "' is ambiguous (" + names + ")");
 }

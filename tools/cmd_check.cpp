@@ -139,10 +139,12 @@ void add_check_command(CLI::App& app) {
         for (std::size_t i = 0; i < materials.size(); ++i) {
           const Material m = materials[i].canonical_orientation();
           const std::size_t before = wanted.size();
+          // In the order of the files' names, as without materials: KQvK.ftb,
+          // KQvK.help-black.ftb, KQvK.help-white.ftb, KQvK.self-black.ftb, KQvK.self-white.ftb.
           for (const Stipulation& stipulation :
-               {Stipulation::direct_mate(), Stipulation::of(StipulationKind::Helpmate, WHITE),
-                Stipulation::of(StipulationKind::Helpmate, BLACK), Stipulation::of(StipulationKind::Selfmate, WHITE),
-                Stipulation::of(StipulationKind::Selfmate, BLACK)}) {
+               {Stipulation::direct_mate(), Stipulation::of(StipulationKind::Helpmate, BLACK),
+                Stipulation::of(StipulationKind::Helpmate, WHITE), Stipulation::of(StipulationKind::Selfmate, BLACK),
+                Stipulation::of(StipulationKind::Selfmate, WHITE)}) {
             const std::string path = table_file_path(opt->tables, condition, m.name(), stipulation);
             if (fs::exists(path, ec)) wanted.push_back({path, m, stipulation, ""});
           }

@@ -262,7 +262,10 @@ void run_mine(const MineCommandOptions& o) {
     print_match(tb, o, other_name, m, popeye);
   }));
   popeye.finish();
-  if (o.count) std::cout << report.matches << "\n";
+  if (o.count) {
+    if (clear_before_output) clear_progress();  // the count on a line of its own
+    std::cout << report.matches << "\n";
+  }
   // Issue 24: an empty Popeye input said nothing at all.
   if (o.popeye && report.matches == 0) {
     clear_progress();

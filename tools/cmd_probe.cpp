@@ -213,7 +213,9 @@ void add_probe_command(CLI::App& app) {
                   "With --tree: at most this many defences per move (the others counted; default: all)")
       ->check(whole_number_in(1, MaxTreeWidth))
       ->needs(tree);
-  cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")->needs(tree);
+  cmd->add_flag("--pgn", probe_options->pgn, "With --tree: the solution as a PGN game with variations")
+      ->needs(tree)
+      ->excludes("--json");
   cmd->add_flag("--problem", probe_options->problem,
                 "Also the verdicts of mine's problem filters on the position: unique key, sound (every reply, "
                 "threat), quiet key, no capture, every unit needed, checks, flights; and the key's threat (with "
@@ -234,7 +236,9 @@ void add_probe_command(CLI::App& app) {
                 "--stipulation)")
       ->excludes("--json")
       ->excludes("--moves")
-      ->excludes(tree);
+      ->excludes(tree)
+      ->excludes(figurine)
+      ->excludes("--uci");
   auto stipulation = std::make_shared<std::string>("#");
   auto mated = std::make_shared<std::optional<std::string>>();
   cmd->add_option("--stipulation", *stipulation,

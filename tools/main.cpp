@@ -68,7 +68,9 @@ int run(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help, --help-all, --version: CLI11 prints them
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "feerie: " << e.what() << " (see feerie --help)\n";
+    // The help of the subcommand that was being parsed, where its options are listed.
+    const std::string where = argc > 1 && argv[1][0] != '-' ? std::string(" ") + argv[1] : "";
+    std::cerr << "feerie: " << e.what() << " (see feerie" << where << " --help)\n";
     return 2;
   } catch (const feerie::cli::CommandError& e) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line

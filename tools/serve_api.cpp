@@ -1,8 +1,10 @@
 #include "tools/serve_api.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <vector>
 
 #include "probe/header_check.h"
 #include "probe/material.h"
@@ -110,6 +112,28 @@ Material material_parameter(const std::multimap<std::string, std::string>& param
   return Material::of(parse_position(parameter(params, "fen"), rules));
 }
 
+// Refuses a parameter `path` does not read: it was answered as if it were not there
+// (`/api/probe?...&stipulation=h%23` gave the direct mate). Paths it does not know are
+// left to answer() (404).
+void refuse_unknown_parameters(const std::string& path, const std::multimap<std::string, std::string>& params) {
+  static const std::map<std::string, std::vector<std::string>> known{
+      {"/api/probe", {"fen", "condition", "tree"}},
+      {"/api/moves", {"fen", "condition", "tree"}},
+      {"/api/stat", {"material", "fen", "condition"}},
+      {"/api/help", {"fen", "condition", "stipulation", "mated", "solutions"}},
+      {"/api/help-stat", {"material", "fen", "condition", "stipulation", "mated"}},
+      {"/api/diagram", {"fen", "condition", "size"}}};
+  const auto names = known.find(path);
+  if (names == known.end()) return;
+  for (const auto& [name, value] : params)
+    if (std::find(names->second.begin(), names->second.end(), name) == names->second.end()) {
+      std::string list;
+      for (const std::string& n : names->second) list += (list.empty() ? "" : ", ") + n;
+      throw CommandError("unknown parameter '" + printable_excerpt(name, 40) + "' (" + path + " takes " + list + ")",
+                         ErrorKind::InvalidArgument);
+    }
+}
+
 }  // namespace
 
 ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::string, std::string>& params) {
@@ -120,6 +144,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       if (params.count(it->first) > 1)
         throw CommandError("parameter '" + printable_excerpt(it->first, 40) + "' is given more than once",
                            ErrorKind::InvalidArgument);
+    refuse_unknown_parameters(path, params);
     const std::string default_condition = default_rules_.name();
     if (path == "/api/probe" || path == "/api/moves") {
       Tablebase tb = tablebase(condition_parameter(params, default_condition));

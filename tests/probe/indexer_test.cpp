@@ -57,6 +57,8 @@ TEST(Indexer, WorkedExampleOfTheHeaderComment) {
   std::uint64_t i = indexer.index(pos);
   EXPECT_EQ(i % 64, 41u);         // rook b6
   EXPECT_EQ((i / 64) % 64, 27u);  // queen d4
+  EXPECT_EQ(i, 1115881u);         // king pair 272 (c2, e6): docs/format.md, "Index of a position"
+  EXPECT_EQ(indexer.layout(), "kk462/sym8/wQ1/bR1/ep0");
 }
 
 // The king pairs of a pawn table by their images under the whole group

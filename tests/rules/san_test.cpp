@@ -127,7 +127,7 @@ TEST(San, BadMovesAreRefusedWithTheLegalOnes) {
   const Position two_rooks = test::position("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
   m = parse_san(two_rooks, "Rd1", rules);
   ASSERT_FALSE(m.ok());
-  EXPECT_NE(m.error_message().find("the move 'Rd1' is ambiguous (a1d1, h1d1)"), std::string::npos) << m.error_message();
+  EXPECT_NE(m.error_message().find("the move 'Rd1' is ambiguous (Rad1, Rhd1)"), std::string::npos) << m.error_message();
   EXPECT_EQ(*parse_san(two_rooks, "Rad1", rules), Move(SQ_A1, SQ_D1));
   EXPECT_EQ(*parse_san(two_rooks, "Ra1-d1", rules), Move(SQ_A1, SQ_D1)) << "a long form with the origin";
   EXPECT_EQ(to_figurine("Nbd2"), "\u2658bd2");
@@ -150,7 +150,7 @@ TEST(San, OverSpecifiedOriginsPromotionsWithoutAPieceAndLowerCaseLetters) {
   EXPECT_FALSE(parse_san(pos, "R2d1", rules).ok()) << "an origin that is not the rook's";
   Expected<Move> m = parse_san(pos, "e8", rules);
   ASSERT_FALSE(m.ok());
-  EXPECT_NE(m.error_message().find("the move 'e8' is ambiguous (e7e8q, e7e8r, e7e8b, e7e8n)"), std::string::npos)
+  EXPECT_NE(m.error_message().find("the move 'e8' is ambiguous (e8=Q, e8=R, e8=B, e8=N)"), std::string::npos)
       << m.error_message();
   for (const char* text : {"e8=Q", "e8=q", "e8q", "e8Q"})
     EXPECT_EQ(to_uci(*parse_san(pos, text, rules)), "e7e8q") << text;
@@ -171,7 +171,7 @@ TEST(San, ACaptureWithoutItsXIsOneMove) {
   for (const char* text : {"exd8", "ed8"}) {
     Expected<Move> m = parse_san(pos, text, rules);
     ASSERT_FALSE(m.ok()) << text;
-    EXPECT_NE(m.error_message().find("is ambiguous (e7d8q, e7d8r, e7d8b, e7d8n)"), std::string::npos)
+    EXPECT_NE(m.error_message().find("is ambiguous (exd8=Q, exd8=R, exd8=B, exd8=N)"), std::string::npos)
         << m.error_message();
   }
 }
@@ -201,7 +201,7 @@ TEST(San, AMagicMarkMayBeLeftOutOrWrittenOnAPromotion) {
   }
   Expected<Move> m = parse_san(pawn, "d8", rules);
   ASSERT_FALSE(m.ok());
-  EXPECT_NE(m.error_message().find("is ambiguous (d7d8q, d7d8r, d7d8b, d7d8n)"), std::string::npos)
+  EXPECT_NE(m.error_message().find("is ambiguous (P*d8=Q, P*d8=R, P*d8=B, P*d8=N)"), std::string::npos)
       << m.error_message();
   EXPECT_FALSE(parse_san(pawn, "Rb6", rules).ok());
 }

@@ -94,6 +94,8 @@ TEST(Cli, MissingTableHintNamesTheTablesDirectoryAsTheShellReadsIt) {
     EXPECT_EQ(r.exit_code, 3) << given;
     EXPECT_NE(r.output.find("generate it with: feerie gen " + hinted + " --condition orthodox KRvK"), std::string::npos)
         << r.output;
+    // A directory not there at all (often a typo) is said to be missing.
+    EXPECT_NE(r.output.find("' does not exist; generate it with"), std::string::npos) << r.output;
   }
 }
 
@@ -269,6 +271,7 @@ TEST(Cli, VerifyGoesOnPastATableItCannotVerify) {
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_NE(r.output.find("KvK: 924 entries checked, 0 inconsistent\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("feerie: missing table KQvK"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("does not exist"), std::string::npos) << r.output;  // the directory is there
   EXPECT_NE(r.output.find("KRvK: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("feerie: 1 of 3 tables could not be verified\n"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
@@ -701,6 +704,21 @@ TEST(Cli, ErrorAfterProgressOnATerminalStartsOnAClearedLine) {
   ASSERT_NE(message, std::string::npos) << out;
   EXPECT_NE(out.find("% decided; job "), std::string::npos) << "no progress was shown: " << out;
   EXPECT_EQ(out.substr(message - 4, 4), "\r\033[K") << out;
+  std::filesystem::remove_all(dir);
+}
+
+// `mine --count` on a terminal wrote the count straight after the progress line
+// ("...100% scanned1260358").
+TEST(Cli, MineCountOnATerminalStandsOnAClearedLine) {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no `script` to make a terminal";
+  std::string dir = tables_with_krvk();
+  const std::string job = dir + ".sh";
+  std::ofstream(job) << FEERIE_BINARY << " mine --count --result win --tables " << dir << " KRvK\n";
+  std::string out = run_script("script -qfc \"bash " + job + "\" /dev/null");
+  std::filesystem::remove(job);
+  const std::size_t scanned = out.rfind("% scanned");
+  ASSERT_NE(scanned, std::string::npos) << "no progress was shown: " << out;
+  EXPECT_EQ(out.substr(scanned + 9, 4), "\r\033[K") << out;
   std::filesystem::remove_all(dir);
 }
 

@@ -76,6 +76,8 @@ TEST_F(HelpCli, GenSaysWhyItReplacesAFileAndTidiesWhatAKilledRunLeft) {
   r = run_feerie("check --tables " + dir_ + " KRvK");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "KRvK.help-white.ftb: ok")) << r.output;
+  // In the order of the files' names, as without a material (white came first).
+  EXPECT_LT(r.output.find("KRvK.help-black.ftb: ok"), r.output.find("KRvK.help-white.ftb: ok")) << r.output;
   EXPECT_TRUE(contains(r.output, "2 tables checked, 0 bad")) << r.output;
 }
 

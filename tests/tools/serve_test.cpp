@@ -619,6 +619,11 @@ TEST_F(Serve, HelpGivesWhatProbeStipulationJsonPrints) {
                "solutions= is for stipulation=h#");
   expect_error("/api/help?fen=" + encode(fen) + "&stipulation=h%23&stipulation=s%23", 400, "invalid argument",
                "parameter 'stipulation' is given more than once");
+  // A parameter the path does not read was passed over: /api/probe answered the direct
+  // mate to a helpmate's stipulation.
+  expect_error("/api/probe?fen=" + encode(fen) + "&stipulation=h%23", 400, "invalid argument",
+               "unknown parameter 'stipulation' (/api/probe takes fen, condition, tree)");
+  expect_error("/api/diagram?fen=" + encode(fen) + "&tree=3", 400, "invalid argument", "unknown parameter 'tree'");
   expect_error("/api/help?fen=" + encode("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1") + "&stipulation=h%23", 404, "not found",
                "KQvK");
 }
