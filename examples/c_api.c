@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   check(feerie_probe_pieces(tb, pieces, 3, /*white_to_move=*/1, /*ep_square=*/-1, &r, error, sizeof error));
   printf("probe_pieces: mate_in %d\n", r.mate_in);
 
-  char moves[1024];
+  char moves[FEERIE_VARIATION_SIZE]; /* the best moves, then a principal variation */
   check(feerie_best_moves(tb, black, moves, sizeof moves, error, sizeof error));
   printf("best_moves, Black to move: %s\n", moves);
   check(feerie_principal_variation(tb, fen, moves, sizeof moves, error, sizeof error));

@@ -6,7 +6,7 @@
 #include "feerie/feerie.h"
 
 int main(int argc, char** argv) {
-  char error[512], moves[4096];
+  char error[512], moves[FEERIE_VARIATION_SIZE];
   feerie_result r;
   if (argc != 4) {
     fprintf(stderr, "usage: %s TABLES_DIR CONDITION FEN\n", argv[0]);

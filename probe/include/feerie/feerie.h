@@ -98,6 +98,9 @@ typedef struct {
 
 /* Enough for feerie_best_moves() in every position. */
 #define FEERIE_MOVES_SIZE 1537
+/* Enough for feerie_principal_variation() in every position (6 bytes for each of at most
+ * 1000 plies, and the NUL), and for feerie_best_moves() too. */
+#define FEERIE_VARIATION_SIZE 6001
 
 /* The value of the position made of `count` units, `white_to_move` (1 or 0; any other
  * value, or a unit's `white` or `magic` other than 1 or 0, is FEERIE_ERROR_INVALID_ARGUMENT), with an
