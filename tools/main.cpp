@@ -51,7 +51,8 @@ int run(int argc, char** argv) {
   feerie::cli::add_bench_command(app);
   feerie::cli::add_diagram_command(app);
   feerie::cli::add_serve_command(app);
-  if (argc > 1 && argv[1][0] != '-') {
+  const bool names_a_command = argc > 1 && argv[1][0] != '-';
+  if (names_a_command) {
     std::string known;
     bool found = false;
     for (const CLI::App* sub : app.get_subcommands({})) {
@@ -69,7 +70,7 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // The help of the subcommand that was being parsed, where its options are listed.
-    const std::string where = argc > 1 && argv[1][0] != '-' ? std::string(" ") + argv[1] : "";
+    const std::string where = names_a_command ? std::string(" ") + argv[1] : "";
     std::cerr << "feerie: " << e.what() << " (see feerie" << where << " --help)\n";
     return 2;
   } catch (const feerie::cli::CommandError& e) {

@@ -1,10 +1,10 @@
 #include "tools/serve_api.h"
 
 #include <algorithm>
-#include <map>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <vector>
+#include <string_view>
 
 #include "probe/header_check.h"
 #include "probe/material.h"
@@ -112,23 +112,15 @@ Material material_parameter(const std::multimap<std::string, std::string>& param
   return Material::of(parse_position(parameter(params, "fen"), rules));
 }
 
-// Refuses a parameter `path` does not read: it was answered as if it were not there
-// (`/api/probe?...&stipulation=h%23` gave the direct mate). Paths it does not know are
-// left to answer() (404).
-void refuse_unknown_parameters(const std::string& path, const std::multimap<std::string, std::string>& params) {
-  static const std::map<std::string, std::vector<std::string>> known{
-      {"/api/probe", {"fen", "condition", "tree"}},
-      {"/api/moves", {"fen", "condition", "tree"}},
-      {"/api/stat", {"material", "fen", "condition"}},
-      {"/api/help", {"fen", "condition", "stipulation", "mated", "solutions"}},
-      {"/api/help-stat", {"material", "fen", "condition", "stipulation", "mated"}},
-      {"/api/diagram", {"fen", "condition", "size"}}};
-  const auto names = known.find(path);
-  if (names == known.end()) return;
+// Refuses a parameter the answer to `path` does not read (`read`, listed by each path
+// beside the code that reads them): it was answered as if it were not there
+// (`/api/probe?...&stipulation=h%23` gave the direct mate).
+void refuse_parameters_not_read(const std::string& path, const std::multimap<std::string, std::string>& params,
+                                std::initializer_list<std::string_view> read) {
   for (const auto& [name, value] : params)
-    if (std::find(names->second.begin(), names->second.end(), name) == names->second.end()) {
+    if (std::find(read.begin(), read.end(), name) == read.end()) {
       std::string list;
-      for (const std::string& n : names->second) list += (list.empty() ? "" : ", ") + n;
+      for (std::string_view n : read) list += (list.empty() ? "" : ", ") + std::string(n);
       throw CommandError("unknown parameter '" + printable_excerpt(name, 40) + "' (" + path + " takes " + list + ")",
                          ErrorKind::InvalidArgument);
     }
@@ -144,9 +136,9 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       if (params.count(it->first) > 1)
         throw CommandError("parameter '" + printable_excerpt(it->first, 40) + "' is given more than once",
                            ErrorKind::InvalidArgument);
-    refuse_unknown_parameters(path, params);
     const std::string default_condition = default_rules_.name();
     if (path == "/api/probe" || path == "/api/moves") {
+      refuse_parameters_not_read(path, params, {"fen", "condition", "tree"});
       Tablebase tb = tablebase(condition_parameter(params, default_condition));
       Position pos = parse_position(parameter(params, "fen"), tb.rules());
       // `tree=N`: the solution tree, at most N replies after each move (the page asks for 3).
@@ -154,6 +146,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       const int tree_width = number_parameter(params, "tree", 1, MaxTreeWidth, -1);
       reply.body = probe_json(tb, pos, path == "/api/moves", true, tree_width) + "\n";
     } else if (path == "/api/stat") {
+      refuse_parameters_not_read(path, params, {"material", "fen", "condition"});
       // The statistics of a material (`material=KQvKR`, either orientation, or the
       // material of `fen=`), as `feerie stat --json` prints them.
       Tablebase tb = tablebase(condition_parameter(params, default_condition));
@@ -161,6 +154,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       std::unique_ptr<TableFile> file = take(open_table(tb.table_path(material), material, tb.rules()));
       reply.body = stat_json(file->header()) + "\n";
     } else if (path == "/api/help") {
+      refuse_parameters_not_read(path, params, {"fen", "condition", "stipulation", "mated", "solutions"});
       // One position's helpmate or selfmate (`stipulation=h#|s#`, `mated=white|black`), as
       // `probe --stipulation h# --json` prints it, with every move and, for h#, `solutions=N`
       // solution lines (the page asks for 5).
@@ -175,6 +169,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
       const Color mated = parse_mated(optional_parameter(params, "mated"), tb.kind());
       reply.body = json_text(help_probe_json(tb, pos, mated, solutions, true)) + "\n";
     } else if (path == "/api/help-stat") {
+      refuse_parameters_not_read(path, params, {"material", "fen", "condition", "stipulation", "mated"});
       // The lengths of a material's helpmate or selfmate table (`stat --stipulation h#
       // --json`), by `material=` in either orientation (the other one with the other colour
       // mated) or by `fen=`.
@@ -191,6 +186,7 @@ ApiReply ServeApi::answer(const std::string& path, const std::multimap<std::stri
           json_text(help_stat_json(survey, material, mated, take(survey_help_table(survey, material, mated, 1)))) +
           "\n";
     } else if (path == "/api/diagram") {
+      refuse_parameters_not_read(path, params, {"fen", "condition", "size"});
       RuleSet rules = parse_condition(condition_parameter(params, default_condition));
       diagram::DiagramOptions d;
       d.condition = rules.name();
