@@ -29,7 +29,7 @@ Expected<Material> Material::parse(std::string_view name) {
       side = BLACK;
       continue;
     }
-    if (c == 'm' && !magic_next) {
+    if ((c == 'm' || c == 'M') && !magic_next) {  // either case, as the units' letters
       magic_next = true;
       continue;
     }

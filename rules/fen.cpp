@@ -60,7 +60,10 @@ Status parse_placement(std::string_view fen, const std::string& field, Position&
       if (magic) ++i;
     }
   }
-  if (rank != 0 || file != 8) return fen_error(fen, "the placement does not describe 8 ranks of 8 squares");
+  // (A short inner rank is named at its '/' above; here the last rank, or too few ranks.)
+  if (rank != 0) return fen_error(fen, "the placement has " + std::to_string(8 - rank) + " ranks, not 8");
+  if (file != 8)
+    return fen_error(fen, "rank 1 (the last of the placement) has " + std::to_string(file) + " squares, not 8");
   return Ok{};
 }
 
@@ -94,8 +97,9 @@ Status parse_ep(std::string_view fen, const std::string& field, Position& pos) {
   return Ok{};
 }
 
+// A move counter: digits, as many as written (they are ignored, so none is too large).
 bool is_counter(const std::string& s) {
-  if (s.empty() || s.size() > 9) return false;
+  if (s.empty()) return false;
   for (char c : s)
     if (!std::isdigit(static_cast<unsigned char>(c))) return false;
   return true;

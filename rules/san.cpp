@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "rules/movegen.h"
@@ -74,6 +76,39 @@ std::string stripped(std::string_view text, bool loose) {
   return out;
 }
 
+// Where the marks that may be left out stand in `text`, when one stands where SAN and long
+// algebraic notation never put it (so that "e4x", "xe4", "e2=e4" or "e4+#" are refused
+// rather than read as "e4"): an error naming it, else nothing. The check and annotation
+// marks end the move (one of + #, then at most two of ! ?); x, : and - stand between
+// something and a square; = stands between a promotion rank and the new unit's letter.
+std::optional<std::string> misplaced_mark(std::string_view text) {
+  std::size_t end = text.size();
+  for (int n = 0; n < 2 && end > 0 && (text[end - 1] == '!' || text[end - 1] == '?'); ++n) --end;
+  if (end > 0 && (text[end - 1] == '+' || text[end - 1] == '#')) --end;
+  const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+  const auto is_separator = [](char c) { return c == 'x' || c == ':' || c == '-' || c == '='; };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    // (Built piece by piece: GCC 12 warns, wrongly, on a chain of "+" here, -Wrestrict.)
+    std::string at = "'";
+    at += c;
+    at += "' at character ";
+    at += std::to_string(i + 1);
+    if ((c == '+' || c == '#' || c == '!' || c == '?') && i < end) return at + " does not end the move";
+    if (c == 'x' || c == ':' || c == '-') {
+      if (i == 0 || is_separator(text[i - 1]) || i + 1 >= end || !is_file(text[i + 1]))
+        return at + " does not stand between the unit or its origin and a square";
+    }
+    if (c == '=') {
+      const bool after_rank = i > 0 && (text[i - 1] == '1' || text[i - 1] == '8');
+      const bool before_letter = i + 1 < end && std::isalpha(static_cast<unsigned char>(text[i + 1])) &&
+                                 (i + 2 == end || (i + 3 == end && text[i + 2] == '*'));
+      if (!after_rank || !before_letter) return at + " does not stand between a promotion square and a unit";
+    }
+  }
+  return std::nullopt;
+}
+
 // `text` with a promotion letter typed in lower case ("e8=q", "e8q", and "d8=n*" with the
 // magic mark of a magic pawn's new unit) in upper case, as SAN writes it: a letter after
 // the target's rank or after '=' can be nothing else.
@@ -132,17 +167,24 @@ std::string from_figurine(std::string_view text) {
 Expected<Move> parse_san(const Position& pos, std::string_view given, const RuleSet& rules) {
   const std::string ascii = from_figurine(given);
   const std::string_view text = ascii;
+  if (const std::optional<std::string> mark = misplaced_mark(text))
+    return error(ErrorKind::InvalidArgument, "the move '" + std::string(given) +
+                                                 "' is not SAN nor long algebraic "
+                                                 "notation: " +
+                                                 *mark);
   MoveList moves;
   generate_legal(pos, rules, moves);
   const std::string exact = promotion_in_upper_case(stripped(text, false)),
                     loose = promotion_in_upper_case(stripped(text, true));
   std::vector<Move> found, found_loose, found_plain, found_magic;
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  // Long algebraic notation writes its squares in lower case; its promotion letter may be
+  // typed in either ("E2E4" is refused: "B2C3" could be read as a bishop's move or b2c3).
+  std::string uci(text);
+  if (uci.size() == 5) uci[4] = char(std::tolower(static_cast<unsigned char>(uci[4])));
   for (Move m : moves) {
     const std::string san = san_body(pos, m, moves);
     // Long algebraic notation, the promotion letter in either case.
-    if (to_uci(m) == lower) return m;
+    if (to_uci(m) == uci) return m;
     if (san == exact) found.push_back(m);
     // The unit's name with the origin and the target, "Ra1-d1" (read as "Ra1d1"), or with
     // more of the origin than SAN needs, "Rad1" and "R1d1"; or with the target only, "Rd1":
@@ -157,9 +199,14 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
     const std::vector<std::string> origins = {std::string{file_char(m.from()), rank_char(m.from())},
                                               std::string{file_char(m.from())}, std::string{rank_char(m.from())}};
     // Named by `name` with part of the origin and the whole target ("Rad1").
+    // A locust's capture also with its victim between the origin and the target ("Ld4xe5-f6").
+    const std::string victim = m.kind() == MoveKind::LOCUST_CAPTURE
+                                   ? std::string{file_char(locust_victim(m)), rank_char(locust_victim(m))}
+                                   : "";
     const auto with_origin = [&](const std::string& name) {
-      return std::any_of(origins.begin(), origins.end(),
-                         [&](const std::string& origin) { return loose == name + origin + target; });
+      return std::any_of(origins.begin(), origins.end(), [&](const std::string& origin) {
+        return loose == name + origin + target || (!victim.empty() && loose == name + origin + victim + target);
+      });
     };
     // Named by `name` with the target only, or a promotion without its piece.
     const auto plain = [&](const std::string& name) {
@@ -193,14 +240,14 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
       legal += san_body(pos, m, moves);
     }
     return error(ErrorKind::InvalidArgument,
-                 "no legal move '" + std::string(text) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
+                 "no legal move '" + std::string(given) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
   }
   std::string names;  // in SAN, as the move was written
   for (Move m : candidates) {
     if (!names.empty()) names += ", ";
     names += san_body(pos, m, moves);
   }
-  return error(ErrorKind::InvalidArgument, "the move '" + std::string(text) + "' is ambiguous (" + names + ")");
+  return error(ErrorKind::InvalidArgument, "the move '" + std::string(given) + "' is ambiguous (" + names + ")");
 }
 
 std::vector<std::string> san_moves(const Position& pos, const std::vector<Move>& line, const RuleSet& rules) {

@@ -74,7 +74,12 @@ inline CLI::Validator number_check(double least, bool whole, std::string complai
         } catch (const std::exception&) {
           used = 0;
         }
-        if (used == 0 || used != text.size() || !(n >= least)) return complaint + ", not '" + text + "'";
+        // Written in digits (and one '.' for a decimal) alone: stod also read "inf", "0x10",
+        // "1e-9" and "-0", which no one means for a count or a number of seconds.
+        const std::size_t point = text.find('.');
+        const bool plain = !text.empty() && text.find_first_not_of(whole ? "0123456789" : "0123456789.") == text.npos &&
+                           (point == text.npos || text.find('.', point + 1) == text.npos) && text != ".";
+        if (!plain || used == 0 || used != text.size() || !(n >= least)) return complaint + ", not '" + text + "'";
         return {};
       },
       name);

@@ -24,14 +24,16 @@ void add_diagram_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("diagram", "Draw a position as an SVG board");
   cmd->add_option("--condition", opt->condition,
                   "Check the position is legal under this condition and name it under the board (default: no "
-                  "condition, only the FEN's structure is checked)");
+                  "condition, only the FEN's structure is checked)")
+      ->check(refuse_empty_value);
   cmd->add_option("-o,--output", opt->output, "Write the SVG to this file (default: stdout)")
       ->check([](const std::string& s) { return s.empty() ? std::string("an empty file name") : std::string(); });
   cmd->add_option("--stipulation", opt->stipulation, "A stipulation to print under the board (#3, h#2, s#4)")
       ->check([](const std::string& s) {
         return s.size() <= 16 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return c > ' ' && c < 127; })
                    ? std::string()
-                   : "a stipulation is at most 16 printable characters without spaces, not '" + printable(s) + "'";
+                   : "a stipulation is at most 16 printable ASCII characters without spaces, not '" + printable(s) +
+                         "'";
       });
   cmd->add_option("--size", opt->size, "Width and height in pixels (default 360)")
       ->check(whole_number_in(diagram::MinSize, diagram::MaxSize));

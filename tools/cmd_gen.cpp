@@ -288,6 +288,9 @@ void run_gen(const GenCommandOptions& o) {
         "--ranks and --ranks-per-node are for planning a job spread over processes: use them with "
         "--plan --mpi",
         ErrorKind::InvalidArgument);
+  if (o.exchange_limit && !o.mpi)
+    throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
+                       ErrorKind::InvalidArgument);
   if (o.plan_only) {
     if (o.mpi && !o.ranks)
       throw CommandError("--plan --mpi needs --ranks P, the number of processes to plan for",
@@ -314,9 +317,6 @@ void run_gen(const GenCommandOptions& o) {
   g.checkpoint_seconds = o.no_checkpoint            ? -1
                          : o.checkpoint_seconds < 0 ? DefaultCheckpointSeconds
                                                     : o.checkpoint_seconds;
-  if (o.exchange_limit && !o.mpi)
-    throw CommandError("--exchange-limit is for a job spread over processes: use it with --mpi",
-                       ErrorKind::InvalidArgument);
   g.exchange_limit = o.exchange_limit;
   // Before MPI starts its own threads, so that they too leave the signals to the handler.
   clean_up_when_interrupted(dir);

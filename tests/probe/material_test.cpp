@@ -8,14 +8,17 @@ namespace feerie {
 namespace {
 
 TEST(Material, CanonicalNames) {
-  for (auto [input, canonical] : std::vector<std::pair<const char*, const char*>>{{"KQvKR", "KQvKR"},
-                                                                                  {"kqvkr", "KQvKR"},
-                                                                                  {"KRQvK", "KQRvK"},
-                                                                                  {"KPNvKB", "KNPvKB"},
-                                                                                  {"KGLvKL", "KGLvKL"},
-                                                                                  {"KmRvKN", "KmRvKN"},
-                                                                                  {"KRmRvK", "KRmRvK"},
-                                                                                  {"KPGvK", "KGPvK"}}) {
+  for (auto [input, canonical] : std::vector<std::pair<const char*, const char*>>{
+           {"KQvKR", "KQvKR"},
+           {"kqvkr", "KQvKR"},
+           {"KRQvK", "KQRvK"},
+           {"KPNvKB", "KNPvKB"},
+           {"KGLvKL", "KGLvKL"},
+           {"KmRvKN", "KmRvKN"},
+           {"KMRVKN", "KmRvKN"},  // the magic mark in either case too (refused before)
+           {"kmrvkn", "KmRvKN"},
+           {"KRmRvK", "KRmRvK"},
+           {"KPGvK", "KGPvK"}}) {
     Expected<Material> m = Material::parse(input);
     ASSERT_TRUE(m.ok()) << input << ": " << m.error_message();
     EXPECT_EQ(m->name(), canonical) << input;

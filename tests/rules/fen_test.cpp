@@ -71,7 +71,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadFen{"4k3/44/8/8/8/8/8/4K3 w - - 0 1", "two digits in a row"},
                       BadFen{"4k3/9/8/8/8/8/8/4K3 w - - 0 1", "must be 1 to 8 at character 5"},
                       BadFen{"4k3/08/8/8/8/8/8/4K3 w - - 0 1", "must be 1 to 8"},
-                      BadFen{"4k3/8/8/8/8/8/8/4K2 w - - 0 1", "does not describe 8 ranks"},
+                      BadFen{"4k3/8/8/8/8/8/8/4K2 w - - 0 1",
+                             "rank 1 (the last of the placement) has 7 squares, not 8"},
+                      BadFen{"4k3/8/8/8/8/8/4K3 w - - 0 1", "the placement has 7 ranks, not 8"},
                       BadFen{"4k3/7/8/8/8/8/8/4K3 w - - 0 1", "rank 7 does not have 8 squares"},
                       BadFen{"4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "more than 8 ranks"},
                       BadFen{"4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "not on the rank"},
@@ -83,6 +85,18 @@ INSTANTIATE_TEST_SUITE_P(
                       BadFen{"4k3/8/8/8/8/8/8/*4K3 w - - 0 1", "'*' (magic) must follow a piece letter"},
                       BadFen{"4k3/8/8/8/4P*3/8/8/4K3 b - e3 0 1", "no pawn in front of it"},
                       BadFen{"4k3/8/8/8/8/8/8/K*7 w - - 0 1", "a king cannot be magic"}));
+
+// From an exploratory test of the parsers: counters of ten digits or more were refused as
+// "not non-negative integers"; they are ignored, so any run of digits is taken.
+TEST(Fen, MoveCountersOfAnyLengthAreIgnored) {
+  for (const char* fen :
+       {"4k3/8/8/8/8/8/8/4K2R w - - 0 2147483648", "4k3/8/8/8/8/8/8/4K2R w - - 18446744073709551616 1"}) {
+    Expected<Position> p = parse_fen(fen);
+    ASSERT_TRUE(p.ok()) << fen << ": " << p.error_message();
+    EXPECT_EQ(to_fen(*p), "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+  }
+  EXPECT_FALSE(parse_fen("4k3/8/8/8/8/8/8/4K2R w - - -1 1").ok());
+}
 
 TEST(Fen, IllegalPositionSideNotToMoveInCheck) {
   RuleSet rules = RuleSet::orthodox();

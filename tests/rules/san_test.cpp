@@ -206,5 +206,43 @@ TEST(San, AMagicMarkMayBeLeftOutOrWrittenOnAPromotion) {
   EXPECT_FALSE(parse_san(pawn, "Rb6", rules).ok());
 }
 
+// From an exploratory test of the parsers: the marks that may be left out were dropped
+// wherever they stood, so "e4x", "xe4", "e2=e4", "N=f3" and "e4+#" all played e4 (and
+// "e7e8x" was "ambiguous" among the promotions); upper-case long algebraic was read
+// ("B2C3" as bxc3); a locust's capture with its origin and victim ("Ld4xe5-f6") was
+// refused; a figurine move's error quoted the letters it was read as.
+TEST(San, MarksStandWhereSanPutsThem) {
+  const RuleSet rules = RuleSet::orthodox();
+  const Position start = test::position("4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1");
+  for (const char* text : {"e4", "e2e4", "e2-e4", "e4+", "e4!?", "e4+!", "Nf3", "Ng1f3", "Ng1-f3", "Nf3#"}) {
+    Expected<Move> m = parse_san(start, text, rules);
+    EXPECT_TRUE(m.ok()) << text << ": " << m.error_message();
+  }
+  for (const char* text : {"e4x", "xe4", "=e4", "+e4", "e2=e4", "e2xxe4", "x-=e4", "e2--e4", "e2e4x", "e4+#", "N=f3",
+                           "Ng1=f3", "Nf3x", "e4!!!", "E2E4"}) {
+    Expected<Move> m = parse_san(start, text, rules);
+    EXPECT_FALSE(m.ok()) << text;
+  }
+  Expected<Move> x = parse_san(start, "e4x", rules);
+  EXPECT_NE(x.error_message().find("'x' at character 3"), std::string::npos) << x.error_message();
+  const Position promotion = test::position("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+  Expected<Move> e8x = parse_san(promotion, "e7e8x", rules);
+  ASSERT_FALSE(e8x.ok());
+  EXPECT_EQ(e8x.error_message().find("ambiguous"), std::string::npos) << e8x.error_message();
+  EXPECT_EQ(to_uci(*parse_san(promotion, "e7e8Q", rules)), "e7e8q") << "the promotion letter in either case";
+  const Position pawn = test::position("4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1");
+  EXPECT_FALSE(parse_san(pawn, "B2C3", rules).ok());
+  EXPECT_EQ(to_uci(*parse_san(pawn, "b2c3", rules)), "b2c3");
+  const Position locust = test::position("7k/8/8/4p3/3L4/8/8/4K3 w - - 0 1");
+  for (const char* text : {"Lxe5-f6", "Ld4xe5-f6", "Ld4e5f6", "Ld4xe5f6", "d4f6"}) {
+    Expected<Move> m = parse_san(locust, text, rules);
+    ASSERT_TRUE(m.ok()) << text << ": " << m.error_message();
+    EXPECT_EQ(to_uci(*m), "d4f6") << text;
+  }
+  Expected<Move> figurine = parse_san(start, "\u2658F3", rules);
+  ASSERT_FALSE(figurine.ok());
+  EXPECT_NE(figurine.error_message().find("'\u2658F3'"), std::string::npos) << figurine.error_message();
+}
+
 }  // namespace
 }  // namespace feerie

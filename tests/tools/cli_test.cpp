@@ -392,6 +392,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --tables /tmp/feerie-never-written --condition madrasi+eiffel KQvK", 2,
                  "bad condition 'madrasi+eiffel': two paralysis conditions"},
         BadInput{"moves 'not a fen'", 2, "bad FEN"},
+        // (An empty condition drew a board with Black in check under no condition.)
+        BadInput{"diagram --condition '' '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 2, "an empty value"},
+        BadInput{"play '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' e4x", 2, "'x' at character 3"},
         // Issue 27 G: a zero --limit is refused in words (CLI11 printed its range as 0 to
         // 1.79e308); a file as --tables is a usage error (2, below), not an I/O error (5).
         BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number from 1 to 18446744073709551615, not '0'"},
@@ -433,6 +436,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"gen --plan --mpi --tables /tmp/feerie-never-written KQvK", 2, "--plan --mpi needs --ranks P"},
         BadInput{"gen --ranks 4 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
         BadInput{"gen --exchange-limit 100 --tables /tmp/feerie-never-written KQvK", 2, "use it with --mpi"},
+        BadInput{"gen --plan --exchange-limit 5 --tables /tmp/feerie-never-written KQvK", 2, "use it with --mpi"},
+        // (stod read these as infinity, 16, 1e-9 and 0 seconds.)
+        BadInput{"gen --checkpoint-interval inf --tables /tmp/feerie-never-written KQvK", 2, "not 'inf'"},
+        BadInput{"gen --checkpoint-interval 0x10 --tables /tmp/feerie-never-written KQvK", 2, "not '0x10'"},
+        BadInput{"gen --checkpoint-interval 1e-9 --tables /tmp/feerie-never-written KQvK", 2, "not '1e-9'"},
+        BadInput{"gen --checkpoint-interval -0 --tables /tmp/feerie-never-written KQvK", 2, "not '-0'"},
         BadInput{"gen --plan --mpi --ranks 2 --ranks-per-node 3 --tables /tmp/feerie-never-written KQvK", 2,
                  "--ranks-per-node 3 is more than the 2 processes of the job"},
         BadInput{"gen --ranks-per-node 2 --tables /tmp/feerie-never-written KQvK", 2, "use them with --plan --mpi"},
