@@ -6,8 +6,12 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "rules/fen.h"
@@ -75,6 +79,29 @@ std::string join_fen_fields(const std::vector<std::string>& fen_fields) {
 
 Position parse_position(const std::vector<std::string>& fen_fields, const RuleSet& rules) {
   return parse_position(join_fen_fields(fen_fields), rules);
+}
+
+LauncherPlace launcher_place() {
+  LauncherPlace place;
+  const auto number = [](std::initializer_list<const char*> names) -> std::optional<int> {
+    for (const char* name : names)
+      if (const char* value = std::getenv(name)) return std::atoi(value);
+    return std::nullopt;
+  };
+  if (std::optional<int> rank = number({"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})) place.rank = *rank;
+  if (std::optional<int> size = number({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})) place.size = std::max(*size, 1);
+  return place;
+}
+
+void refuse_several_processes_without_mpi(const std::string& command) {
+  const LauncherPlace place = launcher_place();
+  if (place.size <= 1) return;
+  CommandError e(command + " was started as " + std::to_string(place.size) +
+                     " processes without --mpi: each would do the whole job alone; add --mpi to spread it, or "
+                     "start one process",
+                 ErrorKind::InvalidArgument);
+  e.reported = place.rank != 0;
+  throw e;
 }
 
 }  // namespace feerie::cli

@@ -107,6 +107,17 @@ inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most = 
 // A number of seconds, 0 or more.
 inline CLI::Validator seconds() { return number_check(0, false, "must be a number of seconds, 0 or more", "SECONDS"); }
 
+// This process's rank and its job's size as an MPI launcher (Open MPI, PMIx, MPICH) tells
+// them in the environment before MPI starts; rank 0 of 1 when no launcher started it.
+struct LauncherPlace {
+  int rank = 0, size = 1;
+};
+LauncherPlace launcher_place();
+// Refuses `command` started by a launcher as several processes without --mpi: each would
+// run the whole job alone, over the same files (two gen jobs, each printing its lines).
+// Process 0 says so; the others stop with the same exit code in silence.
+void refuse_several_processes_without_mpi(const std::string& command);
+
 // Erases the progress line on a terminal (nothing otherwise).
 void clear_progress();
 

@@ -248,6 +248,7 @@ struct GenCommandOptions {
 };
 
 void run_gen(const GenCommandOptions& o) {
+  if (!o.mpi && !o.plan_only) refuse_several_processes_without_mpi("gen");
   RuleSet rules = parse_condition(o.table.condition);
   GenerateOptions g;
   g.tables_dir = o.table.tables;
@@ -308,9 +309,8 @@ void run_gen(const GenCommandOptions& o) {
     Plan plan = take(make_plan(targets, rules, g.tables_dir, g.max_memory / std::uint64_t(per_node),
                                o.mpi ? o.ranks : 1, source, g.threads));
     // A plan is made without MPI; started by mpirun all the same, each process would print
-    // it: the launcher's rank variable (Open MPI, PMIx, MPICH) leaves it to process 0.
-    for (const char* rank : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
-      if (const char* value = std::getenv(rank); value && std::string(value) != "0") return;
+    // it: the launcher's rank leaves it to process 0.
+    if (launcher_place().rank != 0) return;
     print_plan(plan, o.table.json, o.ranks_per_node);
     return;
   }

@@ -81,6 +81,7 @@ void add_verify_command(CLI::App& app) {
                   "# (direct mate, the default), h# or s# (the two helpmate or selfmate tables)");
   cmd->add_option("material", opt->args, "Material signatures")->required();
   cmd->callback([opt, mpi, log_progress, stipulation, part_text] {
+    if (!*mpi) refuse_several_processes_without_mpi("verify");
     RuleSet rules = parse_condition(opt->condition);
     const StipulationKind kind = parse_stipulation(*stipulation);
     const bool help = kind != StipulationKind::DirectMate;

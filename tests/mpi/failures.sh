@@ -33,6 +33,17 @@ fi
 plans=$(grep -c "peak memory per process" "$work/plan.log" || true)
 [ "$plans" -eq 1 ] || { cat "$work/plan.log"; echo "FAIL: the plan was printed $plans times"; exit 1; }
 
+# gen and verify started as several processes without --mpi are refused once, by process 0
+# (each process ran the whole job alone, over the same files, each printing its lines).
+for command in gen verify; do
+  status=0
+  timeout 300 "$mpirun" --oversubscribe -np 2 "$feerie" "$command" --threads 1 --tables "$work/refused" KQvK \
+    > "$work/alone.log" 2>&1 || status=$?
+  said=$(grep -c "without --mpi" "$work/alone.log" || true)
+  [ "$status" -eq 2 ] && [ "$said" -eq 1 ] ||
+    { cat "$work/alone.log"; echo "FAIL: $command under mpirun without --mpi: exit $status, said $said times"; exit 1; }
+done
+
 # The plan's need for the node, rounded up to a MiB, with 2 MiB to spare for what differs
 # between the planning process and the job's (their environments).
 node=$("$feerie" gen --plan --json --mpi --ranks 2 --ranks-per-node 2 --tables "$work/limit" KQvK |
