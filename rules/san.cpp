@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rules/movegen.h"
+#include "rules/text.h"
 
 namespace feerie {
 
@@ -168,7 +169,7 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
   const std::string ascii = from_figurine(given);
   const std::string_view text = ascii;
   if (const std::optional<std::string> mark = misplaced_mark(text))
-    return error(ErrorKind::InvalidArgument, "the move '" + std::string(given) +
+    return error(ErrorKind::InvalidArgument, "the move '" + printable_excerpt(given) +
                                                  "' is not SAN nor long algebraic "
                                                  "notation: " +
                                                  *mark);
@@ -240,14 +241,14 @@ Expected<Move> parse_san(const Position& pos, std::string_view given, const Rule
       legal += san_body(pos, m, moves);
     }
     return error(ErrorKind::InvalidArgument,
-                 "no legal move '" + std::string(given) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
+                 "no legal move '" + printable_excerpt(given) + "' (legal: " + (legal.empty() ? "none" : legal) + ")");
   }
   std::string names;  // in SAN, as the move was written
   for (Move m : candidates) {
     if (!names.empty()) names += ", ";
     names += san_body(pos, m, moves);
   }
-  return error(ErrorKind::InvalidArgument, "the move '" + std::string(given) + "' is ambiguous (" + names + ")");
+  return error(ErrorKind::InvalidArgument, "the move '" + printable_excerpt(given) + "' is ambiguous (" + names + ")");
 }
 
 std::vector<std::string> san_moves(const Position& pos, const std::vector<Move>& line, const RuleSet& rules) {
