@@ -70,8 +70,10 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // The help of the subcommand that was being parsed, where its options are listed.
+    // Every process of an MPI job parses the same arguments: process 0 says what is wrong.
     const std::string where = names_a_command ? std::string(" ") + argv[1] : "";
-    std::cerr << "feerie: " << e.what() << " (see feerie" << where << " --help)\n";
+    if (feerie::cli::launcher_place().rank == 0)
+      std::cerr << "feerie: " << e.what() << " (see feerie" << where << " --help)\n";
     return 2;
   } catch (const feerie::cli::CommandError& e) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line

@@ -43,6 +43,12 @@ for command in gen verify; do
   [ "$status" -eq 2 ] && [ "$said" -eq 1 ] ||
     { cat "$work/alone.log"; echo "FAIL: $command under mpirun without --mpi: exit $status, said $said times"; exit 1; }
 done
+# A usage error is said once, by process 0 (every process said it).
+status=0
+"$mpirun" --oversubscribe -np 2 "$feerie" gen --mpi --no-such-option KQvK > "$work/usage.log" 2>&1 || status=$?
+said=$(grep -c "no-such-option" "$work/usage.log" || true)
+[ "$status" -eq 2 ] && [ "$said" -eq 1 ] ||
+  { cat "$work/usage.log"; echo "FAIL: a usage error under mpirun: exit $status, said $said times"; exit 1; }
 
 # The plan's need for the node, rounded up to a MiB, with 2 MiB to spare for what differs
 # between the planning process and the job's (their environments).
