@@ -259,7 +259,7 @@ TEST(DiagramCommand, WritesTheSvgToStdoutOrAFile) {
   EXPECT_NE(r.output.find(">White to move (3+1) \u00b7 #2</text>"), std::string::npos) << r.output;
   r = run_feerie("diagram --stipulation 'mate in two' '8/8/8/8/8/1K5k/RR6/8 w - - 0 1'");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("a stipulation is at most 16 printable characters"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a stipulation is at most 16 printable ASCII characters"), std::string::npos) << r.output;
 }
 
 TEST(DiagramCommand, BadInputIsAnInvalidArgument) {
