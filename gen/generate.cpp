@@ -416,6 +416,22 @@ Expected<GeneratedTable> generate_one(const Material& material, const RuleSet& r
 
 namespace {
 
+// Whether every process of a spread job sees the tables directory `dir` as process 0 does
+// (gen/partition.h's every_process_opens, on a file of process 0's naming, removed after).
+// Collective. When process 0 could not prepare the directory it says so and the others
+// fail with it.
+Status every_process_sees(Partition& partition, const std::string& dir, const Status& prepared) {
+  const std::string mine = partition.rank() == 0 && prepared
+                               ? temporary_name((std::filesystem::path(dir) / "shared-view-check").string())
+                               : "";
+  Expected<std::vector<std::string>> names = partition.all_gather(mine);
+  if (!names) return names.error();
+  if (names->front().empty())
+    return partition.rank() == 0 ? prepared
+                                 : error(ErrorKind::IOError, "process 0 could not prepare the tables directory");
+  return every_process_opens(partition, names->front(), false);
+}
+
 // The plan of the job. Spread over processes, process 0 alone reads the disk (which tables
 // are there and sound) and the others follow its reading (ReuseVerdict); each checks its
 // own memory limit, and all fail together, in the same words, when one of them refuses.
@@ -497,8 +513,14 @@ Expected<std::vector<GeneratedTable>> generate(const std::vector<Material>& targ
   // directory is tidied, checked and locked by process 0 alone.
   // What interrupted runs left behind goes first (before new files are written beside it).
   if (leader) tidy_stale_temporaries(dir.string(), options.on_notice);
+  Status prepared = Ok{};
+  if (work && leader) prepared = prepare_directory(dir.string());
+  // Before any solve, not only when the first table is written an hour later: every
+  // process must see and write the directory process 0 prepared.
+  if (work && options.partition && options.partition->ranks() > 1)
+    prepared = every_process_sees(*options.partition, dir.string(), prepared);
+  if (!prepared) return prepared.error();
   if (work && leader) {
-    if (Status s = prepare_directory(dir.string()); !s) return s.error();
     std::error_code ec;
     std::uint64_t needed = 0;
     for (const PlannedComponent& c : plan->components) needed += c.reuse ? 0 : c.file_bytes;

@@ -40,6 +40,42 @@ int owner_of(std::uint64_t index, std::uint64_t entries, int ranks) {
   return r;
 }
 
+Status every_process_opens(Partition& partition, const std::string& path, bool keep) {
+  // The errno of an open, as told to the other processes ("" for none).
+  auto try_open = [&](int flags) -> std::string {
+    const int fd = ::open(path.c_str(), flags, 0644);
+    if (fd < 0) return std::to_string(errno);
+    ::close(fd);
+    return "";
+  };
+  const bool creator = partition.rank() == 0;
+  Expected<std::vector<std::string>> created =
+      partition.all_gather(creator ? try_open(O_WRONLY | O_CREAT | O_TRUNC) : "");
+  if (!created) return created.error();
+  if (!created->front().empty())
+    return error(ErrorKind::IOError, "cannot create '" + path + "': " + std::strerror(std::stoi(created->front())));
+  Expected<std::vector<std::string>> opened = partition.all_gather(creator ? "" : try_open(O_WRONLY));
+  if (!opened) return opened.error();
+  // A process that sees the file but may not write it has a read-only view of the right
+  // directory; one that does not see it has another directory under the same name.
+  std::string unseen, unwritable;
+  for (std::size_t r = 0; r < opened->size(); ++r) {
+    if ((*opened)[r].empty()) continue;
+    const int err = std::stoi((*opened)[r]);
+    std::string& list = err == EROFS || err == EACCES || err == EPERM ? unwritable : unseen;
+    list += (list.empty() ? "" : ", ") + ("process " + std::to_string(r) + ": ") + std::strerror(err);
+  }
+  if (creator && (!keep || !unseen.empty() || !unwritable.empty())) ::unlink(path.c_str());
+  if (!unseen.empty())
+    return error(ErrorKind::IOError, "the processes do not all see the file process 0 created, '" + path + "' (" +
+                                         unseen + (unwritable.empty() ? "" : ", " + unwritable) +
+                                         "): every process must see the same tables directory");
+  if (!unwritable.empty())
+    return error(ErrorKind::IOError, "not every process may write the file process 0 created, '" + path + "' (" +
+                                         unwritable + "): every process must be able to write the tables directory");
+  return Ok{};
+}
+
 Expected<bool> Partition::any(bool mine) {
   std::vector<std::int64_t> flag{mine ? 1 : 0};
   if (Status s = max(flag); !s) return s.error();

@@ -78,6 +78,14 @@ std::string failure_text(const Error* failure);
 // of another's failure).
 std::optional<Error> job_failure(const std::vector<std::string>& told);
 
+// Process 0 creates the file at `path` (the same path in every process), then every other
+// process opens it for writing, as the writers of a spread table do. Collective. Fails,
+// alike in every process and naming each process that failed, when one does not see the
+// file (another mount of the directory, a stale network cache: the writers' collective
+// open once waited for ever) or may not write it (a read-only view). Process 0 removes the
+// file when the check fails; `keep` false: when it passes too.
+Status every_process_opens(Partition& partition, const std::string& path, bool keep);
+
 // One process owning everything; its collectives are the identity.
 class SingleProcess final : public Partition {
  public:

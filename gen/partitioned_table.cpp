@@ -1,6 +1,5 @@
 #include "gen/partitioned_table.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -35,34 +34,6 @@ Expected<std::vector<TableHeader>> gather_parts(Partition& partition, const Tabl
     parts.push_back(std::move(*part));
   }
   return parts;
-}
-
-// Process 0 creates the temporary file, then every process opens it for writing. A
-// process with another view of the directory (another mount, a stale network cache) once
-// left MPI-IO's collective open waiting for ever; now each says what it cannot open, and
-// every process fails alike.
-Status every_process_opens(Partition& partition, const std::string& temporary) {
-  auto try_open = [&](int flags) -> std::string {
-    const int fd = ::open(temporary.c_str(), flags, 0644);
-    if (fd < 0) return std::strerror(errno);
-    ::close(fd);
-    return "";
-  };
-  Expected<std::vector<std::string>> created =
-      partition.all_gather(partition.rank() == 0 ? try_open(O_WRONLY | O_CREAT | O_TRUNC) : "");
-  if (!created) return created.error();
-  if (!created->front().empty())
-    return error(ErrorKind::IOError, "cannot create '" + temporary + "': " + created->front());
-  Expected<std::vector<std::string>> opened = partition.all_gather(partition.rank() == 0 ? "" : try_open(O_WRONLY));
-  if (!opened) return opened.error();
-  std::string failed;
-  for (std::size_t r = 0; r < opened->size(); ++r)
-    if (!(*opened)[r].empty())
-      failed += (failed.empty() ? "" : ", ") + ("process " + std::to_string(r) + ": ") + (*opened)[r];
-  if (failed.empty()) return Ok{};
-  if (partition.rank() == 0) std::remove(temporary.c_str());
-  return error(ErrorKind::IOError, "the processes do not all see the file process 0 created, '" + temporary + "' (" +
-                                       failed + "): every process must see the same tables directory");
 }
 
 }  // namespace
@@ -131,7 +102,8 @@ Status write_partitioned_table(Partition& partition, const std::string& path, Ta
       at += b.size();
     }
   }
-  if (Status s = every_process_opens(partition, temporary); !s) return with_context(context, s.error());
+  // Checked at the start of the job too (generate()); a view may change during a long solve.
+  if (Status s = every_process_opens(partition, temporary, true); !s) return with_context(context, s.error());
   Status written = partition.write_pieces(temporary, pieces);
   Expected<bool> failed = partition.any(!written);
   if (!failed || *failed) {

@@ -185,6 +185,8 @@ namespace feerie::cli {
 // throws CommandError (not supported) when feerie was built without MPI. Process 0
 // speaks for the job: the others print nothing but their own failures.
 Partition& mpi_partition();
+// Whether mpi_partition() has started the MPI job in this process.
+bool mpi_job_started();
 // Aborts the whole MPI job with the exit code of `kind` (a failure one process meets
 // alone would leave the others waiting for it forever).
 [[noreturn]] void abort_mpi_job(ErrorKind kind);

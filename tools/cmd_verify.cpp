@@ -90,11 +90,12 @@ void add_verify_command(CLI::App& app) {
     const std::optional<VerifyPart> part = part_text->empty() ? std::nullopt : std::optional(parse_part(*part_text));
     // "KQRvKQR: part 1 of 2, 7751073792 entries checked": a part's report says which it is.
     const std::string part_name = part ? fmt::format(": part {} of {}", part->index + 1, part->parts) : std::string();
+    // Before MPI starts: an error in the arguments is then said once, by process 0.
+    const std::vector<Material> materials = parse_materials(opt->args);
     Partition* partition = *mpi ? &mpi_partition() : nullptr;
     // Every process has the whole report; process 0 prints it.
     const bool speaker = !partition || partition->rank() == 0;
     bool all_good = true;
-    const std::vector<Material> materials = parse_materials(opt->args);
     // Verify goes on past a table it cannot verify (missing, damaged), as probe goes on
     // past a bad position, and fails at the end (it once stopped at the first). The
     // processes of an MPI job go on together: each has every process's report of a table

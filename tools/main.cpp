@@ -77,7 +77,12 @@ int run(int argc, char** argv) {
     return 2;
   } catch (const feerie::cli::CommandError& e) {
     feerie::cli::clear_progress();  // the error on a line of its own, not after a progress line
-    if (!e.reported) std::cerr << "feerie: " << e.what() << "\n";
+    // Before an MPI job starts, every process of it meets an error in the arguments alike
+    // (they all parse the same ones): process 0 says it (each process said it). Other
+    // errors may be one process's own (what it sees of the disk): each says its own.
+    const bool said_by_process_0 = e.kind == feerie::ErrorKind::InvalidArgument && !feerie::cli::mpi_job_started() &&
+                                   feerie::cli::launcher_place().rank != 0;
+    if (!e.reported && !said_by_process_0) std::cerr << "feerie: " << e.what() << "\n";
     return feerie::cli::exit_code(e.kind);
   } catch (const std::bad_alloc&) {
     // A resource limit (exit 7), not a fault of the program: the machine or the process's

@@ -28,6 +28,8 @@ Partition& mpi_partition() {
   return *job();
 }
 
+bool mpi_job_started() { return job() != nullptr; }
+
 void abort_mpi_job(ErrorKind kind) {
   if (job()) job()->abort(exit_code(kind));
   std::exit(exit_code(kind));
@@ -58,6 +60,8 @@ Partition& mpi_partition() {
   throw CommandError("this feerie was built without MPI (install libopenmpi-dev and build again: scripts/setup.sh)",
                      ErrorKind::NotSupported);
 }
+
+bool mpi_job_started() { return false; }
 
 void abort_mpi_job(ErrorKind kind) { std::exit(exit_code(kind)); }
 
