@@ -356,7 +356,18 @@ void add_mine_command(CLI::App& app) {
   count->excludes(json)->excludes(popeye);
   values->excludes(json)->excludes(popeye)->excludes(count);
   cmd->add_option("material", o->material, "Material signature, e.g. KQvKR")->required();
-  cmd->callback([o] {
+  // Extra words are refused in the callback, where --sound's can be told apart.
+  cmd->allow_extras();
+  cmd->callback([o, cmd] {
+    // --sound takes its value after '=' only (CLI11's flag with an optional value):
+    // `--sound threat KQvK` read "threat" as the material and blamed KQvK.
+    if (o->sound == "every-reply" && (o->material == "threat" || o->material == "every-reply"))
+      throw CommandError("--sound takes its value after '=' (--sound=" + o->material + "): '" + o->material +
+                             "' was read as the material",
+                         ErrorKind::InvalidArgument);
+    if (const std::vector<std::string> extra = cmd->remaining(); !extra.empty())
+      throw CommandError("the following argument was not expected: " + extra.front() + " (see feerie mine --help)",
+                         ErrorKind::InvalidArgument);
     keep_output_whole_when_interrupted();  // first: the scan's threads inherit its signal mask
     run_mine(*o);
   });

@@ -51,6 +51,12 @@ int run(int argc, char** argv) {
   feerie::cli::add_bench_command(app);
   feerie::cli::add_diagram_command(app);
   feerie::cli::add_serve_command(app);
+  // CLI11 answers --version before it sees what follows: `feerie --version junk` printed the
+  // version and succeeded.
+  if (argc > 2 && std::string(argv[1]) == "--version") {
+    std::cerr << "feerie: --version takes nothing after it (not '" << argv[2] << "')\n";
+    return 2;
+  }
   const bool names_a_command = argc > 1 && argv[1][0] != '-';
   if (names_a_command) {
     std::string known;

@@ -397,6 +397,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"play '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' e4x", 2, "'x' at character 3"},
         // Issue 27 G: a zero --limit is refused in words (CLI11 printed its range as 0 to
         // 1.79e308); a file as --tables is a usage error (2, below), not an I/O error (5).
+        BadInput{"--version junk", 2, "--version takes nothing after it (not 'junk')"},
+        // --sound's value goes after '=': the separate word was read as the material.
+        BadInput{"mine --sound threat KQvK", 2, "--sound takes its value after '=' (--sound=threat)"},
+        BadInput{"mine --sound every-reply", 2, "--sound takes its value after '=' (--sound=every-reply)"},
+        BadInput{"mine KQvK KRvK", 2, "the following argument was not expected: KRvK"},
         BadInput{"mine --limit 0 KQvK", 2, "--limit: must be a whole number from 1 to 18446744073709551615, not '0'"},
         // CLI11 read these as 2^64 - 1: three seeds gave one sample.
         BadInput{"mine --limit 3 --seed -1 KQvK", 2, "--seed: must be a whole number from 0 to"},
