@@ -1,6 +1,8 @@
 #include "rules/movegen.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "rules/fen.h"
 #include "rules/walks.h"
@@ -628,6 +630,28 @@ std::uint64_t perft(Position& pos, const RuleSet& rules, int depth) {
   return rules.visit([&](const auto& r) { return perft(pos, r, depth); });
 }
 
+namespace {
+
+// The units that check the king of `c`, as "Ka1 and Qc1" (for the message of an illegal
+// position: not a hot path).
+template <class Rules>
+std::string checkers_text(const Position& pos, Color c, const Rules& rules) {
+  const Square k = pos.king_square(c);
+  std::vector<std::string> names;
+  any_king_attacker(pos, c, rules, [&](Square s) {
+    bool checks = true;
+    if constexpr (!Rules::EveryAttackerChecks) checks = rules.gives_check(pos, s, k);
+    if (checks) names.push_back(PieceLetters[pos.piece_on(s).type()] + square_name(s));
+    return false;  // every one
+  });
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return text;
+}
+
+}  // namespace
+
 Status check_position_legal(const Position& pos, const RuleSet& rules) {
   if (pos.ep_square() != SQ_NONE && !ep_square_possible(pos, rules))
     return error(ErrorKind::InvalidArgument,
@@ -635,9 +659,11 @@ Status check_position_legal(const Position& pos, const RuleSet& rules) {
                      " the pawn in front of the en-passant square could not have made a double step (on its origin "
                      "square it does not move as a pawn, or it would have mutated on arrival)");
   if (is_legal_position(pos, rules)) return Ok{};
-  const char* side = pos.side_to_move() == WHITE ? "black" : "white";
-  return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': the side not to move (" + side +
-                                               ") is in check under " + rules.name());
+  const Color not_to_move = ~pos.side_to_move();
+  const std::string checkers = rules.visit([&](const auto& r) { return checkers_text(pos, not_to_move, r); });
+  return error(ErrorKind::InvalidArgument, "illegal position '" + to_fen(pos) + "': the side not to move (" +
+                                               (not_to_move == WHITE ? "white" : "black") + ") is in check under " +
+                                               rules.name() + (checkers.empty() ? "" : " (from " + checkers + ")"));
 }
 
 Expected<Position> parse_legal_position(std::string_view fen, const RuleSet& rules) {

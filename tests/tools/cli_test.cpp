@@ -423,7 +423,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"moves '8/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "no black king"},
         BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'", 2, "castling rights"},
         BadInput{"moves '4k3/8/8/8/8/8/8/4K3 w - e6 0 1'", 2, "en-passant square e6"},
-        BadInput{"moves '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 2, "side not to move (black) is in check"},
+        BadInput{"moves '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", 2,
+                 "side not to move (black) is in check under orthodox (from Re1)"},
+        // The checking units are named (touching kings read as 'in check' without a word why);
+        // a paralysed one gives no check.
+        BadInput{"moves '8/8/8/8/8/8/8/KkQ5 w - - 0 1'", 2, "is in check under orthodox (from Ka1 and Qc1)"},
+        BadInput{"moves --condition madrasi 'Q6k/q7/8/8/8/8/8/2K4R w - - 0 1'", 2,
+                 "is in check under madrasi (from Rh1)"},
         BadInput{"moves --frobnicate '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--frobnicate"},
         BadInput{"perft '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "--depth is required"},
         BadInput{"perft --depth x '4k3/8/8/8/8/8/8/4K3 w - - 0 1'", 2, "depth"},
