@@ -6,6 +6,12 @@
 
 namespace feerie {
 
+std::string solution_count_text(int count) {
+  return count >= HelpSolutionsCap ? std::to_string(HelpSolutionsCap) + " or more" : std::to_string(count);
+}
+
+std::string solutions_text(int count) { return solution_count_text(count) + (count == 1 ? " solution" : " solutions"); }
+
 std::string HelpEntry::problem_name(StipulationKind kind) const {
   if (!value::is_mate(plies)) return "-";
   const int p = value::plies(plies);

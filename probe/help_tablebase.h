@@ -38,6 +38,11 @@ namespace feerie {
 
 // Counts of shortest helpmates above this are stored as this.
 inline constexpr int HelpSolutionsCap = 255;
+// A count of shortest helpmates as the tools write it: "12", "255 or more" (a count at the
+// cap is a bound).
+std::string solution_count_text(int count);
+// "1 solution", "12 solutions", "255 or more solutions".
+std::string solutions_text(int count);
 // The longest helpmate a table file holds (its code keeps the distance in a byte).
 inline constexpr int HelpMaxPlies = 255 - value::FirstMate;
 

@@ -148,7 +148,11 @@ def main():
         "with Popeye 4.104 on 1,048 recorded positions (tests/data/popeye_help).",
         "",
         "Each cell of the length tables is the share of that side's legal positions with that shortest "
-        "helpmate, then how many of them have a unique solution. Study a table further with "
+        "helpmate, then how many of them have a unique solution. The summary's *with a helpmate* and *with a "
+        "unique solution* count, as `feerie stat` does, the positions where Black is mated already (h#0, "
+        "one empty solution), which the length tables leave out. A unit that moves with a borrowed walk under "
+        "Annan is written as any move of its kind: `6...g7` in annan KBPvK is the pawn h7 stepping to g7 with "
+        "the walk of the king behind it (Popeye writes `h7-g7`). Study a table further with "
         "`feerie stat --stipulation h# MATERIAL`, `feerie mine --stipulation h# --unique --mate N MATERIAL` "
         "(`--popeye` writes the matches as Popeye problems) and `feerie probe --stipulation h# --solutions 5 FEN`.",
     ]

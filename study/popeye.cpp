@@ -158,9 +158,7 @@ Expected<std::string> popeye_help_problem(const Position& pos, const RuleSet& ru
         "Feerie's position is {} with {} mated; Popeye's {} mates {}, so the colours are exchanged", to_fen(pos),
         mated == WHITE ? "White" : "Black", self ? "s#" : "h#", popeye_mated == WHITE ? "White" : "Black"));
   const std::string finding =
-      self ? fmt::format("{}, forced", name)
-           : fmt::format("{}, {}{} solution{}", name, entry.solutions >= HelpSolutionsCap ? "at least " : "",
-                         entry.solutions, entry.solutions == 1 ? "" : "s");
+      self ? fmt::format("{}, forced", name) : fmt::format("{}, {}", name, solutions_text(entry.solutions));
   std::ostringstream out;
   write_problem_head(out, stated, rules, finding, all, "");
   out << "Stipulation " << name << "\n";

@@ -270,8 +270,8 @@ void run_gen(const GenCommandOptions& o) {
     // checkpoints (issue 25).
     if (o.plan_only || o.mpi || o.ranks || o.ranks_per_node || o.exchange_limit)
       throw CommandError("--stipulation " + o.stipulation +
-                             " generates in one process without a plan: --plan, --mpi, --ranks and "
-                             "--exchange-limit are for direct-mate tables",
+                             " generates in one process without a plan: --plan, --mpi, --ranks, --ranks-per-node "
+                             "and --exchange-limit are for direct-mate tables",
                          ErrorKind::InvalidArgument);
     // It was accepted and did nothing.
     if (o.checkpoint_seconds >= 0)

@@ -175,8 +175,9 @@ void probe_helpmates(const TableOptions& opt, StipulationKind kind, Color mated,
   if (solutions > 0 && kind != StipulationKind::Helpmate)
     throw CommandError("--solutions is for --stipulation h# (a selfmate's solution is a tree)",
                        ErrorKind::InvalidArgument);
-  if (o.moves || o.tree_width >= 0 || o.problem || o.pgn)
-    throw CommandError("--moves, --tree, --problem and --pgn are for direct mates, not --stipulation h# or s#",
+  // (--no-pv too: a helpmate answer has no principal variation, and was silently taken.)
+  if (o.moves || !o.pv || o.tree_width >= 0 || o.problem || o.pgn)
+    throw CommandError("--moves, --no-pv, --tree, --problem and --pgn are for direct mates, not --stipulation h# or s#",
                        ErrorKind::InvalidArgument);
   // (The solution lines are written in SAN only.)
   if (o.figurine || o.uci)

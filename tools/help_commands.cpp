@@ -27,14 +27,6 @@ Color parse_mated(const std::optional<std::string>& text, StipulationKind kind) 
 
 namespace {
 
-// "12", "255 or more": a count at the cap is a bound.
-std::string count_text(int count) {
-  return count >= HelpSolutionsCap ? fmt::format("{} or more", HelpSolutionsCap) : std::to_string(count);
-}
-
-// "1 solution", "12 solutions", "255 or more solutions".
-std::string solutions_text(int count) { return count_text(count) + (count == 1 ? " solution" : " solutions"); }
-
 // "helpmate" or "selfmate".
 const char* kind_word(StipulationKind kind) { return kind == StipulationKind::Selfmate ? "selfmate" : "helpmate"; }
 
@@ -179,7 +171,7 @@ void probe_help(const HelpTablebase& tb, const std::string& fen, Color mated, bo
   if (shown > 0 && capped && shown < solutions)   // fewer lines than asked for: every solution
     std::cout << fmt::format("  ({} solutions in all)\n", shown);
   else if (shown > 0 && (shown < count || capped))
-    std::cout << fmt::format("  ({} of {} shown)\n", shown, count_text(count));
+    std::cout << fmt::format("  ({} of {} shown)\n", shown, solution_count_text(count));
 }
 
 nlohmann::ordered_json help_stat_json(const HelpTablebase& tb, const Material& material, Color mated,

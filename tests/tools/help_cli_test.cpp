@@ -114,7 +114,9 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
       << r.output;
   r = run_feerie("gen --stipulation h# --plan --tables " + dir_ + " KRvK");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(contains(r.output, "--plan, --mpi, --ranks and --exchange-limit are for direct-mate tables")) << r.output;
+  EXPECT_TRUE(
+      contains(r.output, "--plan, --mpi, --ranks, --ranks-per-node and --exchange-limit are for direct-mate tables"))
+      << r.output;
   // Accepted and ignored, once.
   r = run_feerie("gen --stipulation h# --checkpoint-interval 5 --tables " + dir_ + " KRvK");
   EXPECT_EQ(r.exit_code, 2) << r.output;
@@ -123,6 +125,10 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h# and s#")) << r.output;
   r = run_feerie("probe --stipulation h# --moves --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_TRUE(contains(r.output, "are for direct mates, not --stipulation h# or s#")) << r.output;
+  // --no-pv too (a helpmate answer has no principal variation; it was taken without a word).
+  r = run_feerie("probe --stipulation h# --no-pv --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "--moves, --no-pv, --tree, --problem and --pgn are for direct mates")) << r.output;
 
   // A helpmate file where a direct-mate table belongs is refused, not misread.
   ASSERT_EQ(run_feerie("gen --stipulation h# --tables " + dir_ + " KRvK").exit_code, 0);
