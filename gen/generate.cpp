@@ -418,17 +418,17 @@ namespace {
 
 // Whether every process of a spread job sees the tables directory `dir` as process 0 does
 // (gen/partition.h's every_process_opens, on a file of process 0's naming, removed after).
-// Collective. When process 0 could not prepare the directory it says so and the others
-// fail with it.
+// Collective. `prepared`: process 0's preparation of the directory; when it failed, every
+// process fails with process 0's words.
 Status every_process_sees(Partition& partition, const std::string& dir, const Status& prepared) {
-  const std::string mine = partition.rank() == 0 && prepared
-                               ? temporary_name((std::filesystem::path(dir) / "shared-view-check").string())
-                               : "";
-  Expected<std::vector<std::string>> names = partition.all_gather(mine);
+  const bool creator = partition.rank() == 0;
+  Expected<std::vector<std::string>> told =
+      partition.all_gather(creator ? failure_text(prepared ? nullptr : &prepared.error()) : "");
+  if (!told) return told.error();
+  if (std::optional<Error> failed = job_failure({told->front()})) return *failed;
+  Expected<std::vector<std::string>> names =
+      partition.all_gather(creator ? temporary_name((std::filesystem::path(dir) / "shared-view-check").string()) : "");
   if (!names) return names.error();
-  if (names->front().empty())
-    return partition.rank() == 0 ? prepared
-                                 : error(ErrorKind::IOError, "process 0 could not prepare the tables directory");
   return every_process_opens(partition, names->front(), false);
 }
 
