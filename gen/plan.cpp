@@ -105,6 +105,8 @@ std::string entries_text(double entries) {
 
 }  // namespace
 
+double program_resident_bytes() { return program_bytes(1); }
+
 double estimated_entries(const Material& material, const RuleSet& rules) {
   Indexer indexer(material, rules);
   double entries = double(indexer.king_pair_count()) * (1 + indexer.ep_region_share());

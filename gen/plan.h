@@ -42,6 +42,10 @@ struct Plan {
 // material that can be generated, and defined for those whose count overflows 64 bits.
 double estimated_entries(const Material& material, const RuleSet& rules);
 
+// The program as resident in this process now, with the work of a solve: the part of a
+// job's peak that is not its tables (counted by the helpmate jobs' estimate too).
+double program_resident_bytes();
+
 // Estimated peak memory of generating `component` with `threads` threads (0: OpenMP's
 // default): its values, 1 byte per entry and side (and a high bit per entry with
 // `long_mates`: a mate longer than 151 plies extends them); the block caches of the tables

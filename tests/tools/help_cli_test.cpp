@@ -121,6 +121,12 @@ TEST_F(HelpCli, ErrorsSayWhatToDo) {
   r = run_feerie("gen --stipulation h# --checkpoint-interval 5 --tables " + dir_ + " KRvK");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_TRUE(contains(r.output, "--checkpoint-interval is for direct-mate tables")) << r.output;
+  // A component beyond --max-memory is refused before it is solved (its estimate counts the
+  // program as resident: no helpmate job fits in 1 MiB), with the limit's source.
+  r = run_feerie("gen --stipulation h# --max-memory 1M --tables " + dir_ + "/limited KRvK");
+  EXPECT_EQ(r.exit_code, 7) << r.output;
+  EXPECT_TRUE(contains(r.output, "the h# tables of KvK need about")) << r.output;
+  EXPECT_TRUE(contains(r.output, "more than the limit of 1 MiB (--max-memory)")) << r.output;
   r = run_feerie("probe --mated white --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
   EXPECT_TRUE(contains(r.output, "--mated is for --stipulation h# and s#")) << r.output;
   r = run_feerie("probe --stipulation h# --moves --tables " + dir_ + " 'k7/2K5/8/8/8/8/8/1R6 w - - 0 1'");
