@@ -1,6 +1,5 @@
 #include "gen/help_generate.h"
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -47,15 +46,14 @@ std::uint64_t peak_bytes(const std::vector<Material>& component, const std::vect
                          const RuleSet& rules) {
   std::uint64_t entries = 0;
   for (const Indexer* m : members) entries += 4 * m->size();
-  std::set<std::string> read;
+  // The members, then each sub-table once.
+  std::set<std::string> counted;
+  for (const Material& m : component) counted.insert(m.canonical_orientation().name());
   std::uint64_t read_entries = 0;
   for (const Material& m : component)
     for (const Material& successor : material_successors(m, rules)) {
       const Material canonical = successor.canonical_orientation();
-      const bool member = std::any_of(component.begin(), component.end(), [&](const Material& c) {
-        return c.canonical_orientation().name() == canonical.name();
-      });
-      if (!member && read.insert(canonical.name()).second) read_entries += 4 * Indexer(canonical, rules).size();
+      if (counted.insert(canonical.name()).second) read_entries += 4 * Indexer(canonical, rules).size();
     }
   return std::uint64_t(program_resident_bytes()) + entries * (2 + 3) + read_entries * 3;
 }
