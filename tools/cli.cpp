@@ -96,12 +96,11 @@ LauncherPlace launcher_place() {
 void refuse_several_processes_without_mpi(const std::string& command) {
   const LauncherPlace place = launcher_place();
   if (place.size <= 1) return;
-  CommandError e(command + " was started as " + std::to_string(place.size) +
-                     " processes without --mpi: each would do the whole job alone; add --mpi to spread it, or "
-                     "start one process",
-                 ErrorKind::InvalidArgument);
-  e.reported = place.rank != 0;
-  throw e;
+  // An error in the arguments before MPI starts: main() has process 0 alone say it.
+  throw CommandError(command + " was started as " + std::to_string(place.size) +
+                         " processes without --mpi: each would do the whole job alone; add --mpi to spread it, or "
+                         "start one process",
+                     ErrorKind::InvalidArgument);
 }
 
 }  // namespace feerie::cli
